@@ -1,0 +1,48 @@
+package io.jpraxis.config.feature;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Experimental capabilities, off by default, enabled at launch (decision 1). Names match Praxis's
+ * build features so operators use the same words.
+ */
+public enum Feature {
+    UPSTREAM_BINDING("logical upstream binding: binding router, bound_upstream conditions and load balancers"),
+    ITERATIVE_REQUEST_ROUTER("the iterative_request_router filter (implies upstream-binding)"),
+    BOUND_UPSTREAM_REQUEST_BODY("the bound-upstream request body hook (implies upstream-binding)"),
+    CHAIN_BINDING("outbound chains bound by callout filters");
+
+    private final String description;
+
+    Feature(String description) {
+        this.description = description;
+    }
+
+    /** The kebab-case name used on the command line ({@code upstream-binding}). */
+    public String cliName() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Features this one turns on as well. */
+    public List<Feature> implied() {
+        return switch (this) {
+            case ITERATIVE_REQUEST_ROUTER, BOUND_UPSTREAM_REQUEST_BODY -> List.of(UPSTREAM_BINDING);
+            case UPSTREAM_BINDING, CHAIN_BINDING -> List.of();
+        };
+    }
+
+    public static Optional<Feature> byCliName(String name) {
+        for (Feature f : values()) {
+            if (f.cliName().equals(name.trim())) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+}

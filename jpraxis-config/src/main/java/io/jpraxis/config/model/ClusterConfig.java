@@ -1,0 +1,33 @@
+package io.jpraxis.config.model;
+
+import java.util.List;
+
+/**
+ * A cluster (top-level {@code clusters[]} or inline in a {@code load_balancer}).
+ * Timeouts are null when unset (the transport default applies).
+ *
+ * @param hashHeader for {@code consistent_hash: {header: X}}, else null
+ */
+public record ClusterConfig(
+        String name,
+        List<EndpointConfig> endpoints,
+        LoadBalancerStrategy loadBalancerStrategy,
+        String hashHeader,
+        Long connectionTimeoutMs,
+        Long totalConnectionTimeoutMs,
+        Long readTimeoutMs,
+        Long writeTimeoutMs,
+        Long idleTimeoutMs,
+        Integer maxConnections,
+        ClusterHttpConfig http,
+        SourceRef source) {
+
+    public ClusterConfig {
+        endpoints = List.copyOf(endpoints);
+    }
+
+    /** Balancing strategies of spec 1.5; only some are implemented yet, the rest are refused at load. */
+    public enum LoadBalancerStrategy {
+        ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY
+    }
+}

@@ -1,0 +1,17 @@
+package io.jpraxis.config.model;
+
+/**
+ * A cluster's {@code http} block. Null fields are unset.
+ *
+ * @param authority overrides the upstream {@code Host}
+ * @param applicationProtocol opaque identifier (spec 1.5.2)
+ * @param applicationProvider opaque identifier (spec 1.5.2)
+ */
+public record ClusterHttpConfig(String authority, HttpVersion version, String applicationProtocol,
+        String applicationProvider) {
+
+    public static final ClusterHttpConfig NONE = new ClusterHttpConfig(null, HttpVersion.H1, null, null);
+
+    /** Upstream HTTP version; only {@code h1} is implemented yet. */
+    public enum HttpVersion { H1, H2, AUTO }
+}

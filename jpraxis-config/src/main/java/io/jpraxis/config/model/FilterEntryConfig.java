@@ -1,0 +1,34 @@
+package io.jpraxis.config.model;
+
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.List;
+
+/**
+ * One filter entry. The reserved keys are parsed here; every other key stays an untyped map in
+ * {@code options}, which the filter's factory reads (and rejects unknown keys of) itself.
+ *
+ * @param name optional entry name (null when unset), used as a rejoin target
+ * @param branchChains raw {@code branch_chains} node, null when absent (interpreted by the pipeline compiler)
+ */
+public record FilterEntryConfig(
+        String filterType,
+        String name,
+        List<ConditionConfig> conditions,
+        List<ResponseConditionConfig> responseConditions,
+        FailureMode failureMode,
+        ConfigNode branchChains,
+        ConfigNode.MapNode options,
+        SourceRef source) {
+
+    /** Keys of a filter entry that are not the filter's own config. */
+    public static final List<String> RESERVED_KEYS =
+            List.of("filter", "name", "conditions", "response_conditions", "failure_mode", "branch_chains");
+
+    public FilterEntryConfig {
+        conditions = List.copyOf(conditions);
+        responseConditions = List.copyOf(responseConditions);
+    }
+
+    /** What a filter error does: abort the request (500) or log and continue. */
+    public enum FailureMode { CLOSED, OPEN }
+}

@@ -1,0 +1,28 @@
+package io.jpraxis.config.model;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The whole config file, with defaults applied. */
+public record GatewayConfig(
+        List<ListenerConfig> listeners,
+        List<FilterChainConfig> filterChains,
+        List<ClusterConfig> clusters,
+        BodyLimits bodyLimits,
+        AdminConfig admin,
+        RuntimeConfig runtime,
+        InsecureOptions insecureOptions,
+        int shutdownTimeoutSecs) {
+
+    public static final int DEFAULT_SHUTDOWN_TIMEOUT_SECS = 30;
+
+    public GatewayConfig {
+        listeners = List.copyOf(listeners);
+        filterChains = List.copyOf(filterChains);
+        clusters = List.copyOf(clusters);
+    }
+
+    public Optional<FilterChainConfig> chain(String name) {
+        return filterChains.stream().filter(c -> c.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,162 @@
+package io.jpraxis.core.condition;
+
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.HeaderValue;
+import io.jpraxis.config.model.RequestPredicateConfig;
+import io.jpraxis.config.model.ResponseConditionConfig;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+
+/**
+ * Turns validated condition records into predicates once, at compile time, so the request path
+ * never re-reads config strings. Items are evaluated in order and short-circuit; every field set
+ * in one predicate must match.
+ */
+public final class ConditionCompiler {
+    private ConditionCompiler() {
+    }
+
+    /** The gate for a list of request conditions; {@link RequestCondition#ALWAYS} when empty. */
+    public static RequestCondition request(List<ConditionConfig> conditions) {
+        if (conditions.isEmpty()) {
+            return RequestCondition.ALWAYS;
+        }
+        List<RequestCondition> items = new ArrayList<>();
+        for (ConditionConfig c : conditions) {
+            Predicate<RequestContext> p = predicate(c.predicate());
+            items.add(switch (c.kind()) {
+                case WHEN -> p::test;
+                case UNLESS -> ctx -> !p.test(ctx);
+            });
+        }
+        RequestCondition[] array = items.toArray(RequestCondition[]::new);
+        return ctx -> {
+            for (RequestCondition item : array) {
+                if (!item.test(ctx)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    /** The gate for {@code response_conditions}; {@link ResponseCondition#ALWAYS} when empty. */
+    public static ResponseCondition response(List<ResponseConditionConfig> conditions) {
+        if (conditions.isEmpty()) {
+            return ResponseCondition.ALWAYS;
+        }
+        List<ResponseCondition> items = new ArrayList<>();
+        for (ResponseConditionConfig c : conditions) {
+            ResponseCondition p = responsePredicate(c);
+            items.add(switch (c.kind()) {
+                case WHEN -> p;
+                case UNLESS -> head -> !p.test(head);
+            });
+        }
+        return head -> {
+            for (ResponseCondition item : items) {
+                if (!item.test(head)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    private static Predicate<RequestContext> predicate(RequestPredicateConfig p) {
+        List<Predicate<RequestContext>> parts = new ArrayList<>();
+        if (p.path() != null) {
+            String path = p.path();
+            parts.add(ctx -> ctx.path().equals(path));
+        }
+        if (p.pathPrefix() != null) {
+            String prefix = p.pathPrefix();
+            parts.add(ctx -> PathMatch.prefixAtBoundary(ctx.path(), prefix));
+        }
+        if (p.methods() != null) {
+            List<String> methods = p.methods().stream().map(m -> m.toUpperCase(Locale.ROOT)).toList();
+            parts.add(ctx -> methods.contains(ctx.method().toUpperCase(Locale.ROOT)));
+        }
+        if (p.headers() != null) {
+            List<HeaderValue> headers = p.headers();
+            parts.add(ctx -> headersEqual(ctx.headers(), headers));
+        }
+        if (p.headersPresent() != null) {
+            List<String> names = p.headersPresent();
+            parts.add(ctx -> names.stream().allMatch(ctx.headers()::contains));
+        }
+        if (p.grpc() != null) {
+            boolean wanted = p.grpc();
+            parts.add(ctx -> isGrpc(ctx.headers().get("content-type")) == wanted);
+        }
+        if (p.selectedUpstream() != null) {
+            UpstreamMatcher m = p.selectedUpstream();
+            parts.add(ctx -> selectedMatches(ctx.upstream(), m));
+        }
+        if (p.boundUpstream() != null) {
+            // The compiler refuses bound_upstream until logical binding lands; fail closed if reached.
+            parts.add(ctx -> false);
+        }
+        return ctx -> {
+            for (Predicate<RequestContext> part : parts) {
+                if (!part.test(ctx)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    private static ResponseCondition responsePredicate(ResponseConditionConfig c) {
+        List<ResponseCondition> parts = new ArrayList<>();
+        if (c.status() != null) {
+            List<Integer> status = c.status();
+            parts.add(head -> status.contains(head.status()));
+        }
+        if (c.headers() != null) {
+            List<HeaderValue> headers = c.headers();
+            parts.add(head -> headersEqual(head.headers(), headers));
+        }
+        if (c.headersPresent() != null) {
+            List<String> names = c.headersPresent();
+            parts.add(head -> names.stream().allMatch(head.headers()::contains));
+        }
+        return head -> parts.stream().allMatch(part -> part.test(head));
+    }
+
+    private static boolean headersEqual(HeaderMap actual, List<HeaderValue> expected) {
+        for (HeaderValue hv : expected) {
+            if (!actual.getAll(hv.name()).contains(hv.value())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code application/grpc} or {@code application/grpc+codec}; grpc-web is not gRPC. */
+    static boolean isGrpc(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String ct = contentType.toLowerCase(Locale.ROOT);
+        int semicolon = ct.indexOf(';');
+        String type = (semicolon < 0 ? ct : ct.substring(0, semicolon)).trim();
+        return type.equals("application/grpc") || type.startsWith("application/grpc+");
+    }
+
+    private static boolean selectedMatches(UpstreamTarget target, UpstreamMatcher m) {
+        if (target == null || target.cluster().http() == null) {
+            return false;
+        }
+        var http = target.cluster().http();
+        return (m.applicationProtocol() == null || m.applicationProtocol().equals(http.applicationProtocol()))
+                && (m.applicationProvider() == null || m.applicationProvider().equals(http.applicationProvider()));
+    }
+}

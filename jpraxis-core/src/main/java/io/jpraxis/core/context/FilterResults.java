@@ -1,0 +1,79 @@
+package io.jpraxis.core.context;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Results filters publish for branch decisions (spec 3): per filter type, string keys to string
+ * values. Keys and values are checked here; a violation is returned as an error text for the
+ * filter to fail with, never thrown.
+ */
+public final class FilterResults {
+    public static final int MAX_KEYS = 128;
+    public static final int MAX_KEY_BYTES = 64;
+    public static final int MAX_VALUE_BYTES = 256;
+
+    private final Map<String, Map<String, String>> byFilterType = new LinkedHashMap<>();
+
+    /** Publishes {@code key=value} under {@code filterType}; returns an error text when refused. */
+    public Optional<String> put(String filterType, String key, String value) {
+        if (!validKey(key)) {
+            return Optional.of("result key '" + key + "' (expected: 1 to 64 ASCII letters, digits, '_' or '-')");
+        }
+        if (!validValue(value)) {
+            return Optional.of("result value for '" + key + "' (expected: at most 256 bytes without control characters)");
+        }
+        Map<String, String> set = byFilterType.computeIfAbsent(filterType, t -> new LinkedHashMap<>());
+        if (!set.containsKey(key) && set.size() >= MAX_KEYS) {
+            return Optional.of("result key '" + key + "' exceeds " + MAX_KEYS + " keys for " + filterType);
+        }
+        set.put(key, value);
+        return Optional.empty();
+    }
+
+    public Optional<String> get(String filterType, String key) {
+        Map<String, String> set = byFilterType.get(filterType);
+        return set == null ? Optional.empty() : Optional.ofNullable(set.get(key));
+    }
+
+    public boolean has(String filterType) {
+        return byFilterType.containsKey(filterType);
+    }
+
+    public void clear() {
+        byFilterType.clear();
+    }
+
+    public List<String> filterTypes() {
+        return new ArrayList<>(byFilterType.keySet());
+    }
+
+    static boolean validKey(String key) {
+        if (key == null || key.isEmpty() || key.length() > MAX_KEY_BYTES) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!(c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '-'))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean validValue(String value) {
+        if (value == null || value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_VALUE_BYTES) {
+            return false;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

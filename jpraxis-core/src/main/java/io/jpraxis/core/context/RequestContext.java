@@ -1,0 +1,127 @@
+package io.jpraxis.core.context;
+
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+
+/**
+ * Everything the pipeline knows about one request, independent of the protocol that carried it.
+ *
+ * <p>{@link #headers()} is the working copy filters mutate and conditions read; it is what goes
+ * upstream. {@link #originalHeaders()} is the request as admitted at ingress (after owned and
+ * reserved headers were dealt with). Instances are confined to one request and one thread at a
+ * time, so nothing here is synchronized.
+ */
+public final class RequestContext {
+    private final String listener;
+    private final String method;
+    private final String path;
+    private final String query;
+    private final String scheme;
+    private final InetSocketAddress clientAddress;
+    private final HeaderMap originalHeaders;
+    private final HeaderMap headers;
+    private final HeaderMap responseAdds = new HeaderMap();
+    private final String requestId;
+    private final Instant receivedAt;
+    private final FilterResults results = new FilterResults();
+    private final Extensions extensions = new Extensions();
+    private String cluster;
+    private UpstreamTarget upstream;
+
+    public RequestContext(String listener, String method, String path, String query, String scheme,
+            InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
+        this.listener = listener;
+        this.method = method;
+        this.path = path;
+        this.query = query;
+        this.scheme = scheme;
+        this.clientAddress = clientAddress;
+        this.originalHeaders = headers.copy();
+        this.headers = headers;
+        this.requestId = requestId;
+        this.receivedAt = receivedAt;
+    }
+
+    public String listener() {
+        return listener;
+    }
+
+    /** Upper-case method as received ({@code GET}). */
+    public String method() {
+        return method;
+    }
+
+    /** Raw path without the query string; never decoded or normalized. */
+    public String path() {
+        return path;
+    }
+
+    /** Query string without the leading {@code ?}, or null when absent. */
+    public String query() {
+        return query;
+    }
+
+    /** {@code http} or {@code https}, as the client reached the gateway. */
+    public String scheme() {
+        return scheme;
+    }
+
+    public InetSocketAddress clientAddress() {
+        return clientAddress;
+    }
+
+    /** Host header value (or HTTP/2 authority), or null. */
+    public String authority() {
+        return headers.get("host");
+    }
+
+    public HeaderMap originalHeaders() {
+        return originalHeaders;
+    }
+
+    /** Working request headers: mutations by earlier filters are visible here. */
+    public HeaderMap headers() {
+        return headers;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    public Instant receivedAt() {
+        return receivedAt;
+    }
+
+    public FilterResults results() {
+        return results;
+    }
+
+    public Extensions extensions() {
+        return extensions;
+    }
+
+    /** The cluster a router (or other selector) chose, or null. */
+    public String cluster() {
+        return cluster;
+    }
+
+    public void cluster(String name) {
+        this.cluster = name;
+    }
+
+    /** The endpoint a load balancer picked, or null. */
+    public UpstreamTarget upstream() {
+        return upstream;
+    }
+
+    public void upstream(UpstreamTarget target) {
+        this.upstream = target;
+    }
+
+    /** Path and query as they go upstream ({@code /a/b?x=1}). */
+    public String target() {
+        return query == null ? path : path + "?" + query;
+    }
+}

@@ -1,0 +1,34 @@
+package io.jpraxis.core.filter;
+
+import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.read.MapReader;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Builds one filter type from its entry's own keys. Registered in {@link FilterRegistry}
+ * (built-ins explicitly, third parties through {@link java.util.ServiceLoader}).
+ */
+public interface FilterFactory {
+
+    /** The YAML type name this factory builds. */
+    String type();
+
+    /**
+     * Reads, validates and builds. Every problem goes to {@code options.diagnostics()} with its
+     * path; the factory must call {@code options.finish()} so unknown keys are reported.
+     *
+     * @return the filter, or empty when the config had errors
+     */
+    Optional<HttpFilter> create(MapReader options, FilterBuildContext context);
+
+    /** Option keys whose values {@code dump} redacts. */
+    default Set<String> secretFields() {
+        return Set.of();
+    }
+
+    /** The feature gate this filter type needs, or null when ungated. */
+    default Feature requiredFeature() {
+        return null;
+    }
+}

@@ -1,0 +1,72 @@
+package io.jpraxis.core.filter;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.ResponseHead;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One HTTP filter instance, built once per config from its typed config and shared by every
+ * request; implementations must be thread-safe and must never block.
+ *
+ * <p>A filter that needs I/O on the request path overrides {@link #isAsync()} and
+ * {@link #onRequestAsync}; every other filter implements the synchronous {@link #onRequest}, which
+ * the executor calls without allocating a future.
+ */
+public interface HttpFilter {
+
+    /** The filter type name as written in YAML ({@code load_balancer}). */
+    String type();
+
+    /** The typed config this instance was built from (dumped by {@code jpraxis dump}). */
+    Object config();
+
+    /** Request-phase hook; runs on the event loop. */
+    default FilterAction onRequest(RequestContext ctx) {
+        return FilterAction.CONTINUE;
+    }
+
+    /** Whether the executor must call {@link #onRequestAsync} instead of {@link #onRequest}. */
+    default boolean isAsync() {
+        return false;
+    }
+
+    /** Asynchronous request hook for filters that do I/O; must not block the calling thread. */
+    default CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
+        return CompletableFuture.completedFuture(onRequest(ctx));
+    }
+
+    /** Response-phase hook, in reverse order over the filters that ran; mutates {@code response}. */
+    default FilterAction onResponse(RequestContext ctx, ResponseHead response) {
+        return FilterAction.CONTINUE;
+    }
+
+    default BodyAccess requestBodyAccess() {
+        return BodyAccess.NONE;
+    }
+
+    default BodyAccess responseBodyAccess() {
+        return BodyAccess.NONE;
+    }
+
+    /**
+     * Request headers only this filter may set (decision 13). The gateway strips client copies at
+     * ingress whether or not this filter runs. Lower-case names.
+     */
+    default Set<String> ownedRequestHeaders() {
+        return Set.of();
+    }
+
+    default Set<FilterTrait> traits() {
+        return Set.of();
+    }
+
+    /** Called once before the first request; may start background work. */
+    default void start() {
+    }
+
+    /** Called once when the config is retired; releases what {@link #start()} took. */
+    default void close() {
+    }
+}

@@ -1,0 +1,63 @@
+package io.jpraxis.core.balance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.HostPort;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.core.runtime.IdGenerator;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.Endpoint;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class BalancersTest {
+    private static final RuntimeServices SERVICES = new RuntimeServices(
+            Clock.fixed(Instant.parse("2025-01-01T00:00:00Z"), ZoneOffset.UTC), new SplittableRandom(42),
+            IdGenerator.sequential("t"));
+
+    private static ClusterConfig cluster(LoadBalancerStrategy strategy, List<EndpointConfig> endpoints) {
+        return new ClusterConfig("backend", endpoints, strategy, null, null, null, null, null, null, null,
+                ClusterHttpConfig.NONE, SourceRef.synthetic("clusters"));
+    }
+
+    @Test
+    void roundRobinClusterGetsWeightedRoundRobinOverItsEndpoints() {
+        ClusterConfig c = cluster(LoadBalancerStrategy.ROUND_ROBIN, List.of(
+                new EndpointConfig(new HostPort("10.0.0.1", 8080), 2),
+                new EndpointConfig(new HostPort("::1", 9090), 1)));
+        Balancer balancer = Balancers.forCluster(c, SERVICES);
+        assertThat(balancer).isInstanceOf(WeightedRoundRobin.class);
+        assertThat(balancer.endpoints()).as("endpoints keep config order, host, port and weight")
+                .containsExactly(new Endpoint("10.0.0.1", 8080, 2), new Endpoint("::1", 9090, 1));
+    }
+
+    @Test
+    void unsetStrategyMeansRoundRobin() {
+        ClusterConfig c = cluster(null, List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
+        assertThat(Balancers.forCluster(c, SERVICES)).isInstanceOf(WeightedRoundRobin.class);
+    }
+
+    @Test
+    void unimplementedStrategyIsAProgrammerError() {
+        ClusterConfig c = cluster(LoadBalancerStrategy.LEAST_CONNECTIONS,
+                List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
+        assertThatThrownBy(() -> Balancers.forCluster(c, SERVICES)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("least_connections").hasMessageContaining("backend");
+    }
+
+    @Test
+    void clusterWithoutEndpointsIsRefused() {
+        ClusterConfig c = cluster(LoadBalancerStrategy.ROUND_ROBIN, List.of());
+        assertThatThrownBy(() -> Balancers.forCluster(c, SERVICES)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no endpoints");
+    }
+}

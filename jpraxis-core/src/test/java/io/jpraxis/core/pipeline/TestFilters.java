@@ -1,0 +1,99 @@
+package io.jpraxis.core.pipeline;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.condition.RequestCondition;
+import io.jpraxis.core.condition.ResponseCondition;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** Small recording filters and builders for executor tests. */
+final class TestFilters {
+    private TestFilters() {
+    }
+
+    static RequestContext request(String method, String path) {
+        return new RequestContext("test", method, path, null, "http", new InetSocketAddress("127.0.0.1", 5555),
+                new HeaderMap().add("host", "example.com"), "req-1", Instant.EPOCH);
+    }
+
+    static ClusterConfig cluster(String name) {
+        return new ClusterConfig(name, List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null, null, null,
+                null, null, null, null, ClusterHttpConfig.NONE, SourceRef.synthetic("clusters"));
+    }
+
+    static CompiledFilter slot(int index, HttpFilter filter, RequestCondition condition, FailureMode mode) {
+        FilterEntryConfig entry = new FilterEntryConfig(filter.type(), null, List.of(), List.of(), mode, null,
+                new ConfigNode.MapNode(List.of(), 0), new SourceRef(ConfigPath.root(), 0));
+        return new CompiledFilter(index, filter, condition, condition != RequestCondition.ALWAYS,
+                ResponseCondition.ALWAYS, mode, "main", entry);
+    }
+
+    static CompiledPipeline pipeline(HttpFilter... filters) {
+        List<CompiledFilter> slots = new ArrayList<>();
+        for (HttpFilter f : filters) {
+            slots.add(slot(slots.size(), f, RequestCondition.ALWAYS, FailureMode.CLOSED));
+        }
+        return new CompiledPipeline("test", slots);
+    }
+
+    /** Records request and response hook calls into a shared journal. */
+    static class Recording implements HttpFilter {
+        final String name;
+        final List<String> journal;
+        final Function<RequestContext, FilterAction> onRequest;
+
+        Recording(String name, List<String> journal, Function<RequestContext, FilterAction> onRequest) {
+            this.name = name;
+            this.journal = journal;
+            this.onRequest = onRequest;
+        }
+
+        Recording(String name, List<String> journal) {
+            this(name, journal, ctx -> FilterAction.CONTINUE);
+        }
+
+        @Override
+        public String type() {
+            return name;
+        }
+
+        @Override
+        public Object config() {
+            return name;
+        }
+
+        @Override
+        public FilterAction onRequest(RequestContext ctx) {
+            journal.add("req:" + name);
+            return onRequest.apply(ctx);
+        }
+
+        @Override
+        public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
+            journal.add("resp:" + name);
+            return FilterAction.CONTINUE;
+        }
+    }
+
+    static FilterAction selectUpstream(RequestContext ctx) {
+        ctx.cluster("backend");
+        ctx.upstream(new UpstreamTarget(cluster("backend"), new Endpoint("127.0.0.1", 9000, 1)));
+        return FilterAction.CONTINUE;
+    }
+}

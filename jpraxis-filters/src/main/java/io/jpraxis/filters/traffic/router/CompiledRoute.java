@@ -1,0 +1,93 @@
+package io.jpraxis.filters.traffic.router;
+
+import io.jpraxis.core.condition.PathMatch;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.filters.support.HostPattern;
+
+/**
+ * One route ready for matching: the path prefix pre-normalized, the host pattern parsed and the
+ * header names lower-cased, so a request is matched by comparisons alone.
+ */
+final class CompiledRoute {
+    private final RouteConfig config;
+    private final boolean exact;
+    private final String path;
+    private final HostPattern host;
+    private final String[] headerNames;
+    private final String[] headerValues;
+    private final int declarationIndex;
+
+    CompiledRoute(RouteConfig config, int declarationIndex) {
+        this.config = config;
+        this.declarationIndex = declarationIndex;
+        this.exact = switch (config.path()) {
+            case RoutePath.Exact e -> true;
+            case RoutePath.Prefix p -> false;
+        };
+        this.path = switch (config.path()) {
+            case RoutePath.Exact e -> e.value();
+            case RoutePath.Prefix p -> p.normalized();
+        };
+        this.host = config.host() == null ? null : HostPattern.parse(config.host()).orElseThrow();
+        this.headerNames = new String[config.headers().size()];
+        this.headerValues = new String[config.headers().size()];
+        for (int i = 0; i < headerNames.length; i++) {
+            headerNames[i] = HeaderMap.normalize(config.headers().get(i).name());
+            headerValues[i] = config.headers().get(i).value();
+        }
+    }
+
+    String cluster() {
+        return config.cluster();
+    }
+
+    boolean isExact() {
+        return exact;
+    }
+
+    /** Length of the path or normalized prefix: longer is more specific. */
+    int pathLength() {
+        return path.length();
+    }
+
+    /** Host presence plus header count: the tie-breaker between equally long paths. */
+    int constraintCount() {
+        return (host == null ? 0 : 1) + headerNames.length;
+    }
+
+    int declarationIndex() {
+        return declarationIndex;
+    }
+
+    /**
+     * Whether the request matches.
+     *
+     * @param authority the Host header or {@code :authority}, or null
+     * @param hostEnd where its host part ends (ignored when {@code authority} is null)
+     */
+    boolean matches(String requestPath, String authority, int hostEnd, HeaderMap headers, boolean multiLevel) {
+        boolean pathOk = exact ? requestPath.equals(path) : PathMatch.prefixAtBoundary(requestPath, path);
+        if (!pathOk) {
+            return false;
+        }
+        if (host != null && (authority == null || !host.matches(authority, hostEnd, multiLevel))) {
+            return false;
+        }
+        for (int i = 0; i < headerNames.length; i++) {
+            if (!hasLine(headers, headerNames[i], headerValues[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Any line of {@code name} with exactly {@code value} (case-sensitive, as Praxis compares). */
+    private static boolean hasLine(HeaderMap headers, String name, String value) {
+        for (int i = 0; i < headers.size(); i++) {
+            if (headers.nameAt(i).equals(name) && headers.valueAt(i).equals(value)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,52 @@
+package io.jpraxis.filters.traffic.router;
+
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.support.ConfigLists;
+import io.jpraxis.filters.support.HeaderListReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Builds {@code router} filters (spec 5.1). */
+public final class RouterFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "router";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        Diagnostics d = options.diagnostics();
+        int errorsBefore = d.errorCount();
+        List<RouteConfig> routes = readRoutes(options);
+        boolean multiLevel = options.bool("multi_level_subdomain_matching", false);
+        String aliasHeader = options.string("json_alias_header")
+                .filter(h -> HeaderListReader.checkName(h, options.path("json_alias_header"),
+                        options.line("json_alias_header"), d))
+                .orElse(null);
+        Long aliasMaxBytes = options.integer("json_alias_max_body_bytes", 0, Long.MAX_VALUE).orElse(null);
+        options.finish();
+        if (d.errorCount() > errorsBefore) {
+            return Optional.empty();
+        }
+        return Optional.of(new RouterFilter(new RouterConfig(routes, multiLevel, aliasHeader, aliasMaxBytes)));
+    }
+
+    private static List<RouteConfig> readRoutes(MapReader options) {
+        List<ConfigNode> items = ConfigLists.nonEmpty(options, "routes",
+                "at least one route; without routes every request would fail with 404").orElse(List.of());
+        List<RouteConfig> routes = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            RouteReader.read(items.get(i), options.path("routes").index(i), options.diagnostics()).ifPresent(routes::add);
+        }
+        return routes;
+    }
+}

@@ -1,0 +1,56 @@
+package io.jpraxis.filters.traffic.router;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Chooses the cluster for a request from its path, host and headers (spec 5.1). Never picks an
+ * endpoint: a {@code load_balancer} after it does that.
+ */
+public final class RouterFilter implements HttpFilter {
+    private static final FilterAction NO_ROUTE = FilterAction.reject(404, "no route");
+    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_CLUSTER);
+
+    private final RouterConfig config;
+    private final RouteTable table;
+
+    /** Compiles {@code config}'s routes into match order. */
+    public RouterFilter(RouterConfig config) {
+        this.config = config;
+        this.table = new RouteTable(config.routes(), config.multiLevelSubdomainMatching());
+    }
+
+    @Override
+    public String type() {
+        return RouterFactory.TYPE;
+    }
+
+    @Override
+    public RouterConfig config() {
+        return config;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        CompiledRoute route = table.match(ctx);
+        if (route == null) {
+            return NO_ROUTE;
+        }
+        ctx.cluster(route.cluster());
+        return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public Set<FilterTrait> traits() {
+        return TRAITS;
+    }
+
+    /** Clusters in the order routes are tried (most specific first). */
+    public List<String> clustersInMatchOrder() {
+        return table.clustersInMatchOrder();
+    }
+}

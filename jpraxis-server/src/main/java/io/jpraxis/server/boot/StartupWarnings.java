@@ -1,0 +1,58 @@
+package io.jpraxis.server.boot;
+
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.Scalars;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The warnings {@code serve} logs once at startup: experimental features (decision 1), every
+ * active insecure option (spec 1.10) and running as root (decision 14).
+ */
+public final class StartupWarnings {
+    private StartupWarnings() {
+    }
+
+    /** Warnings for this config and process, in a stable order. */
+    public static List<String> of(FeatureSet features, InsecureOptions insecure, boolean runningAsRoot) {
+        List<String> warnings = new ArrayList<>();
+        if (!features.isEmpty()) {
+            warnings.add("experimental features are enabled that should not be used in production: " + features);
+        }
+        addIf(warnings, insecure.allowOpenSecurityFilters(), "allow_open_security_filters");
+        addIf(warnings, insecure.allowPrivateEndpoints(), "allow_private_endpoints");
+        addIf(warnings, insecure.allowPrivateHealthChecks(), "allow_private_health_checks");
+        addIf(warnings, insecure.allowPrivateUpstreams(), "allow_private_upstreams");
+        addIf(warnings, insecure.allowPublicAdmin(), "allow_public_admin");
+        addIf(warnings, insecure.allowRoot(), "allow_root");
+        addIf(warnings, insecure.allowTlsNoVerify(), "allow_tls_no_verify");
+        addIf(warnings, insecure.allowTlsWithoutSni(), "allow_tls_without_sni");
+        addIf(warnings, insecure.allowUnboundedBody(), "allow_unbounded_body");
+        addIf(warnings, insecure.csrfLogOnly(), "csrf_log_only");
+        insecure.skipPipelineChecks().stream().map(Scalars::yamlName).sorted()
+                .forEach(flag -> warnings.add("insecure_options.skip_pipeline_checks." + flag
+                        + " is set: that ordering check does not run"));
+        addIf(warnings, insecure.skipPipelineValidation(), "skip_pipeline_validation");
+        if (runningAsRoot && !insecure.allowRoot()) {
+            warnings.add("running as root (UID 0); run as an unprivileged user, or set insecure_options.allow_root "
+                    + "to acknowledge");
+        }
+        return warnings;
+    }
+
+    private static void addIf(List<String> warnings, boolean on, String flag) {
+        if (on) {
+            warnings.add("insecure_options." + flag + " is enabled: do not use it in production");
+        }
+    }
+
+    /** Whether this process runs as UID 0. */
+    public static boolean runningAsRoot() {
+        try {
+            return new com.sun.security.auth.module.UnixSystem().getUid() == 0;
+        } catch (RuntimeException | LinkageError e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
+    }
+}

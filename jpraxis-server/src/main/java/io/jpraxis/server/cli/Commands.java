@@ -1,0 +1,110 @@
+package io.jpraxis.server.cli;
+
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.ConfigDump;
+import io.jpraxis.server.boot.ConfigSource;
+import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.GatewayRunner;
+import io.jpraxis.server.boot.Logging;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** What each subcommand does, shared by the subcommands and the root's short flags. */
+final class Commands {
+    private final GlobalOptions global;
+    private final Map<String, String> env;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Commands(GlobalOptions global) {
+        this(global, System.getenv(), System.out, System.err);
+    }
+
+    Commands(GlobalOptions global, Map<String, String> env, PrintStream out, PrintStream err) {
+        this.global = global;
+        this.env = env;
+        this.out = out;
+        this.err = err;
+    }
+
+    int validate() {
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        CompileResult result = p.builder.build(p.source);
+        if (!report(result, p.source)) {
+            return 1;
+        }
+        result.gateway().close();
+        out.println(p.source.description() + ": configuration is valid");
+        return 0;
+    }
+
+    int dump() {
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        CompileResult result = p.builder.build(p.source);
+        if (!report(result, p.source)) {
+            return 1;
+        }
+        out.print(ConfigDump.render(result.gateway(), p.builder.registry()));
+        result.gateway().close();
+        return 0;
+    }
+
+    int serve() {
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        CompileResult result = p.builder.build(p.source);
+        if (!report(result, p.source)) {
+            return 1;
+        }
+        return new GatewayRunner(result.gateway(), p.source, RuntimeServices.system()).runUntilStopped();
+    }
+
+    /** Prints warnings and errors; false when the config was refused. */
+    private boolean report(CompileResult result, ConfigSource source) {
+        for (Diagnostic d : result.diagnostics().warnings()) {
+            err.println("warning: " + d.render());
+        }
+        if (result.ok()) {
+            return true;
+        }
+        for (Diagnostic d : result.diagnostics().errors()) {
+            err.println("error: " + d.render());
+        }
+        int n = result.diagnostics().errorCount();
+        err.println(source.description() + ": " + n + (n == 1 ? " error" : " errors") + "; configuration refused");
+        return false;
+    }
+
+    private Prepared prepare() {
+        try {
+            Logging.setLevel(global.logLevel());
+        } catch (IllegalArgumentException e) {
+            err.println("jpraxis: " + e.getMessage());
+            return null;
+        }
+        FeatureSet features;
+        try {
+            features = global.features(env);
+        } catch (IllegalArgumentException e) {
+            err.println("jpraxis: " + e.getMessage());
+            return null;
+        }
+        ConfigSource source = ConfigSource.resolve(global.config(), env, Path.of("").toAbsolutePath());
+        return new Prepared(source, new GatewayBuilder(features, RuntimeServices.system()));
+    }
+
+    private record Prepared(ConfigSource source, GatewayBuilder builder) {
+    }
+}
