@@ -39,4 +39,8 @@ require_jdk() {
     exit 1
   fi
   export JAVA_HOME="$home"
+  # Maven's own libraries call sun.misc.Unsafe, which JDK 24+ warns about on every build.
+  if [ "$(jdk_major "$home")" -ge 24 ]; then
+    case "${MAVEN_OPTS:-}" in *sun-misc-unsafe*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" ;; esac
+  fi
 }

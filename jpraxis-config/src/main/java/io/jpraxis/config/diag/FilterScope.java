@@ -25,8 +25,11 @@ public record FilterScope(String filterType, String entryName, String chain, Str
     /** Renders as {@code filter load_balancer 'lb', chain main, branch b1}. */
     public String render() {
         StringBuilder sb = new StringBuilder();
-        if (filterType != null) {
-            sb.append("filter ").append(filterType);
+        if (filterType != null || entryName != null) {
+            sb.append("filter");
+            if (filterType != null) {
+                sb.append(' ').append(filterType);
+            }
             if (entryName != null) {
                 sb.append(" '").append(entryName).append('\'');
             }

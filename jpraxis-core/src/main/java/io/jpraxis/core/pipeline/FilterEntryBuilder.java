@@ -10,6 +10,8 @@ import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -36,9 +38,12 @@ final class FilterEntryBuilder {
                 d.error(path.key("filter"), entry.source().line(), '"' + entry.filterType()
                         + "\" is a Praxis filter type not implemented in jpraxis");
             } else {
-                d.error(path.key("filter"), entry.source().line(), '"' + entry.filterType()
-                        + "\" (expected: a known filter type" + Suggestions.hint(entry.filterType(), registry.types())
-                        .replace(" (", ", ").replace("?)", "?") + ")");
+                List<String> known = new ArrayList<>(registry.types());
+                known.addAll(FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED);
+                String hint = Suggestions.hint(entry.filterType(), known);
+                d.error(path.key("filter"), entry.source().line(), '"' + entry.filterType() + "\" (expected: one of "
+                        + String.join(", ", registry.types())
+                        + (hint.isEmpty() ? "" : "; " + hint.substring(2, hint.length() - 1)) + ")");
             }
             return Optional.empty();
         }

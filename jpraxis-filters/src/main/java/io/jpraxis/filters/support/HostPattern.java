@@ -42,6 +42,7 @@ public final class HostPattern {
         return text;
     }
 
+    /** Whether this is a {@code *.domain} pattern. */
     public boolean isWildcard() {
         return dotSuffix != null;
     }

@@ -17,6 +17,7 @@ import java.io.IOException;
  * {@code serve} all run, so they accept and refuse exactly the same configs.
  */
 public final class GatewayBuilder {
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GatewayBuilder.class);
     private final FeatureSet features;
     private final RuntimeServices services;
     private final FilterRegistry registry;
@@ -47,9 +48,18 @@ public final class GatewayBuilder {
     /** Loads and compiles config text. */
     public CompileResult build(String yaml) {
         LoadResult loaded = new ConfigLoader().load(yaml, features);
-        if (loaded.config() == null) {
-            return new CompileResult(null, loaded.diagnostics());
+        PipelineCompiler compiler = new PipelineCompiler(registry, features, services);
+        if (loaded.config() != null) {
+            return compiler.compile(loaded.config(), loaded.diagnostics());
         }
-        return new PipelineCompiler(registry, features, services).compile(loaded.config(), loaded.diagnostics());
+        if (loaded.bestEffort() != null) {
+            // Check the filters that did load as well, so one run lists every problem in the file.
+            try {
+                compiler.compile(loaded.bestEffort(), loaded.diagnostics());
+            } catch (RuntimeException e) {
+                log.debug("compiling a config with load errors failed; its load errors stand", e);
+            }
+        }
+        return new CompileResult(null, loaded.diagnostics());
     }
 }

@@ -79,7 +79,10 @@ final class Commands {
         if (result.ok()) {
             return true;
         }
-        for (Diagnostic d : result.diagnostics().errors()) {
+        // Document order reads best; findings without a line (whole-pipeline rules) go last.
+        var errors = result.diagnostics().errors().stream()
+                .sorted(java.util.Comparator.comparingInt(d -> d.line() == 0 ? Integer.MAX_VALUE : d.line())).toList();
+        for (Diagnostic d : errors) {
             err.println("error: " + d.render());
         }
         int n = result.diagnostics().errorCount();

@@ -1,0 +1,41 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.AdminConfig;
+import io.jpraxis.config.model.HostPort;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+
+/** Reads {@code admin} (spec 1.7): binds to loopback only unless {@code allow_public_admin}. */
+public final class AdminReader {
+    private AdminReader() {
+    }
+
+    /** Reads the block; a null or absent node gives {@link AdminConfig#DISABLED}. */
+    public static AdminConfig read(ConfigNode node, ConfigPath path, Diagnostics d, InsecureOptions insecure) {
+        if (node == null || node instanceof ConfigNode.NullNode) {
+            return AdminConfig.DISABLED;
+        }
+        MapReader r = MapReader.of(node, path, d);
+        AdminConfig admin = new AdminConfig(bind(r, "address", insecure), bind(r, "metrics_address", insecure),
+                r.bool("verbose", false));
+        r.finish();
+        return admin;
+    }
+
+    private static HostPort bind(MapReader r, String key, InsecureOptions insecure) {
+        ConfigNode node = r.present(key).orElse(null);
+        if (node == null) {
+            return null;
+        }
+        HostPort address = HostPortParser.readBindAddress(node, r.path(key), r.diagnostics()).orElse(null);
+        if (address != null && !insecure.allowPublicAdmin() && AddressClass.of(address.host()) != AddressClass.LOOPBACK) {
+            r.diagnostics().invalid(r.path(key), node.line(), Names.quote(address.render()),
+                    "a loopback address such as 127.0.0.1:" + address.port()
+                            + "; other binds need insecure_options.allow_public_admin: true");
+        }
+        return address;
+    }
+}

@@ -1,0 +1,46 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.Optional;
+
+/**
+ * Reads {@code body_limits} (spec 1.6): each ceiling defaults to 10 MiB; an explicit {@code null}
+ * removes it, which needs {@code insecure_options.allow_unbounded_body}.
+ */
+public final class BodyLimitsReader {
+    private BodyLimitsReader() {
+    }
+
+    /** Reads the block; a null or absent node gives {@link BodyLimits#DEFAULT}. */
+    public static BodyLimits read(ConfigNode node, ConfigPath path, Diagnostics d, InsecureOptions insecure) {
+        if (node == null || node instanceof ConfigNode.NullNode) {
+            return BodyLimits.DEFAULT;
+        }
+        MapReader r = MapReader.of(node, path, d);
+        BodyLimits limits = new BodyLimits(limit(r, "max_request_bytes", insecure), limit(r, "max_response_bytes", insecure));
+        r.finish();
+        return limits;
+    }
+
+    private static Long limit(MapReader r, String key, InsecureOptions insecure) {
+        Optional<ConfigNode> node = r.node(key);
+        if (node.isEmpty()) {
+            return BodyLimits.DEFAULT_BYTES;
+        }
+        if (node.get() instanceof ConfigNode.NullNode n) {
+            if (!insecure.allowUnboundedBody()) {
+                r.diagnostics().invalid(r.path(key), n.line(), "null",
+                        "a byte count; null (unbounded) needs insecure_options.allow_unbounded_body: true");
+            }
+            return null;
+        }
+        return Scalars.integer(node.get(), r.path(key), r.diagnostics(), 0, Long.MAX_VALUE)
+                .orElse(BodyLimits.DEFAULT_BYTES);
+    }
+}

@@ -1,0 +1,41 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.tree.ConfigNode;
+
+/** Reads a cluster's {@code http} block: authority, version, application identifiers. */
+final class ClusterHttpReader {
+    private ClusterHttpReader() {
+    }
+
+    static ClusterHttpConfig read(ConfigNode node, ConfigPath path, Diagnostics d) {
+        MapReader r = MapReader.of(node, path, d);
+        String authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
+        HttpVersion version = r.enumValue("version", HttpVersion.class).orElse(HttpVersion.H1);
+        if (version != HttpVersion.H1) {
+            r.error("version", Names.quote(Scalars.yamlName(version))
+                    + " is not implemented in jpraxis (expected: h1; upstream HTTP/2 comes later)");
+        }
+        ClusterHttpConfig http = new ClusterHttpConfig(authority, version,
+                PredicateReader.identifier(r, "application_protocol"),
+                PredicateReader.identifier(r, "application_provider"));
+        r.finish();
+        return http;
+    }
+
+    private static boolean checkAuthority(String authority, MapReader r) {
+        return switch (HostPortParser.parse(authority, false)) {
+            case HostPortParser.Ok ok -> true;
+            case HostPortParser.Bad bad -> {
+                r.diagnostics().invalid(r.path("authority"), r.line("authority"), Names.quote(authority),
+                        bad.expectation());
+                yield false;
+            }
+        };
+    }
+}

@@ -1,0 +1,112 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads one cluster (spec 1.5), for top-level {@code clusters[]} and for the inline clusters of
+ * {@code load_balancer}. Every problem is reported; the cluster is returned only when it has none.
+ */
+public final class ClusterReader {
+    private ClusterReader() {
+    }
+
+    /** Reads the cluster at {@code path}; empty when anything in it was wrong (all of it reported). */
+    public static Optional<ClusterConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            InsecureOptions insecure) {
+        int errorsBefore = diagnostics.errorCount();
+        MapReader r = MapReader.of(node, path, diagnostics);
+        String name = r.requiredString("name");
+        if (name != null && name.isEmpty()) {
+            r.invalid("name", "a non-empty cluster name");
+        }
+        List<EndpointConfig> endpoints = endpoints(r, insecure);
+        StrategyReader.Strategy strategy = r.present("load_balancer_strategy")
+                .flatMap(n -> StrategyReader.read(n, r.path("load_balancer_strategy"), diagnostics))
+                .orElse(StrategyReader.Strategy.DEFAULT);
+        ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
+                timeout(r, "connection_timeout_ms"),
+                timeout(r, "total_connection_timeout_ms"),
+                timeout(r, "read_timeout_ms"),
+                timeout(r, "write_timeout_ms"),
+                timeout(r, "idle_timeout_ms"),
+                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
+                r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics))
+                        .orElse(ClusterHttpConfig.NONE),
+                new SourceRef(path, node.line()));
+        r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints");
+        r.finish();
+        return diagnostics.errorCount() == errorsBefore ? Optional.of(cluster) : Optional.empty();
+    }
+
+    /**
+     * Reads a list of clusters whose names must be unique ("duplicate cluster name").
+     * Returns the clusters that read cleanly.
+     */
+    public static List<ClusterConfig> readList(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            InsecureOptions insecure) {
+        List<ConfigNode> items = Scalars.list(node, path, diagnostics).orElse(List.of());
+        List<ClusterConfig> out = new ArrayList<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            ConfigNode item = items.get(i);
+            ConfigPath itemPath = path.index(i);
+            read(item, itemPath, diagnostics, insecure).ifPresent(out::add);
+            nameOf(item).ifPresent(name -> {
+                Integer first = firstLine.putIfAbsent(name, item.line());
+                if (first != null) {
+                    diagnostics.error(itemPath.key("name"), item.line(), "duplicate cluster name '" + name
+                            + "' (first declared at line " + first + ")");
+                }
+            });
+        }
+        return out;
+    }
+
+    private static Optional<String> nameOf(ConfigNode item) {
+        return item instanceof ConfigNode.MapNode m
+                ? m.get("name").filter(n -> n instanceof ConfigNode.ScalarNode).map(n -> ((ConfigNode.ScalarNode) n).text())
+                : Optional.empty();
+    }
+
+    private static List<EndpointConfig> endpoints(MapReader r, InsecureOptions insecure) {
+        if (!r.require("endpoints")) {
+            return List.of();
+        }
+        ConfigNode node = r.node("endpoints").orElseThrow();
+        if (node instanceof ConfigNode.NullNode || node instanceof ConfigNode.ListNode l && l.items().isEmpty()) {
+            r.invalid("endpoints", "at least one endpoint");
+            return List.of();
+        }
+        List<ConfigNode> items = Scalars.list(node, r.path("endpoints"), r.diagnostics()).orElse(List.of());
+        List<EndpointConfig> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            EndpointReader.read(items.get(i), r.path("endpoints").index(i), r.diagnostics(), insecure)
+                    .ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private static Long timeout(MapReader r, String key) {
+        return r.integer(key, 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null);
+    }
+
+    /** Whether jpraxis can balance with {@code strategy} yet. */
+    public static boolean isImplemented(LoadBalancerStrategy strategy) {
+        return strategy == LoadBalancerStrategy.ROUND_ROBIN;
+    }
+}

@@ -1,0 +1,20 @@
+package io.jpraxis.config.load;
+
+/** Numeric limits checked at load (spec section 8). */
+public final class ConfigLimits {
+    /** Most filter chains in one config. */
+    public static final int MAX_CHAINS = 1_000;
+    /** Most filters in one chain (inline branch chains get the same cap). */
+    public static final int MAX_FILTERS_PER_CHAIN = 100;
+    /** Largest millisecond timeout accepted (about 24.8 days; Praxis allows more, nobody needs it). */
+    public static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;
+    /** Largest connection count accepted. */
+    public static final long MAX_CONNECTIONS = Integer.MAX_VALUE;
+    /** Largest endpoint weight accepted. */
+    public static final long MAX_WEIGHT = Integer.MAX_VALUE;
+    /** Most event-loop threads accepted in {@code runtime.threads}. */
+    public static final long MAX_THREADS = 4_096;
+
+    private ConfigLimits() {
+    }
+}

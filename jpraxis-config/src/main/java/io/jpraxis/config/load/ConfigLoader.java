@@ -1,0 +1,98 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.AdminConfig;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.GatewayConfig;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.tree.YamlTreeParser;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Phase 1 ("Load"): YAML text to an immutable {@link GatewayConfig}, strictly. Every problem in
+ * the file is reported, each with its path and line; the config is returned only when there is
+ * no error. Filter entries' own keys are left untyped for their factories.
+ */
+public final class ConfigLoader {
+    private final YamlTreeParser parser = new YamlTreeParser();
+
+    /** Loads a config from text. */
+    public LoadResult load(String yamlText, FeatureSet features) {
+        Diagnostics diagnostics = new Diagnostics();
+        ConfigNode root = parser.parse(yamlText, diagnostics);
+        if (root == null) {
+            return new LoadResult(null, diagnostics);
+        }
+        GatewayConfig config = read(root, diagnostics, features);
+        return new LoadResult(diagnostics.hasErrors() ? null : config, diagnostics, config);
+    }
+
+    /** Loads a config file; an unreadable file is a diagnostic, not an exception. */
+    public LoadResult loadFile(Path file, FeatureSet features) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            return failed("cannot read config file " + file + ": not UTF-8 text");
+        } catch (IOException | SecurityException e) {
+            return failed("cannot read config file " + file + ": " + describe(e));
+        }
+        return load(text, features);
+    }
+
+    /**
+     * Reads a parsed document. {@code insecure_options} is read first because the checks of other
+     * sections (private endpoints, unbounded bodies, public admin) depend on it.
+     */
+    public static GatewayConfig read(ConfigNode root, Diagnostics d, FeatureSet features) {
+        MapReader r = MapReader.of(root, ConfigPath.root(), d);
+        if (!(root instanceof ConfigNode.MapNode)) {
+            return new GatewayConfig(List.of(), List.of(), List.of(), BodyLimits.DEFAULT, AdminConfig.DISABLED,
+                    RuntimeConfig.DEFAULT, InsecureOptions.NONE, GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
+        }
+        InsecureOptions insecure = InsecureOptionsReader.read(r.node("insecure_options").orElse(null),
+                r.path("insecure_options"), d);
+        BodyLimits bodyLimits = BodyLimitsReader.read(r.node("body_limits").orElse(null), r.path("body_limits"), d,
+                insecure);
+        AdminConfig admin = AdminReader.read(r.node("admin").orElse(null), r.path("admin"), d, insecure);
+        RuntimeConfig runtime = RuntimeReader.read(r.node("runtime").orElse(null), r.path("runtime"), d);
+        List<ClusterConfig> clusters = r.present("clusters")
+                .map(n -> ClusterReader.readList(n, r.path("clusters"), d, insecure)).orElse(List.of());
+        ConfigNode chainsNode = r.present("filter_chains").orElse(null);
+        List<FilterChainConfig> chains = chainsNode == null ? List.of()
+                : FilterChainReader.read(chainsNode, r.path("filter_chains"), d, features);
+        List<ListenerConfig> listeners = r.require("listeners")
+                ? ListenerReader.readList(r.node("listeners").orElseThrow(), r.path("listeners"), d,
+                        FilterChainReader.declaredNames(chainsNode))
+                : List.of();
+        int shutdown = r.integer("shutdown_timeout_secs", 0, Integer.MAX_VALUE).map(Long::intValue)
+                .orElse(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
+        r.notImplemented("metrics", "telemetry");
+        r.finish();
+        return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown);
+    }
+
+    private static LoadResult failed(String message) {
+        Diagnostics d = new Diagnostics();
+        d.error(ConfigPath.root(), 0, message);
+        return new LoadResult(null, d);
+    }
+
+    private static String describe(Exception e) {
+        String kind = e.getClass().getSimpleName().replace("Exception", "");
+        return e.getMessage() == null ? kind : kind + " (" + e.getMessage() + ")";
+    }
+}

@@ -1,0 +1,148 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.model.AdminConfig;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.GatewayConfig;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.model.InsecureOptions.SkipCheck;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.read.Scalars;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link GatewayConfig} as ordered maps in Praxis's YAML shape, defaults written out. Keys
+ * whose absence means something other than null ({@code body_limits} ceilings,
+ * {@code upstream_keepalive_pool_size}) are written even when null; other nulls are left out.
+ */
+final class DumpTree {
+    private final FilterDumpTree filters;
+
+    DumpTree(FilterDumpTree filters) {
+        this.filters = filters;
+    }
+
+    Map<String, Object> gateway(GatewayConfig c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("listeners", c.listeners().stream().map(DumpTree::listener).toList());
+        out.put("filter_chains", c.filterChains().stream().map(filters::chain).toList());
+        out.put("clusters", c.clusters().stream().map(DumpTree::cluster).toList());
+        out.put("admin", admin(c.admin()));
+        out.put("body_limits", bodyLimits(c.bodyLimits()));
+        out.put("runtime", runtime(c.runtime()));
+        out.put("shutdown_timeout_secs", c.shutdownTimeoutSecs());
+        out.put("insecure_options", insecure(c.insecureOptions()));
+        return out;
+    }
+
+    static Map<String, Object> listener(ListenerConfig l) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", l.name());
+        out.put("address", l.address().render());
+        out.put("protocol", Scalars.yamlName(l.protocol()));
+        out.put("filter_chains", l.filterChains());
+        putIfSet(out, "max_connections", l.maxConnections());
+        putIfSet(out, "downstream_read_timeout_ms", l.downstreamReadTimeoutMs());
+        putIfSet(out, "downstream_keepalive_timeout_ms", l.downstreamKeepaliveTimeoutMs());
+        return out;
+    }
+
+    /** A cluster in Praxis shape; public for dumping inline load-balancer clusters too. */
+    static Map<String, Object> cluster(ClusterConfig c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", c.name());
+        out.put("endpoints", c.endpoints().stream().map(DumpTree::endpoint).toList());
+        out.put("load_balancer_strategy", strategy(c));
+        putIfSet(out, "connection_timeout_ms", c.connectionTimeoutMs());
+        putIfSet(out, "total_connection_timeout_ms", c.totalConnectionTimeoutMs());
+        putIfSet(out, "read_timeout_ms", c.readTimeoutMs());
+        putIfSet(out, "write_timeout_ms", c.writeTimeoutMs());
+        putIfSet(out, "idle_timeout_ms", c.idleTimeoutMs());
+        putIfSet(out, "max_connections", c.maxConnections());
+        out.put("http", http(c.http() == null ? ClusterHttpConfig.NONE : c.http()));
+        return out;
+    }
+
+    private static Object endpoint(EndpointConfig e) {
+        if (e.weight() == 1) {
+            return e.address().render();
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("address", e.address().render());
+        out.put("weight", e.weight());
+        return out;
+    }
+
+    private static Object strategy(ClusterConfig c) {
+        String name = Scalars.yamlName(c.loadBalancerStrategy());
+        if (c.loadBalancerStrategy() == LoadBalancerStrategy.CONSISTENT_HASH && c.hashHeader() != null) {
+            return Map.of(name, Map.of("header", c.hashHeader()));
+        }
+        return name;
+    }
+
+    private static Map<String, Object> http(ClusterHttpConfig h) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        putIfSet(out, "authority", h.authority());
+        out.put("version", Scalars.yamlName(h.version()));
+        putIfSet(out, "application_protocol", h.applicationProtocol());
+        putIfSet(out, "application_provider", h.applicationProvider());
+        return out;
+    }
+
+    private static Map<String, Object> admin(AdminConfig a) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        putIfSet(out, "address", a.address() == null ? null : a.address().render());
+        putIfSet(out, "metrics_address", a.metricsAddress() == null ? null : a.metricsAddress().render());
+        out.put("verbose", a.verbose());
+        return out;
+    }
+
+    private static Map<String, Object> bodyLimits(BodyLimits b) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("max_request_bytes", b.maxRequestBytes()); // null = unbounded, so it is written
+        out.put("max_response_bytes", b.maxResponseBytes());
+        return out;
+    }
+
+    private static Map<String, Object> runtime(RuntimeConfig r) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("threads", r.threads());
+        out.put("upstream_keepalive_pool_size", r.upstreamKeepalivePoolSize()); // null = pooling off
+        putIfSet(out, "max_connections", r.maxConnections());
+        return out;
+    }
+
+    private static Map<String, Object> insecure(InsecureOptions o) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("allow_open_security_filters", o.allowOpenSecurityFilters());
+        out.put("allow_private_endpoints", o.allowPrivateEndpoints());
+        out.put("allow_private_health_checks", o.allowPrivateHealthChecks());
+        out.put("allow_private_upstreams", o.allowPrivateUpstreams());
+        out.put("allow_public_admin", o.allowPublicAdmin());
+        out.put("allow_root", o.allowRoot());
+        out.put("allow_tls_no_verify", o.allowTlsNoVerify());
+        out.put("allow_tls_without_sni", o.allowTlsWithoutSni());
+        out.put("allow_unbounded_body", o.allowUnboundedBody());
+        out.put("csrf_log_only", o.csrfLogOnly());
+        Map<String, Object> skips = new LinkedHashMap<>();
+        for (SkipCheck check : SkipCheck.values()) {
+            skips.put(Scalars.yamlName(check), o.skipPipelineChecks().contains(check));
+        }
+        out.put("skip_pipeline_checks", skips);
+        out.put("skip_pipeline_validation", o.skipPipelineValidation());
+        return out;
+    }
+
+    static void putIfSet(Map<String, Object> out, String key, Object value) {
+        if (value != null && !(value instanceof List<?> l && l.isEmpty())) {
+            out.put(key, value);
+        }
+    }
+}

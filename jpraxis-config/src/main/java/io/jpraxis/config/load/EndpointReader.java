@@ -1,0 +1,50 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.HostPort;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.Optional;
+
+/**
+ * Reads one endpoint: {@code "host:port"} or {@code {address, weight}}. A literal address in a
+ * loopback, private, link-local or metadata range (or {@code localhost}) is refused unless
+ * {@code insecure_options.allow_private_endpoints}: a config should not be able to aim the
+ * gateway at its own host or at cloud credentials by accident.
+ */
+final class EndpointReader {
+    static final String FLAG = "insecure_options.allow_private_endpoints";
+
+    private EndpointReader() {
+    }
+
+    static Optional<EndpointConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, InsecureOptions insecure) {
+        if (node instanceof ConfigNode.MapNode) {
+            MapReader r = MapReader.of(node, path, d);
+            Optional<HostPort> address = r.require("address")
+                    ? checked(r.node("address").orElseThrow(), r.path("address"), d, insecure)
+                    : Optional.empty();
+            int weight = r.integer("weight", 1, ConfigLimits.MAX_WEIGHT).map(Long::intValue).orElse(1);
+            r.notImplemented("metadata", "priority", "zone");
+            r.finish();
+            return address.map(a -> new EndpointConfig(a, weight));
+        }
+        return checked(node, path, d, insecure).map(a -> new EndpointConfig(a, 1));
+    }
+
+    private static Optional<HostPort> checked(ConfigNode node, ConfigPath path, Diagnostics d,
+            InsecureOptions insecure) {
+        Optional<HostPort> address = HostPortParser.read(node, path, d);
+        address.ifPresent(a -> {
+            AddressClass range = AddressClass.of(a.host());
+            if (range != AddressClass.PUBLIC && !insecure.allowPrivateEndpoints()) {
+                d.error(path, node.line(), "endpoint " + a.render() + " is in the " + range.label()
+                        + " range (expected: a public address; set " + FLAG + ": true to allow it)");
+            }
+        });
+        return address;
+    }
+}

@@ -1,0 +1,110 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.config.model.HeaderValue;
+import io.jpraxis.config.model.RequestPredicateConfig;
+import io.jpraxis.config.model.ResponseConditionConfig;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.config.read.Scalars;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Filter chains and entries as ordered maps. An entry's own config is what
+ * {@code effectiveConfig} returns for it (already plain maps), with secret keys redacted.
+ */
+final class FilterDumpTree {
+    private final Function<FilterEntryConfig, Object> effectiveConfig;
+    private final Set<String> redactedKeys;
+
+    /** {@code effectiveConfig} must return plain values (maps, lists, scalars). */
+    FilterDumpTree(Function<FilterEntryConfig, Object> effectiveConfig, Set<String> redactedKeys) {
+        this.effectiveConfig = effectiveConfig;
+        this.redactedKeys = redactedKeys;
+    }
+
+    Map<String, Object> chain(FilterChainConfig c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", c.name());
+        DumpTree.putIfSet(out, "conditions", conditions(c.conditions()));
+        out.put("filters", c.filters().stream().map(this::entry).toList());
+        return out;
+    }
+
+    Map<String, Object> entry(FilterEntryConfig e) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("filter", e.filterType());
+        DumpTree.putIfSet(out, "name", e.name());
+        if (PlainValues.redact(effectiveConfig.apply(e), redactedKeys) instanceof Map<?, ?> options) {
+            options.forEach((k, v) -> {
+                String key = String.valueOf(k);
+                boolean reserved = FilterEntryConfig.RESERVED_KEYS.contains(key)
+                        && !(key.equals("conditions") && e.conditions().isEmpty());
+                if (!reserved) {
+                    out.put(key, v);
+                }
+            });
+        }
+        DumpTree.putIfSet(out, "conditions", conditions(e.conditions()));
+        DumpTree.putIfSet(out, "response_conditions", e.responseConditions().stream()
+                .map(FilterDumpTree::responseCondition).toList());
+        out.put("failure_mode", Scalars.yamlName(e.failureMode()));
+        if (e.branchChains() != null) {
+            out.put("branch_chains", PlainValues.redact(PlainValues.of(e.branchChains()), redactedKeys));
+        }
+        return out;
+    }
+
+    static List<Map<String, Object>> conditions(List<ConditionConfig> conditions) {
+        return conditions.stream().map(FilterDumpTree::condition).toList();
+    }
+
+    static Map<String, Object> condition(ConditionConfig c) {
+        return Map.of(ConditionReader.keyOf(c.kind()), predicate(c.predicate()));
+    }
+
+    static Map<String, Object> responseCondition(ResponseConditionConfig c) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        DumpTree.putIfSet(p, "status", c.status());
+        DumpTree.putIfSet(p, "headers", headers(c.headers()));
+        DumpTree.putIfSet(p, "headers_present", c.headersPresent());
+        return Map.of(ConditionReader.keyOf(c.kind()), p);
+    }
+
+    private static Map<String, Object> predicate(RequestPredicateConfig p) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        DumpTree.putIfSet(out, "path", p.path());
+        DumpTree.putIfSet(out, "path_prefix", p.pathPrefix());
+        DumpTree.putIfSet(out, "methods", p.methods());
+        DumpTree.putIfSet(out, "headers", headers(p.headers()));
+        DumpTree.putIfSet(out, "headers_present", p.headersPresent());
+        DumpTree.putIfSet(out, "grpc", p.grpc());
+        DumpTree.putIfSet(out, "bound_upstream", matcher(p.boundUpstream()));
+        DumpTree.putIfSet(out, "selected_upstream", matcher(p.selectedUpstream()));
+        return out;
+    }
+
+    private static Map<String, Object> headers(List<HeaderValue> headers) {
+        if (headers == null) {
+            return null;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        headers.forEach(h -> out.put(h.name(), h.value()));
+        return out;
+    }
+
+    private static Map<String, Object> matcher(UpstreamMatcher m) {
+        if (m == null) {
+            return null;
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        DumpTree.putIfSet(out, "application_protocol", m.applicationProtocol());
+        DumpTree.putIfSet(out, "application_provider", m.applicationProvider());
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.HostPort;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.ListenerConfig.ListenerProtocol;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.read.Suggestions;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads {@code listeners} (spec 1.3): at least one, unique names, chains that exist. */
+public final class ListenerReader {
+    private ListenerReader() {
+    }
+
+    /** Reads the required, non-empty list; {@code chainNames} are the chains declared in the config. */
+    public static List<ListenerConfig> readList(ConfigNode node, ConfigPath path, Diagnostics d, Set<String> chainNames) {
+        List<ConfigNode> items = Scalars.list(node, path, d).orElse(null);
+        if (items == null) {
+            return List.of();
+        }
+        if (items.isEmpty()) {
+            d.invalid(path, node.line(), "[]", "at least one listener");
+        }
+        List<ListenerConfig> out = new ArrayList<>();
+        Map<String, Integer> firstLine = new HashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            ConfigPath itemPath = path.index(i);
+            read(items.get(i), itemPath, d, chainNames).ifPresent(listener -> {
+                Integer first = firstLine.putIfAbsent(listener.name(), listener.source().line());
+                if (first != null) {
+                    d.error(itemPath.key("name"), listener.source().line(), "duplicate listener name '"
+                            + listener.name() + "' (first declared at line " + first + ")");
+                }
+                out.add(listener);
+            });
+        }
+        return out;
+    }
+
+    private static Optional<ListenerConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
+            Set<String> chainNames) {
+        MapReader r = MapReader.of(node, path, d);
+        String name = r.requiredString("name");
+        if (name != null) {
+            Names.checkName(name, r.path("name"), r.line("name"), d);
+        }
+        HostPort address = r.require("address")
+                ? HostPortParser.readBindAddress(r.node("address").orElseThrow(), r.path("address"), d).orElse(null)
+                : null;
+        ListenerProtocol protocol = r.enumValue("protocol", ListenerProtocol.class).orElse(ListenerProtocol.HTTP);
+        if (protocol == ListenerProtocol.TCP) {
+            r.error("protocol", "\"tcp\" is not implemented in jpraxis (expected: http; TCP listeners come later)");
+        }
+        List<String> chains = chains(r, name, chainNames);
+        ListenerConfig listener = new ListenerConfig(name, address, protocol, chains,
+                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
+                r.integer("downstream_read_timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null),
+                r.integer("downstream_keepalive_timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null),
+                new SourceRef(path, node.line()));
+        r.notImplemented("tls", "upstream", "cluster", "tcp_session_timeout_ms", "tcp_max_duration_secs");
+        r.finish();
+        return name == null ? Optional.empty() : Optional.of(listener);
+    }
+
+    private static List<String> chains(MapReader r, String listener, Set<String> chainNames) {
+        List<ConfigNode> items = r.list("filter_chains").orElse(List.of());
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            ConfigNode item = items.get(i);
+            ConfigPath itemPath = r.path("filter_chains").index(i);
+            Scalars.string(item, itemPath, r.diagnostics()).ifPresent(chain -> {
+                if (!chainNames.contains(chain)) {
+                    r.diagnostics().error(itemPath, item.line(), "listener '" + listener
+                            + "' references unknown filter chain '" + chain + "'" + Suggestions.hint(chain, chainNames));
+                }
+                out.add(chain);
+            });
+        }
+        return out;
+    }
+}

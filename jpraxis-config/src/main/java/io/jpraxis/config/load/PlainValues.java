@@ -1,0 +1,76 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.tree.ConfigNode;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** Converts config trees to plain Java values (maps in document order) and redacts secrets in them. */
+final class PlainValues {
+    static final String REDACTED = "[REDACTED]";
+
+    private PlainValues() {
+    }
+
+    /** A ConfigNode as maps, lists, strings, numbers, booleans and nulls. */
+    static Object of(ConfigNode node) {
+        return switch (node) {
+            case ConfigNode.MapNode m -> {
+                Map<String, Object> out = new LinkedHashMap<>();
+                m.entries().forEach(e -> out.put(e.key(), of(e.value())));
+                yield out;
+            }
+            case ConfigNode.ListNode l -> l.items().stream().map(PlainValues::of).toList();
+            case ConfigNode.ScalarNode s -> scalar(s);
+            case ConfigNode.NullNode n -> null;
+        };
+    }
+
+    private static Object scalar(ConfigNode.ScalarNode s) {
+        return switch (s.kind()) {
+            case STRING -> s.text();
+            case BOOL -> Boolean.parseBoolean(s.text().toLowerCase(Locale.ROOT));
+            case INT -> {
+                BigInteger value = new BigInteger(s.text());
+                yield value.bitLength() < 64 ? (Object) value.longValue() : value;
+            }
+            case FLOAT -> floating(s.text());
+        };
+    }
+
+    /** Finite floats keep their digits; {@code .inf} / {@code .nan} become doubles. */
+    private static Object floating(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (lower.endsWith(".inf")) {
+            return lower.startsWith("-") ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        }
+        if (lower.equals(".nan")) {
+            return Double.NaN;
+        }
+        return new BigDecimal(text);
+    }
+
+    /** A copy of {@code value} where every map entry whose key is in {@code keys} holds {@code [REDACTED]}. */
+    @SuppressWarnings("unchecked")
+    static Object redact(Object value, Set<String> keys) {
+        if (keys.isEmpty()) {
+            return value;
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            ((Map<String, Object>) map).forEach((k, v) -> out.put(k, keys.contains(k) ? REDACTED : redact(v, keys)));
+            return out;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            list.forEach(item -> out.add(redact(item, keys)));
+            return out;
+        }
+        return value;
+    }
+}

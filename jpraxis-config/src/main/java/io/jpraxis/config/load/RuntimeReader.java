@@ -1,0 +1,49 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.Optional;
+
+/**
+ * Reads {@code runtime} (spec 1.8). {@code work_stealing} and {@code global_queue_interval} tune
+ * the Tokio scheduler and mean nothing on the JVM: they are type-checked, then ignored, so a
+ * Praxis config that sets them still loads.
+ */
+public final class RuntimeReader {
+    private RuntimeReader() {
+    }
+
+    /** Reads the block; a null or absent node gives {@link RuntimeConfig#DEFAULT}. */
+    public static RuntimeConfig read(ConfigNode node, ConfigPath path, Diagnostics d) {
+        if (node == null || node instanceof ConfigNode.NullNode) {
+            return RuntimeConfig.DEFAULT;
+        }
+        MapReader r = MapReader.of(node, path, d);
+        int threads = r.integer("threads", 0, ConfigLimits.MAX_THREADS).map(Long::intValue).orElse(0);
+        Integer pool = keepalivePool(r);
+        Integer maxConnections = r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS)
+                .map(Long::intValue).orElse(null);
+        r.bool("work_stealing");
+        r.integer("global_queue_interval", 1, Integer.MAX_VALUE);
+        r.notImplemented("max_memory_bytes", "upstream_ca_file", "log_overrides", "subrequest_circuit_breaker");
+        r.finish();
+        return new RuntimeConfig(threads, pool, maxConnections);
+    }
+
+    /** Absent: the default; explicit null: pooling off. */
+    private static Integer keepalivePool(MapReader r) {
+        Optional<ConfigNode> node = r.node("upstream_keepalive_pool_size");
+        if (node.isEmpty()) {
+            return RuntimeConfig.DEFAULT_KEEPALIVE_POOL;
+        }
+        if (node.get() instanceof ConfigNode.NullNode) {
+            return null;
+        }
+        return Scalars.integer(node.get(), r.path("upstream_keepalive_pool_size"), r.diagnostics(), 0, 1_000_000)
+                .map(Long::intValue).orElse(RuntimeConfig.DEFAULT_KEEPALIVE_POOL);
+    }
+}

@@ -1,0 +1,85 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.read.Suggestions;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads {@code load_balancer_strategy}: a name ({@code round_robin}) or the map form
+ * {@code consistent_hash: {header: X}}. Every Praxis strategy parses; the ones jpraxis does not
+ * balance with yet are refused as not implemented, apart from names nobody knows.
+ */
+final class StrategyReader {
+    private StrategyReader() {
+    }
+
+    /** A parsed strategy; {@code hashHeader} only for {@code consistent_hash}. */
+    record Strategy(LoadBalancerStrategy strategy, String hashHeader) {
+        static final Strategy DEFAULT = new Strategy(LoadBalancerStrategy.ROUND_ROBIN, null);
+    }
+
+    static Optional<Strategy> read(ConfigNode node, ConfigPath path, Diagnostics d) {
+        Optional<Strategy> parsed = switch (node) {
+            case ConfigNode.MapNode m -> mapForm(m, path, d);
+            default -> Scalars.string(node, path, d).flatMap(name -> named(name, node, path, d))
+                    .map(s -> new Strategy(s, null));
+        };
+        parsed.filter(s -> !ClusterReader.isImplemented(s.strategy())).ifPresent(s -> d.error(path, node.line(),
+                Names.quote(Scalars.yamlName(s.strategy())) + " is not implemented in jpraxis (expected: "
+                        + implementedChoices() + ")"));
+        return parsed;
+    }
+
+    private static Optional<LoadBalancerStrategy> named(String name, ConfigNode node, ConfigPath path,
+            Diagnostics d) {
+        for (LoadBalancerStrategy s : LoadBalancerStrategy.values()) {
+            if (Scalars.yamlName(s).equals(name)) {
+                return Optional.of(s);
+            }
+        }
+        List<String> names = Arrays.stream(LoadBalancerStrategy.values()).map(Scalars::yamlName).toList();
+        d.error(path, node.line(), Names.quote(name) + " (expected: " + Scalars.choices(LoadBalancerStrategy.class)
+                + ")" + Suggestions.hint(name, names));
+        return Optional.empty();
+    }
+
+    /** {@code {consistent_hash: {header: X}}}; the single key names the strategy. */
+    private static Optional<Strategy> mapForm(ConfigNode.MapNode m, ConfigPath path, Diagnostics d) {
+        if (m.entries().size() != 1) {
+            d.invalid(path, m.line(), m.render(), "a strategy name, or a map with one key such as "
+                    + "consistent_hash: {header: x-user-id}");
+            return Optional.empty();
+        }
+        ConfigNode.MapNode.Entry entry = m.entries().get(0);
+        ConfigPath entryPath = path.key(entry.key());
+        Optional<LoadBalancerStrategy> strategy = named(entry.key(),
+                new ConfigNode.ScalarNode(entry.key(), ConfigNode.ScalarKind.STRING, entry.keyLine()), path, d);
+        if (strategy.isEmpty()) {
+            return Optional.empty();
+        }
+        if (strategy.get() != LoadBalancerStrategy.CONSISTENT_HASH) {
+            // Other strategies' parameters are not modelled; they are all refused as not implemented.
+            return strategy.map(s -> new Strategy(s, null));
+        }
+        if (entry.value() instanceof ConfigNode.NullNode) {
+            return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, null));
+        }
+        MapReader r = MapReader.of(entry.value(), entryPath, d);
+        String header = r.string("header").filter(h -> Names.checkHeaderName(h, r.path("header"), r.line("header"), d))
+                .orElse(null);
+        r.finish();
+        return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, header));
+    }
+
+    private static String implementedChoices() {
+        return String.join(" | ", Arrays.stream(LoadBalancerStrategy.values()).filter(ClusterReader::isImplemented)
+                .map(Scalars::yamlName).toList());
+    }
+}

@@ -1,0 +1,29 @@
+package io.jpraxis.filters;
+
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
+import io.jpraxis.filters.traffic.redirect.RedirectFactory;
+import io.jpraxis.filters.traffic.router.RouterFactory;
+import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
+import io.jpraxis.filters.transform.headers.HeadersFactory;
+import java.util.List;
+
+/**
+ * The one explicit list of built-in filter types; the server passes it to
+ * {@code FilterRegistry.withBuiltIns}. Explicit rather than discovered, so a missing or duplicated
+ * registration is a visible one-line change.
+ */
+public final class BuiltInFilters {
+    private BuiltInFilters() {
+    }
+
+    /** A new factory of each built-in type, sorted by type name. */
+    public static List<FilterFactory> all() {
+        return List.of(
+                new HeadersFactory(),
+                new LoadBalancerFactory(),
+                new RedirectFactory(),
+                new RouterFactory(),
+                new StaticResponseFactory());
+    }
+}

@@ -1,0 +1,83 @@
+package io.jpraxis.filters.traffic.loadbalancer;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.core.balance.Balancer;
+import io.jpraxis.core.balance.Balancers;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Picks an endpoint of the request's cluster with that cluster's strategy (spec 5.2) and sets
+ * {@code ctx.upstream}. Leaves a request alone when an earlier filter already chose its upstream.
+ */
+public final class LoadBalancerFilter implements HttpFilter {
+    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT);
+    private static final FilterAction NO_CLUSTER = FilterAction.fail(
+            "load_balancer: no cluster selected (expected: a router or other selector before it to set the cluster)");
+
+    private final LoadBalancerConfig config;
+    /** Read-only after construction, so concurrent lookups are safe; never iterated. */
+    private final Map<String, Member> byName;
+    private final String declaredNames;
+
+    /** Builds one balancer per cluster, seeded from {@code services}. */
+    public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services) {
+        this.config = config;
+        this.byName = new HashMap<>();
+        StringBuilder names = new StringBuilder();
+        for (ClusterConfig cluster : config.clusters()) {
+            byName.put(cluster.name(), new Member(cluster, Balancers.forCluster(cluster, services)));
+            names.append(names.isEmpty() ? "" : ", ").append(cluster.name());
+        }
+        this.declaredNames = names.toString();
+    }
+
+    @Override
+    public String type() {
+        return LoadBalancerFactory.TYPE;
+    }
+
+    @Override
+    public LoadBalancerConfig config() {
+        return config;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        if (ctx.upstream() != null) {
+            return FilterAction.CONTINUE; // e.g. endpoint_selector chose already; neither field is touched
+        }
+        String cluster = ctx.cluster();
+        if (cluster == null) {
+            return NO_CLUSTER;
+        }
+        Member member = byName.get(cluster);
+        if (member == null) {
+            return FilterAction.fail("load_balancer: cluster '" + cluster
+                    + "' is not declared here (expected: one of " + declaredNames + ")");
+        }
+        ctx.upstream(new UpstreamTarget(member.cluster(), member.balancer().pick(ctx)));
+        return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public Set<FilterTrait> traits() {
+        return TRAITS;
+    }
+
+    /** The balancer of a declared cluster (for tests and the admin dump). */
+    public Balancer balancer(String cluster) {
+        Member member = byName.get(cluster);
+        return member == null ? null : member.balancer();
+    }
+
+    private record Member(ClusterConfig cluster, Balancer balancer) {
+    }
+}

@@ -1,0 +1,30 @@
+package io.jpraxis.filters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterRegistry;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BuiltInFiltersTest {
+
+    @Test
+    void registersEachBuiltInTypeOnceInNameOrder() {
+        List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
+        assertThat(types).containsExactly("headers", "load_balancer", "redirect", "router", "static_response");
+    }
+
+    @Test
+    void theListLoadsIntoTheRegistry() {
+        FilterRegistry registry = FilterRegistry.withBuiltIns(BuiltInFilters.all());
+        assertThat(registry.find("router")).isPresent();
+        assertThat(registry.types()).contains("headers", "load_balancer", "redirect", "router", "static_response");
+    }
+
+    @Test
+    void noBuiltInIsAlsoListedAsNotImplemented() {
+        assertThat(BuiltInFilters.all()).extracting(FilterFactory::type)
+                .doesNotContainAnyElementsOf(FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED);
+    }
+}

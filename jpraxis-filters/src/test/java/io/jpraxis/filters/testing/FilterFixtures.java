@@ -1,0 +1,102 @@
+package io.jpraxis.filters.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.tree.YamlTreeParser;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.runtime.IdGenerator;
+import io.jpraxis.core.runtime.RuntimeServices;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/** Builds filters from YAML snippets and requests by hand, with deterministic services. */
+public final class FilterFixtures {
+    /** Where a filter's options sit in the tests' imaginary config. */
+    public static final ConfigPath ENTRY = ConfigPath.root().key("filter_chains").index(0).key("filters").index(0);
+
+    private FilterFixtures() {
+    }
+
+    /** Fixed clock, seeded random, sequential ids. */
+    public static RuntimeServices services() {
+        return new RuntimeServices(Clock.fixed(Instant.parse("2025-01-01T00:00:00Z"), ZoneOffset.UTC),
+                new SplittableRandom(42), IdGenerator.sequential("req"));
+    }
+
+    public static FilterBuildContext buildContext(FeatureSet features) {
+        return new FilterBuildContext(features, InsecureOptions.NONE, BodyLimits.DEFAULT, List.of(), services());
+    }
+
+    public static FilterBuildContext buildContext() {
+        return buildContext(FeatureSet.NONE);
+    }
+
+    /** The outcome of one factory run: the filter (if any) and every diagnostic reported. */
+    public record Built(Optional<HttpFilter> filter, Diagnostics diagnostics) {
+        /** The filter, asserting the config was accepted without errors. */
+        public HttpFilter accepted() {
+            assertThat(diagnostics.errors()).as("config should be accepted").isEmpty();
+            assertThat(filter).as("factory returns a filter for a valid config").isPresent();
+            return filter.get();
+        }
+
+        /** Rendered errors, asserting the config was refused. */
+        public List<String> refused() {
+            assertThat(filter).as("factory returns no filter for an invalid config").isEmpty();
+            assertThat(diagnostics.errors()).as("a refused config names at least one problem").isNotEmpty();
+            return diagnostics.errors().stream().map(Diagnostic::render).toList();
+        }
+
+        public List<String> warnings() {
+            return diagnostics.warnings().stream().map(Diagnostic::render).toList();
+        }
+    }
+
+    /** Runs {@code factory} over the YAML map {@code optionsYaml}. */
+    public static Built build(FilterFactory factory, String optionsYaml) {
+        return build(factory, optionsYaml, buildContext());
+    }
+
+    public static Built build(FilterFactory factory, String optionsYaml, FilterBuildContext context) {
+        Diagnostics diagnostics = new Diagnostics();
+        ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
+        assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
+        Optional<HttpFilter> filter = factory.create(MapReader.of(node, ENTRY, diagnostics), context);
+        return new Built(filter, diagnostics);
+    }
+
+    /** A GET for {@code path} (query after {@code ?} is split off) with the given header name/value pairs. */
+    public static RequestContext request(String target, String... headerPairs) {
+        return requestAs("GET", "http", target, headerPairs);
+    }
+
+    /** A request with an explicit method and the scheme the client used. */
+    public static RequestContext requestAs(String method, String scheme, String target, String... headerPairs) {
+        HeaderMap headers = new HeaderMap();
+        for (int i = 0; i < headerPairs.length; i += 2) {
+            headers.add(headerPairs[i], headerPairs[i + 1]);
+        }
+        int q = target.indexOf('?');
+        String path = q < 0 ? target : target.substring(0, q);
+        String query = q < 0 ? null : target.substring(q + 1);
+        return new RequestContext("main", method, path, query, scheme, new InetSocketAddress("192.0.2.10", 40000),
+                headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
+    }
+}

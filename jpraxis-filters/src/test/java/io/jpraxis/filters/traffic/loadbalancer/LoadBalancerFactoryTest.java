@@ -1,0 +1,107 @@
+package io.jpraxis.filters.traffic.loadbalancer;
+
+import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.buildContext;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.feature.FeatureSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LoadBalancerFactoryTest {
+    private static final String AT = "filter_chains[0].filters[0].";
+    private static final String ONE_CLUSTER = """
+            clusters:
+              - name: api
+                endpoints: ["api-1.example.net:8080"]
+            """;
+
+    private static List<String> refused(String yaml) {
+        return build(new LoadBalancerFactory(), yaml).refused();
+    }
+
+    @Test
+    void unknownKeyIsRejectedWithItsPath() {
+        assertThat(refused(ONE_CLUSTER + "cluster_sources: router\n"))
+                .containsExactly("line 4: " + AT + "cluster_sources: unknown key (did you mean 'cluster_source'?)");
+    }
+
+    @Test
+    void unknownKeyInsideAnInlineClusterIsRejectedWithItsPath() {
+        assertThat(refused("""
+                clusters:
+                  - name: api
+                    endpoints: ["api-1.example.net:8080"]
+                    endpoint: x
+                """)).singleElement().asString().contains(AT + "clusters[0].endpoint: unknown key");
+    }
+
+    @Test
+    void emptyClustersAreRefusedBecauseEveryRequestWouldFail() {
+        assertThat(refused("clusters: []\n")).singleElement().asString()
+                .contains(AT + "clusters: [] (expected: at least one cluster").contains("502");
+    }
+
+    @Test
+    void missingClustersAreRefused() {
+        assertThat(refused("cluster_source: router\n")).singleElement().asString()
+                .contains(AT + "clusters: missing (expected: at least one cluster");
+    }
+
+    @Test
+    void clusterNamesMustBeUniqueWithinTheLoadBalancer() {
+        assertThat(refused("""
+                clusters:
+                  - name: api
+                    endpoints: ["api-1.example.net:8080"]
+                  - name: api
+                    endpoints: ["api-2.example.net:8080"]
+                """)).singleElement().asString().contains(AT + "clusters[1].name").contains("'api'");
+    }
+
+    @Test
+    void unknownClusterSourceListsTheChoices() {
+        assertThat(refused(ONE_CLUSTER + "cluster_source: bund\n")).containsExactly(
+                "line 4: " + AT + "cluster_source: \"bund\" (expected: router | bound_upstream)");
+    }
+
+    @Test
+    void boundUpstreamNeedsTheUpstreamBindingFeature() {
+        assertThat(refused(ONE_CLUSTER + "cluster_source: bound_upstream\n")).singleElement().asString()
+                .contains(AT + "cluster_source: \"bound_upstream\"").contains("--features upstream-binding");
+    }
+
+    @Test
+    void boundUpstreamWithTheFeatureIsNotImplementedYet() {
+        List<String> errors = build(new LoadBalancerFactory(), ONE_CLUSTER + "cluster_source: bound_upstream\n",
+                buildContext(FeatureSet.of(Feature.UPSTREAM_BINDING))).refused();
+        assertThat(errors).singleElement().asString().contains("not implemented in jpraxis");
+    }
+
+    @Test
+    void unimplementedStrategyIsRefusedAtLoad() {
+        assertThat(refused("""
+                clusters:
+                  - name: api
+                    endpoints: ["api-1.example.net:8080"]
+                    load_balancer_strategy: least_connections
+                """)).singleElement().asString()
+                .contains(AT + "clusters[0].load_balancer_strategy").contains("not implemented in jpraxis");
+    }
+
+    @Test
+    void everyProblemIsReportedInOnePass() {
+        List<String> errors = refused("""
+                clusters:
+                  - name: api
+                    endpoints: []
+                cluster_source: nope
+                extra: true
+                """);
+        assertThat(errors).hasSize(3);
+        assertThat(errors).anySatisfy(e -> assertThat(e).contains("clusters[0].endpoints"))
+                .anySatisfy(e -> assertThat(e).contains("cluster_source: \"nope\""))
+                .anySatisfy(e -> assertThat(e).contains("extra: unknown key"));
+    }
+}

@@ -1,0 +1,36 @@
+package io.jpraxis.http.error;
+
+/**
+ * Errors the HTTP edge answers itself, before or around the pipeline (spec 4.5). Reasons are safe
+ * to show a client (decision 5).
+ */
+public enum EdgeError {
+    MALFORMED_REQUEST(400, "malformed request"),
+    HEADER_BLOCK_TOO_LARGE(400, "request header block too large"),
+    TOO_MANY_HEADERS(400, "too many request headers"),
+    MISSING_HOST(400, "missing or repeated Host header"),
+    BAD_REQUEST_TARGET(400, "invalid request target"),
+    MALFORMED_BODY(400, "malformed request body"),
+    METHOD_NOT_SUPPORTED(405, "method not supported"),
+    REQUEST_BODY_TIMEOUT(408, "request body read timed out"),
+    EXPECTATION_FAILED(417, "unsupported expectation"),
+    REQUEST_BODY_TOO_LARGE(413, "request body too large"),
+    INTERNAL(500, "internal error"),
+    OVER_CAPACITY(503, "too many connections");
+
+    private final int status;
+    private final String reason;
+
+    EdgeError(int status, String reason) {
+        this.status = status;
+        this.reason = reason;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,40 @@
+package io.jpraxis.http.exchange;
+
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.net.InetSocketAddress;
+
+/**
+ * The client connection as an {@link Exchange} sees it. Implemented by the HTTP/1.1 connection
+ * handler (and later the HTTP/2 stream handler); every method runs on {@link #eventLoop()}.
+ */
+public interface Downstream {
+
+    EventLoop eventLoop();
+
+    InetSocketAddress clientAddress();
+
+    /** Whether the gateway is shutting down: responses then close their connection. */
+    boolean draining();
+
+    /** Asks for the next request message (a body piece, or the next request's head). */
+    void requestRead();
+
+    /** Queues a response message without flushing. */
+    void write(HttpObject message);
+
+    void flush();
+
+    /** False while the client is slower than the origin; see {@link Exchange#onDownstreamWritable()}. */
+    boolean isWritable();
+
+    /**
+     * Writes the response's last piece and ends the exchange: the connection serves the next
+     * request when {@code keepAlive}, else it closes (after draining an unread request body).
+     */
+    void complete(LastHttpContent last, boolean keepAlive);
+
+    /** Closes the connection at once: a response already under way cannot be completed. */
+    void abort();
+}

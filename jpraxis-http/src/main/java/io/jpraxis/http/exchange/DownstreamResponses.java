@@ -1,0 +1,75 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.http.support.NettyHeaders;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+
+/** Turns an upstream response head into the one sent downstream, and decides its framing. */
+public final class DownstreamResponses {
+    private DownstreamResponses() {
+    }
+
+    /** The head response filters see: upstream headers minus hop-by-hop and reserved ones. */
+    public static ResponseHead filterView(HttpResponse upstream) {
+        HeaderMap headers = NettyHeaders.toHeaderMap(upstream.headers());
+        HopByHopHeaders.strip(headers);
+        ReservedHeaders.strip(headers);
+        return new ResponseHead(upstream.status().code(), headers, false);
+    }
+
+    /** The downstream head and whether the connection may stay open after it. */
+    public record Built(HttpResponse head, boolean keepAlive) {
+    }
+
+    /**
+     * Builds the downstream head from the filtered {@code head}.
+     *
+     * @param keepAliveWanted whether the client connection should stay open, framing permitting
+     */
+    public static Built build(ResponseHead head, HttpResponse upstream, HttpRequest client, boolean keepAliveWanted) {
+        HeaderMap filtered = head.headers();
+        // Response filters run after the first strip; what they add is no more allowed through.
+        HopByHopHeaders.strip(filtered);
+        ReservedHeaders.strip(filtered);
+        filtered.remove("content-length");
+        HttpHeaders out = NettyHeaders.toNetty(filtered);
+
+        int code = head.status();
+        boolean bodyless = client.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
+        String upstreamLength = upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+        // The body is relayed byte for byte, so its length is the origin's, whatever filters set.
+        if (upstreamLength != null && code != 204) {
+            out.set(HttpHeaderNames.CONTENT_LENGTH, upstreamLength);
+        }
+        boolean delimited = bodyless || upstreamLength != null;
+        boolean http11 = client.protocolVersion().equals(HttpVersion.HTTP_1_1);
+        boolean chunked = !delimited && http11; // an HTTP/1.0 client cannot read chunked (RFC 9112 7)
+        if (chunked) {
+            out.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+        }
+        boolean keepAlive = keepAliveWanted && (delimited || chunked);
+        setConnection(out, keepAlive, http11);
+        HttpResponseStatus status = code == upstream.status().code() ? upstream.status() : HttpResponseStatus.valueOf(code);
+        return new Built(new DefaultHttpResponse(HttpVersion.HTTP_1_1, status, out), keepAlive);
+    }
+
+    /** {@code Connection: close} when closing; {@code keep-alive} for HTTP/1.0 clients that keep it (RFC 9112 9.3). */
+    static void setConnection(HttpHeaders headers, boolean keepAlive, boolean http11) {
+        if (!keepAlive) {
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        } else if (!http11) {
+            headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+        }
+    }
+}

@@ -1,0 +1,319 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.IngressPolicy;
+import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.http.error.EdgeError;
+import io.jpraxis.http.error.ErrorResponses;
+import io.jpraxis.http.support.NettyHeaders;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One request and its response on a client connection: ingress checks, the pipeline's request
+ * phase, then either a local response or a {@link ProxyExchange}; every response passes the
+ * pipeline's response phase first. Confined to the connection's event loop.
+ */
+public final class Exchange {
+    private static final Logger log = LoggerFactory.getLogger(Exchange.class);
+
+    private final Downstream downstream;
+    private final ListenerContext listener;
+    private final HttpRequest request;
+    private final boolean bodyExpected;
+    /** Body pieces that arrived before a consumer was ready (at most the read-ahead's one or two). */
+    private final ArrayDeque<HttpContent> pendingBody = new ArrayDeque<>(2);
+    private String requestId;
+    private RequestContext ctx;
+    private PipelineExecution execution;
+    private ProxyExchange proxy;
+    private boolean requestReceived;
+    private boolean responseStarted;
+    private boolean finished;
+    private boolean forceClose;
+
+    public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
+        this.downstream = downstream;
+        this.listener = listener;
+        this.request = request;
+        this.bodyExpected = HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0;
+    }
+
+    /** Runs ingress checks and the request phase; the outcome may arrive later, on this loop. */
+    public void start() {
+        listener.metrics().request();
+        requestId = listener.services().ids().next();
+        EdgeError broken = RequestChecks.decoderFailure(request);
+        if (broken != null) {
+            listener.metrics().malformedRequest();
+            forceClose = true;
+            respondLocal(ErrorResponses.of(broken, requestId), true);
+            return;
+        }
+        if (!bodyExpected) {
+            // Without a body the head is the whole request; the decoder's empty LastHttpContent
+            // follows as a formality and is collected right away.
+            requestReceived = true;
+            downstream.requestRead();
+        }
+        EdgeError invalid = RequestChecks.check(request);
+        RequestTarget target = invalid == null ? RequestTarget.parse(request.uri()) : null;
+        if (invalid == null && target == null) {
+            invalid = EdgeError.BAD_REQUEST_TARGET;
+        }
+        if (invalid != null) {
+            listener.metrics().malformedRequest();
+            forceClose = invalid == EdgeError.TOO_MANY_HEADERS;
+            respondLocal(ErrorResponses.of(invalid, requestId), true);
+            return;
+        }
+        HeaderMap headers = NettyHeaders.toHeaderMap(request.headers());
+        if (target.authority() != null) {
+            headers.set("host", target.authority()); // absolute-form wins over Host (RFC 9112 3.2.2)
+        }
+        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, listener.pipeline());
+        ctx = new RequestContext(listener.listener(), request.method().name(), target.path(), target.query(),
+                "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
+        execution = listener.pipeline().begin(ctx);
+        if (refused.isPresent()) {
+            respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);
+            return;
+        }
+        runRequestPhase();
+    }
+
+    /**
+     * Answers without running the pipeline: the connection is over the listener's or the process's
+     * connection cap (spec 1.3: 503 with {@code Retry-After: 1}), and closes afterwards.
+     */
+    public void refuseOverCapacity() {
+        listener.metrics().request();
+        requestId = listener.services().ids().next();
+        forceClose = true;
+        LocalResponse refusal = ErrorResponses.of(EdgeError.OVER_CAPACITY, requestId);
+        refusal.headers().set("retry-after", "1");
+        respondLocal(refusal, true);
+    }
+
+    private void runRequestPhase() {
+        CompletionStage<RequestOutcome> stage;
+        try {
+            stage = execution.runRequest();
+        } catch (RuntimeException e) {
+            log.error("request phase failed for request {}", requestId, e);
+            respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId), true);
+            return;
+        }
+        EventLoop loop = downstream.eventLoop();
+        stage.whenComplete((outcome, error) -> {
+            // An asynchronous filter may complete on another thread: hop back before touching the channel.
+            if (loop.inEventLoop()) {
+                onOutcome(outcome, error);
+            } else {
+                loop.execute(() -> onOutcome(outcome, error));
+            }
+        });
+    }
+
+    private void onOutcome(RequestOutcome outcome, Throwable error) {
+        if (finished) {
+            return; // the client went away while the pipeline ran
+        }
+        try {
+            if (error != null) {
+                log.error("request phase failed for request {}", requestId, error);
+                respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId), true);
+                return;
+            }
+            switch (outcome) {
+                case RequestOutcome.Forward forward -> {
+                    proxy = new ProxyExchange(this, forward.target());
+                    proxy.start();
+                }
+                case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
+                case RequestOutcome.Reject reject ->
+                        respondLocal(ErrorResponses.json(reject.status(), reject.reason(), requestId), true);
+                // Decision 3: nothing selected is the gateway's fault, 500 naming the reason.
+                case RequestOutcome.NoUpstream none -> respondLocal(ErrorResponses.json(500, none.reason(), requestId), true);
+            }
+        } catch (RuntimeException e) {
+            log.error("exchange failed for request {}", requestId, e);
+            if (!finished) {
+                failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
+            }
+        }
+    }
+
+    // ---- events from the connection ----
+
+    /** A request body piece (the last one included); ownership passes to the exchange. */
+    public void onRequestContent(HttpContent content) {
+        if (finished) {
+            content.release();
+            return;
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (last) {
+            requestReceived = true;
+        }
+        if (proxy != null && proxy.connected()) {
+            proxy.onRequestContent(content);
+        } else {
+            pendingBody.add(content);
+        }
+        if (last) {
+            // Read ahead: takes the next pipelined head (held by the connection) or notices the client leaving.
+            downstream.requestRead();
+        }
+    }
+
+    public void onDownstreamWritable() {
+        if (proxy != null) {
+            proxy.onDownstreamWritable();
+        }
+    }
+
+    /** The client connection closed: abandon whatever is in flight. */
+    public void onDownstreamClosed() {
+        if (!finished) {
+            finished = true;
+            listener.metrics().clientAbort();
+            log.debug("client closed the connection during request {}", requestId);
+        }
+        if (proxy != null) {
+            proxy.onDownstreamClosed();
+        }
+        releasePendingBody();
+    }
+
+    /** Whether the client has sent the whole request body. */
+    public boolean requestReceived() {
+        return requestReceived;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    // ---- responses ----
+
+    /** Sends a local response after the response phase; {@code error} responses carry the request id. */
+    void respondLocal(LocalResponse response, boolean error) {
+        ResponseHead head = LocalResponses.headOf(response);
+        byte[] body = response.body();
+        if (execution != null) {
+            switch (execution.runResponse(head)) {
+                case ResponseOutcome.Proceed proceed -> {
+                }
+                case ResponseOutcome.Replace replace -> {
+                    head = LocalResponses.headOf(replace.response());
+                    body = replace.response().body();
+                    error = replace.response().status() >= 400;
+                }
+            }
+        }
+        if (error && !head.headers().contains(ErrorResponses.REQUEST_ID_HEADER)) {
+            head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId);
+        }
+        boolean keepAlive = keepAliveWanted() && requestReceived;
+        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId);
+        listener.metrics().localResponse();
+        responseStarted = true;
+        finish();
+        downstream.complete(wire, keepAlive);
+    }
+
+    /** A JSON error if no response head went out yet, else an abort (RFC 9112 has no way to fail midway). */
+    void failResponse(int status, String reason) {
+        if (responseStarted) {
+            abortDownstream();
+        } else {
+            respondLocal(ErrorResponses.json(status, reason, requestId), true);
+        }
+    }
+
+    void writeResponseHead(HttpResponse head) {
+        responseStarted = true;
+        downstream.write(head);
+    }
+
+    void completeResponse(LastHttpContent last, boolean keepAlive) {
+        finish();
+        downstream.complete(last, keepAlive && requestReceived);
+    }
+
+    void abortDownstream() {
+        finish();
+        downstream.abort();
+    }
+
+    /** Whether the connection may serve another request, as far as the client and the gateway go. */
+    boolean keepAliveWanted() {
+        return !forceClose && HttpUtil.isKeepAlive(request) && !downstream.draining();
+    }
+
+    private void finish() {
+        finished = true;
+        releasePendingBody();
+    }
+
+    private void releasePendingBody() {
+        HttpContent c;
+        while ((c = pendingBody.poll()) != null) {
+            c.release();
+        }
+    }
+
+    // ---- state for ProxyExchange ----
+
+    HttpRequest request() {
+        return request;
+    }
+
+    RequestContext context() {
+        return ctx;
+    }
+
+    PipelineExecution execution() {
+        return execution;
+    }
+
+    Downstream downstream() {
+        return downstream;
+    }
+
+    ListenerContext listener() {
+        return listener;
+    }
+
+    boolean bodyExpected() {
+        return bodyExpected;
+    }
+
+    boolean responseStarted() {
+        return responseStarted;
+    }
+
+    boolean finished() {
+        return finished;
+    }
+
+    HttpContent pollPendingBody() {
+        return pendingBody.poll();
+    }
+}

@@ -1,0 +1,46 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
+import java.net.InetSocketAddress;
+import java.util.List;
+
+/**
+ * The de-facto {@code X-Forwarded-*} headers a reverse proxy adds (the standard {@code Forwarded}
+ * header of RFC 7239 is left to a filter).
+ */
+public final class ForwardedHeaders {
+    public static final String FOR = "x-forwarded-for";
+    public static final String PROTO = "x-forwarded-proto";
+    public static final String HOST = "x-forwarded-host";
+
+    private ForwardedHeaders() {
+    }
+
+    /**
+     * Appends the client's IP to {@code X-Forwarded-For} (one line, earlier hops kept in order),
+     * and sets {@code X-Forwarded-Proto} and {@code X-Forwarded-Host} to what this client used; a
+     * client's own copies of those two are replaced, as only the first proxy can know them.
+     */
+    public static void apply(HeaderMap headers, RequestContext ctx) {
+        String client = clientIp(ctx.clientAddress());
+        List<String> earlier = headers.getAll(FOR);
+        if (client != null) {
+            headers.set(FOR, earlier.isEmpty() ? client : String.join(", ", earlier) + ", " + client);
+        }
+        headers.set(PROTO, ctx.scheme());
+        String originalHost = ctx.originalHeaders().get("host");
+        if (originalHost != null) {
+            headers.set(HOST, originalHost);
+        } else {
+            headers.remove(HOST);
+        }
+    }
+
+    static String clientIp(InetSocketAddress address) {
+        if (address == null) {
+            return null;
+        }
+        return address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+    }
+}

@@ -1,0 +1,70 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.http.error.ErrorResponses;
+import io.jpraxis.http.support.NettyHeaders;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Renders responses the gateway makes itself (filter answers and errors) for the wire. */
+final class LocalResponses {
+    private static final Logger log = LoggerFactory.getLogger(LocalResponses.class);
+
+    private LocalResponses() {
+    }
+
+    /**
+     * A wire response for {@code head}: headers a filter must not set (hop-by-hop, reserved) are
+     * dropped, the length is the body's, and {@code Connection} says whether the connection stays.
+     */
+    static FullHttpResponse render(ResponseHead head, byte[] body, HttpRequest request, boolean keepAlive,
+            String requestId) {
+        HeaderMap headers = head.headers();
+        HopByHopHeaders.strip(headers);
+        ReservedHeaders.strip(headers);
+        headers.remove("content-length");
+        int code = head.status();
+        HttpResponseStatus status;
+        HttpHeaders out;
+        try {
+            status = HttpResponseStatus.valueOf(code);
+            out = NettyHeaders.toNetty(headers);
+        } catch (IllegalArgumentException e) {
+            // A filter produced a status or header that cannot go on the wire: a filter error (500).
+            log.error("local response for request {} is not valid HTTP: {}", requestId, e.getMessage());
+            return render(internalError(requestId), ErrorResponses.json(500, "internal error", requestId).body(),
+                    request, keepAlive, requestId);
+        }
+        boolean noBody = request.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
+        if (code >= 200 && code != 204 && code != 304) {
+            out.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length); // also for HEAD (RFC 9110 9.3.2)
+        }
+        DownstreamResponses.setConnection(out, keepAlive, request.protocolVersion().equals(HttpVersion.HTTP_1_1));
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                noBody ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body), out,
+                DefaultHttpHeadersFactory.trailersFactory().newEmptyHeaders());
+    }
+
+    /** The head of a filter's (or the edge's) response, on a copy a response filter may mutate. */
+    static ResponseHead headOf(LocalResponse response) {
+        return new ResponseHead(response.status(), response.headers().copy(), true);
+    }
+
+    private static ResponseHead internalError(String requestId) {
+        return headOf(ErrorResponses.json(500, "internal error", requestId));
+    }
+}

@@ -1,0 +1,339 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.error.EdgeError;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.support.IdleDeadline;
+import io.jpraxis.http.upstream.UpstreamConnector;
+import io.jpraxis.http.upstream.UpstreamFailure;
+import io.jpraxis.http.upstream.UpstreamStream;
+import io.jpraxis.http.upstream.UpstreamStreamListener;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Relays one exchange between the client and an origin, streaming both bodies with backpressure:
+ * the client is read only while the upstream can take more, and the upstream only while the client
+ * can. Nothing is buffered beyond the transports' own write buffers. Runs on the client
+ * connection's event loop, as does its {@link UpstreamStream}.
+ */
+final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
+    private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
+
+    private final Exchange exchange;
+    private final UpstreamTarget target;
+    private final EdgeMetrics metrics;
+    private final Long maxRequestBytes;
+    private final Long maxResponseBytes;
+    private final IdleDeadline bodyDeadline;
+    private UpstreamStream stream;
+    private boolean requestForwarded;
+    private boolean retried;
+    private boolean done;
+    private boolean awaitingUpstreamWritable;
+    private boolean awaitingDownstreamWritable;
+    private boolean upstreamReusable;
+    private boolean keepAlive;
+    private long requestBytes;
+    private long responseBytes;
+
+    ProxyExchange(Exchange exchange, UpstreamTarget target) {
+        this.exchange = exchange;
+        this.target = target;
+        ListenerContext listener = exchange.listener();
+        this.metrics = listener.metrics();
+        this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
+        this.maxResponseBytes = listener.bodyLimits().maxResponseBytes();
+        this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
+                : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::bodyTimedOut);
+    }
+
+    void start() {
+        long declared = HttpUtil.getContentLength(exchange.request(), -1L);
+        if (maxRequestBytes != null && declared > maxRequestBytes) {
+            // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
+            metrics.requestBodyLimitHit();
+            done = true;
+            exchange.failResponse(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
+            return;
+        }
+        exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), false, this);
+    }
+
+    boolean connected() {
+        return stream != null;
+    }
+
+    // ---- acquisition ----
+
+    @Override
+    public void onAcquired(UpstreamStream acquired) {
+        if (done || exchange.finished()) {
+            acquired.abort(); // the client left while we connected
+            return;
+        }
+        stream = acquired;
+        stream.bind(this);
+        stream.write(UpstreamRequests.build(exchange.context(), exchange.request(), target));
+        if (retried && !exchange.bodyExpected()) {
+            // A retried body-less request: its empty last piece was consumed by the first attempt.
+            relay(LastHttpContent.EMPTY_LAST_CONTENT);
+        }
+        HttpContent early;
+        while (!done && stream == acquired && (early = exchange.pollPendingBody()) != null) {
+            relay(early);
+        }
+        if (done || stream != acquired) {
+            return;
+        }
+        stream.flush();
+        stream.read(); // also while the request streams: an origin may answer (or fail) early
+        if (!requestForwarded) {
+            sendContinueIfExpected();
+            readRequestBody();
+        }
+    }
+
+    @Override
+    public void onAcquireFailed(UpstreamFailure failure) {
+        metrics.upstreamFailure(failure);
+        if (done || exchange.finished()) {
+            return;
+        }
+        done = true;
+        exchange.failResponse(failure.status(), failure.reason());
+    }
+
+    private void sendContinueIfExpected() {
+        if (HttpUtil.is100ContinueExpected(exchange.request())) {
+            // RFC 9110 10.1.1: the client waits for this before sending the body.
+            exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+            exchange.downstream().flush();
+        }
+    }
+
+    // ---- request body: client -> origin ----
+
+    void onRequestContent(HttpContent content) {
+        if (done) {
+            content.release();
+            return;
+        }
+        UpstreamStream current = stream;
+        relay(content);
+        if (done || stream != current) {
+            return;
+        }
+        stream.flush();
+        if (!requestForwarded) {
+            if (stream.isWritable()) {
+                readRequestBody();
+            } else {
+                awaitingUpstreamWritable = true; // resumed by onWritable
+                stopBodyDeadline();
+            }
+        }
+    }
+
+    private void readRequestBody() {
+        if (bodyDeadline != null) {
+            bodyDeadline.start();
+        }
+        exchange.downstream().requestRead();
+    }
+
+    private void relay(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            abandon(EdgeError.MALFORMED_BODY.status(), EdgeError.MALFORMED_BODY.reason());
+            return;
+        }
+        requestBytes += content.content().readableBytes();
+        if (maxRequestBytes != null && requestBytes > maxRequestBytes) {
+            content.release();
+            metrics.requestBodyLimitHit();
+            abandon(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
+            return;
+        }
+        boolean last = content instanceof LastHttpContent;
+        UpstreamStream current = stream;
+        current.write(content);
+        if (stream != current || done) {
+            return; // the write failed at once and the failure has been handled
+        }
+        if (last) {
+            requestForwarded = true;
+            stopBodyDeadline();
+            stream.requestSent();
+        }
+    }
+
+    @Override
+    public void onWritable() {
+        if (awaitingUpstreamWritable && !done) {
+            awaitingUpstreamWritable = false;
+            readRequestBody();
+        }
+    }
+
+    private void bodyTimedOut() {
+        if (!done) {
+            log.debug("request {}: client body read timed out", exchange.requestId());
+            abandon(EdgeError.REQUEST_BODY_TIMEOUT.status(), EdgeError.REQUEST_BODY_TIMEOUT.reason());
+        }
+    }
+
+    // ---- response: origin -> client ----
+
+    @Override
+    public void onResponseHead(HttpResponse head) {
+        if (done) {
+            return;
+        }
+        ResponseHead view = DownstreamResponses.filterView(head);
+        if (exchange.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
+            // A response filter refused the origin's answer: its body is dropped with the connection.
+            done = true;
+            stream.abort();
+            exchange.respondLocal(replace.response(), replace.response().status() >= 400);
+            return;
+        }
+        upstreamReusable = HttpUtil.isKeepAlive(head);
+        // While the client is still sending, the connection cannot be reused for its next request.
+        boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
+        DownstreamResponses.Built built = DownstreamResponses.build(view, head, exchange.request(), wanted);
+        keepAlive = built.keepAlive();
+        exchange.writeResponseHead(built.head());
+        continueResponse();
+    }
+
+    @Override
+    public void onResponseContent(HttpContent content) {
+        if (done) {
+            content.release();
+            return;
+        }
+        responseBytes += content.content().readableBytes();
+        if (maxResponseBytes != null && responseBytes > maxResponseBytes) {
+            // Spec 4.4: response over the limit aborts the connection (the head is already out).
+            content.release();
+            metrics.responseBodyLimitHit();
+            log.debug("request {}: response body over {} bytes; aborting", exchange.requestId(), maxResponseBytes);
+            abandon(502, "upstream response too large");
+            return;
+        }
+        if (content instanceof LastHttpContent last) {
+            done = true;
+            stopBodyDeadline();
+            if (upstreamReusable && requestForwarded) {
+                stream.release();
+            } else {
+                stream.abort(); // close-delimited, "Connection: close", or request not fully sent
+            }
+            exchange.completeResponse(last, keepAlive);
+            return;
+        }
+        exchange.downstream().write(content);
+        continueResponse();
+    }
+
+    private void continueResponse() {
+        if (exchange.downstream().isWritable()) {
+            stream.read();
+        } else {
+            awaitingDownstreamWritable = true; // resumed by onDownstreamWritable
+            exchange.downstream().flush();
+        }
+    }
+
+    @Override
+    public void onReadComplete() {
+        if (!done) {
+            exchange.downstream().flush();
+        }
+    }
+
+    void onDownstreamWritable() {
+        if (awaitingDownstreamWritable && !done) {
+            awaitingDownstreamWritable = false;
+            stream.read();
+        }
+    }
+
+    // ---- failures ----
+
+    @Override
+    public void onFailure(UpstreamFailure failure) {
+        metrics.upstreamFailure(failure);
+        if (done) {
+            return;
+        }
+        if (canRetry(failure)) {
+            // A pooled connection the origin had already closed: the request never reached it.
+            log.debug("request {}: reused upstream connection failed ({}); retrying on a new one",
+                    exchange.requestId(), failure);
+            metrics.upstreamRetry();
+            retried = true;
+            stream = null;
+            requestForwarded = false;
+            exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), true, this);
+            return;
+        }
+        done = true;
+        stopBodyDeadline();
+        log.debug("request {}: upstream failed: {}", exchange.requestId(), failure);
+        exchange.failResponse(failure.status(), failure.reason());
+    }
+
+    private boolean canRetry(UpstreamFailure failure) {
+        return !retried && stream != null && stream.reused() && !exchange.bodyExpected() && !exchange.responseStarted()
+                && (failure == UpstreamFailure.RESET || failure == UpstreamFailure.PREMATURE_CLOSE)
+                && isIdempotent(exchange.request());
+    }
+
+    private static boolean isIdempotent(HttpRequest request) {
+        // RFC 9110 9.2.2: only idempotent requests may be repeated automatically.
+        return switch (request.method().name()) {
+            case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE" -> true;
+            default -> false;
+        };
+    }
+
+    void onDownstreamClosed() {
+        if (done) {
+            return;
+        }
+        done = true;
+        stopBodyDeadline();
+        if (stream != null) {
+            stream.abort(); // never pool a connection whose exchange was cut short
+        }
+    }
+
+    /** Ends the exchange early: the upstream is closed, the client gets {@code status} or an abort. */
+    private void abandon(int status, String reason) {
+        done = true;
+        stopBodyDeadline();
+        if (stream != null) {
+            stream.abort();
+        }
+        exchange.failResponse(status, reason);
+    }
+
+    private void stopBodyDeadline() {
+        if (bodyDeadline != null) {
+            bodyDeadline.cancel();
+        }
+    }
+}

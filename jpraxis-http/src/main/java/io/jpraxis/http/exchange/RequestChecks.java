@@ -1,0 +1,52 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.http.error.EdgeError;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+
+/** Structural checks on a request head before it becomes a pipeline request. */
+public final class RequestChecks {
+    /** Most header lines an HTTP/1 request may carry (spec 8). */
+    public static final int MAX_HEADERS = 256;
+    /** Largest header block in bytes (spec 8); enforced by the decoder, reported here. */
+    public static final int MAX_HEADER_BLOCK_BYTES = 1_048_575;
+
+    private RequestChecks() {
+    }
+
+    /** A decoder failure, or null: the connection is unusable after one (the decoder discards until close). */
+    public static EdgeError decoderFailure(HttpRequest request) {
+        DecoderResult result = request.decoderResult();
+        if (!result.isFailure()) {
+            return null;
+        }
+        return result.cause() instanceof TooLongHttpHeaderException
+                ? EdgeError.HEADER_BLOCK_TOO_LARGE : EdgeError.MALFORMED_REQUEST;
+    }
+
+    /** A violation of the head's shape, or null. */
+    public static EdgeError check(HttpRequest request) {
+        if (request.headers().size() > MAX_HEADERS) {
+            return EdgeError.TOO_MANY_HEADERS;
+        }
+        int hosts = request.headers().getAll(HttpHeaderNames.HOST).size();
+        // HTTP/1.1 requires exactly one Host (RFC 9112 3.2); HTTP/1.0 may omit it.
+        boolean http11 = request.protocolVersion().equals(HttpVersion.HTTP_1_1);
+        if (hosts > 1 || (http11 && hosts == 0)) {
+            return EdgeError.MISSING_HOST;
+        }
+        if (request.method().equals(HttpMethod.CONNECT)) {
+            return EdgeError.METHOD_NOT_SUPPORTED; // tunnels are not proxied
+        }
+        String expect = request.headers().get(HttpHeaderNames.EXPECT);
+        if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
+            return EdgeError.EXPECTATION_FAILED; // RFC 9110 10.1.1
+        }
+        return null;
+    }
+}

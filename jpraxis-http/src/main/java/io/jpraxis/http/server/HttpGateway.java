@@ -1,0 +1,218 @@
+package io.jpraxis.http.server;
+
+import io.jpraxis.config.model.GatewayConfig;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.upstream.Http1Connector;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.resolver.dns.DnsAddressResolverGroup;
+import io.netty.resolver.dns.DnsNameResolverBuilder;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HTTP/1.1 edge of a {@link CompiledGateway}: one server socket per listener, all sharing one
+ * group of event loops, which also carry the upstream connections.
+ *
+ * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
+ * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}. The gateway does not
+ * start or close the pipelines' filters ({@link CompiledGateway#start()}): their owner does, so a
+ * reload can swap pipelines without restarting sockets. {@code stop} and {@code close} block and
+ * must not be called from an event loop.
+ */
+public final class HttpGateway implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(HttpGateway.class);
+    /** Keep-alive idle (and header read) timeout when the listener sets none (spec 8: 60 s header read). */
+    static final long DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+    /** Per-channel outbound buffer: above the high mark a relay pauses reading from the other side. */
+    static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(64 * 1024, 256 * 1024);
+    /** Spec 8: upstream DNS answers are cached at most 60 s. */
+    static final int DNS_MAX_TTL_SECONDS = 60;
+
+    private final CompiledGateway gateway;
+    private final RuntimeServices services;
+    private final Transport transport;
+    private final EdgeMetrics metrics = new EdgeMetrics();
+    private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
+    private EventLoopGroup group;
+    private DnsAddressResolverGroup resolver;
+    private Http1Connector connector;
+    private ConnectionRegistry registry;
+    private boolean started;
+    private boolean stopped;
+
+    public HttpGateway(CompiledGateway gateway, RuntimeServices services) {
+        this(gateway, services, Transport.select());
+    }
+
+    /** With an explicit transport (tests pin NIO or epoll). */
+    public HttpGateway(CompiledGateway gateway, RuntimeServices services, Transport transport) {
+        this.gateway = gateway;
+        this.services = services;
+        this.transport = transport;
+    }
+
+    /**
+     * Binds every listener; on any failure unbinds what was bound and throws.
+     *
+     * @throws IllegalStateException naming the listener and address that could not be served
+     */
+    public synchronized HttpGateway start() {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        started = true;
+        GatewayConfig config = gateway.config();
+        RuntimeConfig runtime = config.runtime() == null ? RuntimeConfig.DEFAULT : config.runtime();
+        group = transport.newEventLoopGroup(runtime.threads());
+        resolver = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
+                .datagramChannelType(transport.datagramChannelType())
+                .ttl(0, DNS_MAX_TTL_SECONDS));
+        connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
+                WATER_MARK, metrics);
+        registry = new ConnectionRegistry(runtime.maxConnections());
+        try {
+            for (CompiledGateway.Listener listener : gateway.listeners()) {
+                bind(listener, config);
+            }
+        } catch (RuntimeException e) {
+            stop(Duration.ZERO);
+            throw e;
+        }
+        log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
+                boundAddresses());
+        return this;
+    }
+
+    private void bind(CompiledGateway.Listener listener, GatewayConfig config) {
+        ListenerConfig lc = listener.config();
+        if (lc.protocol() == ListenerConfig.ListenerProtocol.TCP) {
+            throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
+        }
+        ListenerContext context = new ListenerContext(lc.name(), listener.pipeline(), services, connector,
+                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs());
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(group)
+                .channel(transport.serverChannelType())
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.AUTO_READ, false)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
+                .childHandler(new DownstreamInitializer(context, registry, new ConnectionGate(lc.maxConnections()),
+                        idleTimeoutMs(lc)));
+        InetSocketAddress address = new InetSocketAddress(lc.address().host(), lc.address().port());
+        var bound = bootstrap.bind(address).awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            throw new IllegalStateException("listener " + lc.name() + ": cannot bind " + lc.address().render()
+                    + " (" + bound.cause().getMessage() + ")", bound.cause());
+        }
+        serverChannels.put(lc.name(), bound.channel());
+    }
+
+    /** {@code downstream_keepalive_timeout_ms} rounded up to whole seconds (spec 1.3), else 60 s. */
+    static long idleTimeoutMs(ListenerConfig listener) {
+        Long configured = listener.downstreamKeepaliveTimeoutMs();
+        if (configured == null || configured <= 0) {
+            return DEFAULT_IDLE_TIMEOUT_MS;
+        }
+        return TimeUnit.SECONDS.toMillis((configured + 999) / 1000);
+    }
+
+    /** The port a listener is bound to (the real one when configured as 0). */
+    public synchronized int port(String listener) {
+        Channel channel = serverChannels.get(listener);
+        if (channel == null) {
+            throw new IllegalArgumentException("listener " + listener + " (expected one of " + serverChannels.keySet() + ")");
+        }
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    /** Bound addresses by listener name, in config order. */
+    public synchronized Map<String, InetSocketAddress> boundAddresses() {
+        Map<String, InetSocketAddress> out = new LinkedHashMap<>();
+        serverChannels.forEach((name, ch) -> out.put(name, (InetSocketAddress) ch.localAddress()));
+        return Collections.unmodifiableMap(out);
+    }
+
+    public EdgeMetrics metrics() {
+        return metrics;
+    }
+
+    public Transport transport() {
+        return transport;
+    }
+
+    /** Open client connections (for tests and drain progress). */
+    public int openConnections() {
+        return registry == null ? 0 : registry.openConnections();
+    }
+
+    /**
+     * Stops gracefully: stops accepting, lets in-flight exchanges finish (idle keep-alive
+     * connections close at once) for up to {@code timeout}, then closes everything.
+     */
+    public synchronized void stop(Duration timeout) {
+        if (!started || stopped) {
+            return;
+        }
+        stopped = true;
+        List<Channel> servers = new ArrayList<>(serverChannels.values());
+        servers.forEach(ch -> ch.close().awaitUninterruptibly());
+        if (registry != null) {
+            registry.drain();
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (registry.openConnections() > 0 && System.nanoTime() < deadline && sleepBriefly()) {
+                // waiting for in-flight exchanges to finish
+            }
+            if (registry.openConnections() > 0) {
+                log.warn("{} connection(s) still busy after {}; closing them", registry.openConnections(), timeout);
+            }
+            registry.closeAll();
+        }
+        if (connector != null) {
+            connector.close();
+        }
+        if (resolver != null) {
+            resolver.close();
+        }
+        if (group != null) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+        }
+        log.info("HTTP edge stopped");
+    }
+
+    /** {@link #stop(Duration)} with the config's {@code shutdown_timeout_secs}. */
+    @Override
+    public void close() {
+        int secs = gateway.config().shutdownTimeoutSecs();
+        stop(Duration.ofSeconds(secs > 0 ? secs : GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS));
+    }
+
+    /** Sleeps 10 ms; false when interrupted (the caller then stops waiting and closes at once). */
+    private static boolean sleepBriefly() {
+        try {
+            Thread.sleep(10);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package io.jpraxis.http.upstream;
+
+import io.jpraxis.http.support.IdleDeadline;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.PrematureChannelClosureException;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One HTTP/1.1 upstream connection: the last handler of its channel for its whole life, lent to
+ * one exchange at a time as an {@link UpstreamStream} and parked in its loop's
+ * {@link Http1LoopPool} in between. While parked it keeps a read pending, so an origin that closes
+ * an idle connection is noticed at once and the connection is dropped instead of reused.
+ */
+final class Http1Connection extends ChannelInboundHandlerAdapter implements UpstreamStream {
+    private static final Logger log = LoggerFactory.getLogger(Http1Connection.class);
+
+    private final PoolKey key;
+    private final Http1LoopPool pool;
+    private final UpstreamTimeouts timeouts;
+    private final IdleDeadline readDeadline;
+    private Channel channel;
+    private UpstreamStreamListener listener;
+    private boolean reused;
+    private boolean failed;
+    private boolean pooled;
+    private long pooledSinceNanos;
+    private boolean awaitingResponse;
+    private boolean readOutstanding;
+    private boolean responseComplete;
+    private boolean skippingInterim;
+
+    Http1Connection(PoolKey key, Http1LoopPool pool, UpstreamTimeouts timeouts) {
+        this.key = key;
+        this.pool = pool;
+        this.timeouts = timeouts;
+        this.readDeadline = new IdleDeadline(pool.loop(), timeouts.readMs(), () -> fail(UpstreamFailure.READ_TIMEOUT));
+    }
+
+    PoolKey key() {
+        return key;
+    }
+
+    UpstreamTimeouts timeouts() {
+        return timeouts;
+    }
+
+    boolean isActive() {
+        return channel != null && channel.isActive() && !failed;
+    }
+
+    long pooledSinceNanos() {
+        return pooledSinceNanos;
+    }
+
+    /** Called by the pool when the connection is parked: watch for the origin closing it. */
+    void parked() {
+        pooled = true;
+        pooledSinceNanos = System.nanoTime();
+        channel.read();
+    }
+
+    /** Called by the pool when the connection is lent again. */
+    void unparked() {
+        pooled = false;
+        reused = true;
+    }
+
+    void close() {
+        failed = true;
+        listener = null;
+        readDeadline.cancel();
+        if (channel != null) {
+            channel.close();
+        }
+    }
+
+    // ---- UpstreamStream ----
+
+    @Override
+    public EventLoop eventLoop() {
+        return pool.loop();
+    }
+
+    @Override
+    public void bind(UpstreamStreamListener newListener) {
+        this.listener = newListener;
+        awaitingResponse = false;
+        responseComplete = false;
+        skippingInterim = false;
+    }
+
+    @Override
+    public boolean reused() {
+        return reused;
+    }
+
+    @Override
+    public void write(HttpObject message) {
+        channel.write(message, channel.voidPromise());
+    }
+
+    @Override
+    public void flush() {
+        channel.flush();
+    }
+
+    @Override
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    @Override
+    public void read() {
+        readOutstanding = true;
+        if (awaitingResponse) {
+            readDeadline.start();
+        }
+        channel.read();
+    }
+
+    @Override
+    public void requestSent() {
+        if (responseComplete) {
+            return; // the origin answered before the request was complete
+        }
+        awaitingResponse = true;
+        if (readOutstanding) {
+            readDeadline.start();
+        }
+    }
+
+    @Override
+    public void release() {
+        listener = null;
+        readDeadline.stop();
+        if (!responseComplete || !isActive() || !pool.offer(this)) {
+            close();
+        }
+    }
+
+    @Override
+    public void abort() {
+        close();
+    }
+
+    // ---- channel events ----
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.channel = ctx.channel();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        readOutstanding = false;
+        readDeadline.stop();
+        UpstreamStreamListener current = listener;
+        if (current == null) {
+            ReferenceCountUtil.release(msg);
+            if (pooled) {
+                // An idle HTTP/1.1 connection has nothing to say (RFC 9112 9.3): it is broken.
+                log.debug("unsolicited data on idle upstream connection to {}:{}; closing", key.host(), key.port());
+                close();
+            }
+            return;
+        }
+        DecoderResult result = ((HttpObject) msg).decoderResult();
+        if (result.isFailure()) {
+            ReferenceCountUtil.release(msg);
+            fail(result.cause() instanceof PrematureChannelClosureException
+                    ? UpstreamFailure.PREMATURE_CLOSE : UpstreamFailure.PROTOCOL_ERROR);
+            return;
+        }
+        if (msg instanceof HttpResponse head) {
+            onHead(current, head);
+        } else if (msg instanceof HttpContent content) {
+            onContent(current, content);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void onHead(UpstreamStreamListener current, HttpResponse head) {
+        if (head.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
+            // Interim responses (RFC 9110 15.2) are not relayed: the gateway answers Expect itself
+            // and strips Upgrade, so a 101 here is a protocol violation.
+            if (head.status().code() == 101) {
+                fail(UpstreamFailure.PROTOCOL_ERROR);
+                return;
+            }
+            skippingInterim = true;
+            read();
+            return;
+        }
+        current.onResponseHead(head);
+    }
+
+    private void onContent(UpstreamStreamListener current, HttpContent content) {
+        if (skippingInterim) {
+            content.release();
+            if (content instanceof LastHttpContent) {
+                skippingInterim = false;
+            }
+            read();
+            return;
+        }
+        if (content instanceof LastHttpContent) {
+            responseComplete = true;
+            awaitingResponse = false;
+            readDeadline.stop();
+        }
+        current.onResponseContent(content);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        UpstreamStreamListener current = listener;
+        if (current != null) {
+            current.onReadComplete();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        UpstreamStreamListener current = listener;
+        if (current != null && ctx.channel().isWritable()) {
+            current.onWritable();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        readDeadline.cancel();
+        if (pooled) {
+            pooled = false;
+            pool.remove(this);
+        }
+        if (responseComplete) {
+            close();
+            return;
+        }
+        // The codec has already turned a close-delimited body's end into a LastHttpContent, so a
+        // listener still waiting here lost its response (RFC 9112 8: incomplete message).
+        fail(UpstreamFailure.PREMATURE_CLOSE);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (listener == null) {
+            log.debug("upstream connection to {}:{} failed while idle", key.host(), key.port(), cause);
+            close();
+            return;
+        }
+        log.debug("upstream connection to {}:{} failed", key.host(), key.port(), cause);
+        fail(cause instanceof IOException ? UpstreamFailure.RESET : UpstreamFailure.PROTOCOL_ERROR);
+    }
+
+    /** Closes the connection and reports {@code failure} to the exchange, once. */
+    private void fail(UpstreamFailure failure) {
+        UpstreamStreamListener current = listener;
+        boolean first = !failed;
+        close();
+        if (current != null && first) {
+            current.onFailure(failure);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.jpraxis.http.upstream;
+
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.resolver.AddressResolverGroup;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HTTP/1.1 upstream connections with a keep-alive pool per event loop and endpoint. A connection
+ * is opened on the event loop of the downstream connection that needs it and only ever used
+ * there, so a proxied exchange never crosses threads.
+ */
+public final class Http1Connector implements UpstreamConnector {
+    private static final Logger log = LoggerFactory.getLogger(Http1Connector.class);
+    /** Response heads from origins get the same ceiling as request heads (spec 8). */
+    static final int MAX_HEADER_BYTES = 1_048_575;
+    static final int MAX_CHUNK_BYTES = 64 * 1024;
+
+    private final Class<? extends Channel> channelType;
+    private final AddressResolverGroup<InetSocketAddress> resolver;
+    private final int maxIdlePerEndpoint;
+    private final WriteBufferWaterMark waterMark;
+    private final EdgeMetrics metrics;
+    private final ConcurrentMap<EventLoop, Http1LoopPool> pools = new ConcurrentHashMap<>();
+
+    /**
+     * @param maxIdlePerEndpoint {@code runtime.upstream_keepalive_pool_size}: idle connections kept
+     *     per endpoint and event loop; null disables pooling
+     */
+    public Http1Connector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, EdgeMetrics metrics) {
+        this.channelType = channelType;
+        this.resolver = resolver;
+        this.maxIdlePerEndpoint = maxIdlePerEndpoint == null ? 0 : maxIdlePerEndpoint;
+        this.waterMark = waterMark;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void acquire(UpstreamTarget target, EventLoop loop, boolean fresh, AcquireCallback callback) {
+        Http1LoopPool pool = pools.computeIfAbsent(loop, l -> new Http1LoopPool(l, maxIdlePerEndpoint));
+        PoolKey key = PoolKey.of(target);
+        if (!fresh) {
+            Http1Connection pooled = pool.poll(key);
+            if (pooled != null) {
+                metrics.upstreamReuse();
+                callback.onAcquired(pooled);
+                return;
+            }
+        }
+        connect(target, key, pool, callback);
+    }
+
+    private void connect(UpstreamTarget target, PoolKey key, Http1LoopPool pool, AcquireCallback callback) {
+        UpstreamTimeouts timeouts = UpstreamTimeouts.of(target.cluster());
+        Http1Connection conn = new Http1Connection(key, pool, timeouts);
+        Bootstrap bootstrap = new Bootstrap()
+                .group(pool.loop())
+                .channel(channelType)
+                .resolver(resolver)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, timeouts.connectMs()))
+                // Reads are pulled by the exchange: that is how downstream backpressure reaches the origin.
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, waterMark)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast("codec", new HttpClientCodec(new HttpDecoderConfig()
+                                .setMaxHeaderSize(MAX_HEADER_BYTES)
+                                .setMaxChunkSize(MAX_CHUNK_BYTES), false, false));
+                        ch.pipeline().addLast("upstream", conn);
+                    }
+                });
+        ChannelFuture connected = bootstrap.connect(InetSocketAddress.createUnresolved(key.host(), key.port()));
+        connected.addListener(f -> {
+            if (f.isSuccess()) {
+                metrics.upstreamConnect();
+                callback.onAcquired(conn);
+            } else {
+                UpstreamFailure failure = classify(f.cause());
+                log.debug("connect to {}:{} for cluster {} failed: {}", key.host(), key.port(), key.cluster(),
+                        failure, f.cause());
+                callback.onAcquireFailed(failure);
+            }
+        });
+    }
+
+    static UpstreamFailure classify(Throwable cause) {
+        if (cause instanceof ConnectTimeoutException) {
+            return UpstreamFailure.CONNECT_TIMEOUT;
+        }
+        if (cause instanceof ConnectException) {
+            return UpstreamFailure.CONNECT_REFUSED;
+        }
+        return UpstreamFailure.CONNECT_FAILED;
+    }
+
+    /** Idle connections on {@code loop} (for tests and diagnostics); call on that loop. */
+    int idleConnections(EventLoop loop) {
+        Http1LoopPool pool = pools.get(loop);
+        return pool == null ? 0 : pool.idleCount();
+    }
+
+    @Override
+    public void close() {
+        for (Http1LoopPool pool : pools.values()) {
+            if (!pool.loop().isShuttingDown()) {
+                pool.loop().execute(pool::closeAll);
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.jpraxis.http.upstream;
+
+/**
+ * Why an upstream exchange failed. Every kind answers 502 when no response head was sent yet
+ * (decision 3: 502 is kept for upstream failures); the reasons are safe to send to a client, as
+ * they name no address or internal detail (decision 5).
+ */
+public enum UpstreamFailure {
+    CONNECT_REFUSED("upstream refused the connection"),
+    CONNECT_TIMEOUT("upstream connect timed out"),
+    CONNECT_FAILED("upstream connect failed"),
+    RESET("upstream reset the connection"),
+    READ_TIMEOUT("upstream read timed out"),
+    PREMATURE_CLOSE("upstream closed the connection prematurely"),
+    PROTOCOL_ERROR("upstream sent an invalid response");
+
+    private final String reason;
+
+    UpstreamFailure(String reason) {
+        this.reason = reason;
+    }
+
+    /** Client-safe text for the JSON error body. */
+    public String reason() {
+        return reason;
+    }
+
+    /** Whether the failure happened before any request byte could have reached the origin. */
+    public boolean beforeRequestSent() {
+        return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED;
+    }
+
+    public int status() {
+        return 502;
+    }
+}

@@ -1,0 +1,31 @@
+package io.jpraxis.http.upstream;
+
+import io.jpraxis.config.model.ClusterConfig;
+
+/**
+ * A cluster's transport timeouts with the edge's defaults filled in (spec 1.5 leaves them to the
+ * transport; ours are chosen so a dead origin never holds a client for long).
+ *
+ * @param connectMs TCP handshake ({@code connection_timeout_ms}, capped by {@code total_connection_timeout_ms})
+ * @param readMs silence allowed between reads once the request is sent ({@code read_timeout_ms})
+ * @param idleMs how long a pooled connection may sit unused ({@code idle_timeout_ms})
+ */
+public record UpstreamTimeouts(long connectMs, long readMs, long idleMs) {
+    public static final long DEFAULT_CONNECT_MS = 5_000;
+    public static final long DEFAULT_READ_MS = 60_000;
+    public static final long DEFAULT_IDLE_MS = 60_000;
+
+    public static UpstreamTimeouts of(ClusterConfig cluster) {
+        long connect = orDefault(cluster.connectionTimeoutMs(), DEFAULT_CONNECT_MS);
+        if (cluster.totalConnectionTimeoutMs() != null) {
+            // Without TLS the handshake is the whole connection setup, so the total cap applies to it.
+            connect = Math.min(connect, cluster.totalConnectionTimeoutMs());
+        }
+        return new UpstreamTimeouts(connect, orDefault(cluster.readTimeoutMs(), DEFAULT_READ_MS),
+                orDefault(cluster.idleTimeoutMs(), DEFAULT_IDLE_MS));
+    }
+
+    private static long orDefault(Long value, long fallback) {
+        return value == null || value <= 0 ? fallback : value;
+    }
+}

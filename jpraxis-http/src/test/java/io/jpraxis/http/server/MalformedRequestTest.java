@@ -1,0 +1,117 @@
+package io.jpraxis.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.http.testing.TestFilters;
+import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.testkit.RawHttpConnection;
+import io.jpraxis.testkit.RawResponse;
+import java.io.IOException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Requests the decoder or the head checks refuse: 400 with JSON, and the connection closes. */
+@Timeout(20)
+class MalformedRequestTest {
+    private TestGateway gateway;
+
+    @BeforeEach
+    void start() {
+        gateway = TestGateway.builder().filter(TestFilters.respond(200, "text/plain", "ok")).start();
+    }
+
+    @AfterEach
+    void stop() {
+        gateway.close();
+    }
+
+    @Test
+    void garbageRequestLineIs400AndClose() throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("THIS IS NOT HTTP\r\n\r\n");
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(response.bodyText()).isEqualTo("{\"error\":\"malformed request\"}");
+            assertThat(response.header("connection")).isEqualTo("close");
+            assertThat(client.closedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void moreThan256HeadersIs400() throws IOException {
+        StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\nHost: test\r\n");
+        for (int i = 0; i < 256; i++) {
+            request.append("X-H").append(i).append(": v\r\n");
+        }
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send(request.append("\r\n").toString());
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).as("257 lines > 256 (spec 8)").isEqualTo(400);
+            assertThat(response.bodyText()).contains("too many request headers");
+            assertThat(client.closedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void exactly256HeadersAreAccepted() throws IOException {
+        StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\nHost: test\r\n");
+        for (int i = 0; i < 255; i++) {
+            request.append("X-H").append(i).append(": v\r\n");
+        }
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send(request.append("\r\n").toString());
+            assertThat(client.readResponse().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void headerBlockOverOneMebibyteIs400() throws IOException {
+        String big = "a".repeat(8000);
+        StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\nHost: test\r\n");
+        for (int i = 0; i < 140; i++) {
+            request.append("X-Big").append(i).append(": ").append(big).append("\r\n");
+        }
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send(request.append("\r\n").toString());
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(response.bodyText()).contains("header block too large");
+        }
+    }
+
+    @Test
+    void http11WithoutHostIs400() throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("GET / HTTP/1.1\r\n\r\n");
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).as("RFC 9112 3.2").isEqualTo(400);
+            assertThat(response.header("x-request-id")).isNotNull();
+        }
+    }
+
+    @Test
+    void invalidChunkedBodyIsRefused() throws IOException {
+        TestGateway proxying;
+        try (var origin = io.jpraxis.testkit.TestOrigin.start("o")) {
+            proxying = TestGateway.builder().filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
+            try (RawHttpConnection client = RawHttpConnection.open(proxying.port())) {
+                client.send("POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\nxx\r\n");
+                RawResponse response = client.readResponse();
+                assertThat(response.status()).isEqualTo(400);
+                assertThat(response.bodyText()).contains("malformed request body");
+            } finally {
+                proxying.close();
+            }
+        }
+    }
+
+    @Test
+    void connectIsNotSupported() throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+            assertThat(client.readResponse().status()).isEqualTo(405);
+        }
+    }
+}

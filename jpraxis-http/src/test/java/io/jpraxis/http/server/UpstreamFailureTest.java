@@ -1,0 +1,153 @@
+package io.jpraxis.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.http.testing.TestFilters;
+import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.upstream.UpstreamFailure;
+import io.jpraxis.testkit.OriginCommands;
+import io.jpraxis.testkit.RawHttpConnection;
+import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestOrigin;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.SocketException;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Origins that refuse, reset, stall or break off: 502 JSON before the head, an abort after; never a hang. */
+@Timeout(20)
+class UpstreamFailureTest {
+
+    @Test
+    void refusedConnectionIs502Json() throws IOException {
+        int port = TestOrigin.unusedPort();
+        try (TestGateway gw = TestGateway.builder()
+                        .filter(TestFilters.forwardTo(TestGateway.cluster("c"), "127.0.0.1", port)).start();
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            RawResponse response = client.get("/");
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.header("content-type")).isEqualTo("application/json");
+            assertThat(response.bodyText()).as("decision 5: no upstream address in the body")
+                    .isEqualTo("{\"error\":\"upstream refused the connection\"}")
+                    .doesNotContain(String.valueOf(port));
+            assertThat(response.header("x-request-id")).isNotNull();
+            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED)).isEqualTo(1);
+            assertThat(client.get("/again").status()).as("client connection survives").isEqualTo(502);
+        }
+    }
+
+    @Test
+    void originClosingWithoutResponseIs502() throws IOException {
+        assertFailureStatus(TestOrigin.Failure.CLOSE_WITHOUT_RESPONSE, "closed the connection prematurely");
+    }
+
+    @Test
+    void originResetIs502() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c"), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            origin.failWith(TestOrigin.Failure.RESET);
+            RawResponse response = client.get("/");
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.bodyText()).containsAnyOf("reset", "prematurely");
+        }
+    }
+
+    @Test
+    void readTimeoutIs502() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 300L, null, null), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            long started = System.nanoTime();
+            client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.FAIL + ": hang\r\n\r\n");
+            RawResponse response = client.readResponse();
+            long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.bodyText()).contains("read timed out");
+            assertThat(elapsedMs).as("read_timeout_ms 300 honoured").isBetween(250L, 5_000L);
+            assertThat(waitUntil(() -> origin.openConnections() == 0)).as("timed-out connection closed").isTrue();
+        }
+    }
+
+    @Test
+    void slowButSteadyOriginIsNotTimedOut() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 1_000L, null, null), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.DELAY_MS + ": 300\r\n\r\n");
+            assertThat(client.readResponse().status()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void originClosingMidBodyAbortsTheClientConnection() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c"), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.FAIL + ": close_mid_body\r\n\r\n");
+            assertThatThrownBy(client::readResponse)
+                    .as("head already sent: the client sees a truncated body, not a hang")
+                    .isInstanceOfAny(EOFException.class, SocketException.class);
+        }
+    }
+
+    @Test
+    void clientDisconnectClosesTheUpstreamExchange() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c"), origin)) {
+            try (RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.FAIL + ": hang\r\n\r\n");
+                assertThat(waitUntil(() -> origin.requestCount() == 1)).isTrue();
+            }
+            assertThat(waitUntil(() -> origin.openConnections() == 0))
+                    .as("the abandoned upstream connection is closed, not pooled").isTrue();
+        }
+    }
+
+    @Test
+    void healthyOriginAfterFailuresServesAgain() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c"), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            origin.failWith(TestOrigin.Failure.CLOSE_WITHOUT_RESPONSE);
+            assertThat(client.get("/").status()).isEqualTo(502);
+            origin.failWith(null);
+            assertThat(client.get("/").status()).isEqualTo(200);
+        }
+    }
+
+    private static void assertFailureStatus(TestOrigin.Failure failure, String reason) throws IOException {
+        try (TestOrigin origin = TestOrigin.builder("o").failing(failure).start();
+                TestGateway gw = gatewayTo(TestGateway.cluster("c"), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            RawResponse response = client.get("/");
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.bodyText()).contains(reason);
+        }
+    }
+
+    static TestGateway gatewayTo(ClusterConfig cluster, TestOrigin origin) {
+        return TestGateway.builder().filter(TestFilters.forwardTo(cluster, origin)).start();
+    }
+
+    /** Polls for up to 5 s. */
+    static boolean waitUntil(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return condition.getAsBoolean();
+    }
+}

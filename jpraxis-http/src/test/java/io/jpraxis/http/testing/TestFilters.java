@@ -1,0 +1,122 @@
+package io.jpraxis.http.testing;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.testkit.TestOrigin;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/** Small filters for edge tests, so they need neither the router nor the load balancer. */
+public final class TestFilters {
+    private TestFilters() {
+    }
+
+    /** Selects {@code origin} in {@code cluster} for every request. */
+    public static HttpFilter forwardTo(ClusterConfig cluster, TestOrigin origin) {
+        return forwardTo(cluster, origin.host(), origin.port());
+    }
+
+    public static HttpFilter forwardTo(ClusterConfig cluster, String host, int port) {
+        UpstreamTarget target = new UpstreamTarget(cluster, new Endpoint(host, port, 1));
+        return onRequest("test_forward", ctx -> {
+            ctx.cluster(cluster.name());
+            ctx.upstream(target);
+            return FilterAction.CONTINUE;
+        });
+    }
+
+    /** Answers every request itself. */
+    public static HttpFilter respond(int status, String contentType, String body) {
+        LocalResponse response = new LocalResponse(status, new HeaderMap().set("content-type", contentType),
+                body.getBytes(StandardCharsets.UTF_8));
+        return onRequest("test_respond", ctx -> new FilterAction.Respond(response));
+    }
+
+    public static HttpFilter reject(int status, String reason) {
+        return onRequest("test_reject", ctx -> new FilterAction.Reject(status, reason));
+    }
+
+    /** Mutates the working request headers. */
+    public static HttpFilter requestHeaders(Consumer<HeaderMap> mutation) {
+        return onRequest("test_request_headers", ctx -> {
+            mutation.accept(ctx.headers());
+            return FilterAction.CONTINUE;
+        });
+    }
+
+    /** Mutates every response head. */
+    public static HttpFilter responseHeaders(Consumer<ResponseHead> mutation) {
+        return new Simple("test_response_headers") {
+            @Override
+            public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
+                mutation.accept(response);
+                return FilterAction.CONTINUE;
+            }
+        };
+    }
+
+    /** Refuses responses whose status matches with a 503 of its own. */
+    public static HttpFilter replaceResponseWhen(int upstreamStatus, int status, String reason) {
+        return new Simple("test_replace_response") {
+            @Override
+            public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
+                return response.status() == upstreamStatus ? new FilterAction.Reject(status, reason) : FilterAction.CONTINUE;
+            }
+        };
+    }
+
+    /** Runs {@code inner}'s decision after {@code delayMs} on a foreign thread (an I/O-bound filter). */
+    public static HttpFilter async(long delayMs, HttpFilter inner) {
+        return new Simple("test_async") {
+            @Override
+            public boolean isAsync() {
+                return true;
+            }
+
+            @Override
+            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
+                return CompletableFuture.supplyAsync(() -> inner.onRequest(ctx),
+                        CompletableFuture.delayedExecutor(delayMs, TimeUnit.MILLISECONDS));
+            }
+        };
+    }
+
+    public static HttpFilter onRequest(String type, Function<RequestContext, FilterAction> hook) {
+        return new Simple(type) {
+            @Override
+            public FilterAction onRequest(RequestContext ctx) {
+                return hook.apply(ctx);
+            }
+        };
+    }
+
+    /** Base with a type name and no config. */
+    public abstract static class Simple implements HttpFilter {
+        private final String type;
+
+        protected Simple(String type) {
+            this.type = type;
+        }
+
+        @Override
+        public String type() {
+            return type;
+        }
+
+        @Override
+        public Object config() {
+            return null;
+        }
+    }
+}

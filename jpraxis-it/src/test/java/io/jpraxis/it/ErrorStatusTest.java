@@ -1,0 +1,140 @@
+package io.jpraxis.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.testkit.RawHttpConnection;
+import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestOrigin;
+import java.net.http.HttpResponse;
+import org.junit.jupiter.api.Test;
+
+/** The local statuses of spec 4.5 and decisions 3-5, produced by real requests on real sockets. */
+class ErrorStatusTest {
+    private static String pipeline(String filters) {
+        return """
+                listeners:
+                  - name: it
+                    address: "127.0.0.1:0"
+                    filter_chains: [main]
+                filter_chains:
+                  - name: main
+                    filters:
+                %s
+                insecure_options:
+                  allow_private_endpoints: true
+                """.formatted(filters.indent(6).stripTrailing());
+    }
+
+    private static String routerTo(String cluster, String lbClusters) {
+        return pipeline("""
+                - filter: router
+                  routes:
+                    - path_prefix: "/known"
+                      cluster: %s
+                %s
+                """.formatted(cluster, lbClusters));
+    }
+
+    @Test
+    void unmatchedRouteIs404WithJsonError() {
+        try (TestOrigin origin = TestOrigin.start("o");
+                RunningGateway gw = RunningGateway.start(routerTo("c", """
+                        - filter: load_balancer
+                          clusters:
+                            - name: c
+                              endpoints: ["%s"]
+                        """.formatted(origin.address())))) {
+            HttpResponse<String> response = Http.get(gw.uri("/unknown"));
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+            assertThat(response.body()).startsWith("{\"error\":");
+            assertThat(response.headers().firstValue("x-request-id")).as("errors carry the request id").isPresent();
+            assertThat(origin.requestCount()).isZero();
+        }
+    }
+
+    @Test
+    void reservedClientHeaderIs400BeforeThePipeline() {
+        try (TestOrigin origin = TestOrigin.start("o");
+                RunningGateway gw = RunningGateway.start(routerTo("c", """
+                        - filter: load_balancer
+                          clusters:
+                            - name: c
+                              endpoints: ["%s"]
+                        """.formatted(origin.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            conn.send("GET /known HTTP/1.1\r\nHost: t\r\nX-Praxis-Model: gpt-spoof\r\n\r\n");
+            RawResponse response = conn.readResponse();
+            assertThat(response.status()).isEqualTo(400);
+            assertThat(new String(response.body())).contains("x-praxis-model");
+            assertThat(origin.requestCount()).as("a refused request never reaches the origin").isZero();
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void malformedRequestIs400() throws Exception {
+        try (RunningGateway gw = RunningGateway.start(pipeline("""
+                - filter: static_response
+                  status: 200
+                """));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            conn.send("GET /x HTTP/1.1\r\nHost: t\r\nBad Header Name: v\r\n\r\n");
+            assertThat(conn.readResponse().status()).isEqualTo(400);
+        }
+    }
+
+    @Test
+    void routerWithoutLoadBalancerIs500NoUpstream() {
+        try (RunningGateway gw = RunningGateway.start(routerTo("c", ""))) {
+            HttpResponse<String> response = Http.get(gw.uri("/known"));
+            assertThat(response.statusCode()).as("decision 3: no endpoint selected").isEqualTo(500);
+            assertThat(response.body()).contains("error");
+        }
+    }
+
+    @Test
+    void closedFilterFailureIs500WithoutInternalDetail() {
+        try (TestOrigin origin = TestOrigin.start("o");
+                RunningGateway gw = RunningGateway.start(routerTo("not_declared", """
+                        - filter: load_balancer
+                          clusters:
+                            - name: c
+                              endpoints: ["%s"]
+                        """.formatted(origin.address())))) {
+            HttpResponse<String> response = Http.get(gw.uri("/known"));
+            assertThat(response.statusCode()).isEqualTo(500);
+            assertThat(response.body()).doesNotContain("not_declared").doesNotContain(origin.address());
+        }
+    }
+
+    @Test
+    void upstreamDownIs502() {
+        int dead = TestOrigin.unusedPort();
+        try (RunningGateway gw = RunningGateway.start(routerTo("c", """
+                - filter: load_balancer
+                  clusters:
+                    - name: c
+                      connection_timeout_ms: 2000
+                      endpoints: ["127.0.0.1:%d"]
+                """.formatted(dead)))) {
+            HttpResponse<String> response = Http.get(gw.uri("/known"));
+            assertThat(response.statusCode()).isEqualTo(502);
+            assertThat(response.body()).doesNotContain(String.valueOf(dead)).as("no upstream address leaks");
+        }
+    }
+
+    @Test
+    void upstreamClosingWithoutResponseIs502() {
+        try (TestOrigin origin = TestOrigin.builder("o").failing(TestOrigin.Failure.CLOSE_WITHOUT_RESPONSE).start();
+                RunningGateway gw = RunningGateway.start(routerTo("c", """
+                        - filter: load_balancer
+                          clusters:
+                            - name: c
+                              endpoints: ["%s"]
+                        """.formatted(origin.address())))) {
+            assertThat(Http.get(gw.uri("/known")).statusCode()).isEqualTo(502);
+        }
+    }
+}

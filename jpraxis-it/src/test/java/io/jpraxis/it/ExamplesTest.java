@@ -1,0 +1,106 @@
+package io.jpraxis.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.testkit.EchoResponse;
+import io.jpraxis.testkit.RawHttpConnection;
+import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestOrigin;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/** Every example validates, has an end-to-end test below, and behaves as its comments say. */
+class ExamplesTest {
+    /** Examples with an end-to-end test in this class; a new example must be added here. */
+    private static final Set<String> END_TO_END = Set.of(
+            "basic-reverse-proxy.yaml", "path-routing.yaml", "static-response.yaml");
+
+    static Iterable<String> examples() {
+        return Examples.names();
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void validates(String name) {
+        CompileResult result = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system()).build(Examples.read(name));
+        assertThat(result.diagnostics().errors()).as(name).isEmpty();
+        assertThat(result.ok()).isTrue();
+        result.gateway().close();
+    }
+
+    @Test
+    void everyExampleHasAnEndToEndTest() {
+        assertThat(Examples.names()).as("examples/ must not be empty").isNotEmpty();
+        assertThat(END_TO_END).as("each example file needs an end-to-end test in ExamplesTest")
+                .containsExactlyInAnyOrderElementsOf(Examples.names());
+    }
+
+    @Test
+    void basicReverseProxySpreadsThreeToOne() throws Exception {
+        try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("basic-reverse-proxy.yaml",
+                        Map.of("127.0.0.1:3001", a.address(), "127.0.0.1:3002", b.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            Map<String, Integer> counts = new TreeMap<>();
+            for (int i = 0; i < 400; i++) {
+                RawResponse r = conn.get("/any/" + i);
+                assertThat(r.status()).isEqualTo(200);
+                counts.merge(EchoResponse.parse(r.body()).origin(), 1, Integer::sum);
+            }
+            assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("a", 300, "b", 100));
+        }
+    }
+
+    @Test
+    void pathRoutingSendsEachPathToItsClusterAndMarksApi() throws Exception {
+        try (TestOrigin api = TestOrigin.start("api"); TestOrigin docs = TestOrigin.start("docs");
+                TestOrigin web = TestOrigin.start("web");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("path-routing.yaml", Map.of(
+                        "127.0.0.1:3001", api.address(), "127.0.0.1:3002", docs.address(),
+                        "127.0.0.1:3003", web.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            conn.send("GET /api/users HTTP/1.1\r\nHost: shop.example.com\r\n\r\n");
+            RawResponse apiResponse = conn.readResponse();
+            EchoResponse apiEcho = EchoResponse.parse(apiResponse.body());
+            assertThat(apiEcho.origin()).isEqualTo("api");
+            assertThat(apiEcho.header("x-route")).as("request_set on the api path").isEqualTo("api");
+            assertThat(apiResponse.header("x-served-by")).isEqualTo("api-cluster");
+
+            conn.send("GET /intro HTTP/1.1\r\nHost: docs.example.com\r\n\r\n");
+            RawResponse docsResponse = conn.readResponse();
+            assertThat(EchoResponse.parse(docsResponse.body()).origin()).isEqualTo("docs");
+            assertThat(docsResponse.header("x-served-by")).as("headers filter skipped off /api").isNull();
+
+            conn.send("GET /intro HTTP/1.1\r\nHost: shop.example.com\r\n\r\n");
+            EchoResponse webEcho = EchoResponse.parse(conn.readResponse().body());
+            assertThat(webEcho.origin()).isEqualTo("web");
+            assertThat(webEcho.hasHeader("x-route")).isFalse();
+        }
+    }
+
+    @Test
+    void staticResponseAnswersHealthRedirectsAndNotFound() {
+        try (RunningGateway gw = RunningGateway.start(Examples.adapted("static-response.yaml", Map.of()))) {
+            HttpResponse<String> health = Http.get(gw.uri("/healthz"));
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).isEqualTo("ok\n");
+
+            HttpResponse<String> moved = Http.get(gw.uri("/old/page?x=1"));
+            assertThat(moved.statusCode()).isEqualTo(308);
+            assertThat(moved.headers().firstValue("location")).hasValue("/new?x=1");
+
+            HttpResponse<String> missing = Http.get(gw.uri("/nothing"));
+            assertThat(missing.statusCode()).isEqualTo(404);
+            assertThat(missing.body()).contains("not found");
+        }
+    }
+}

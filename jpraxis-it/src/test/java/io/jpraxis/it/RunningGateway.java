@@ -1,0 +1,51 @@
+package io.jpraxis.it;
+
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.http.server.HttpGateway;
+import io.jpraxis.server.boot.GatewayBuilder;
+import java.net.URI;
+import java.time.Duration;
+import java.util.stream.Collectors;
+
+/**
+ * A gateway started the way {@code serve} starts it (load, validate, compile, bind) from YAML
+ * text, on the ports the YAML names (tests use {@code 127.0.0.1:0}).
+ */
+final class RunningGateway implements AutoCloseable {
+    private final CompileResult compiled;
+    private final HttpGateway http;
+
+    private RunningGateway(CompileResult compiled, HttpGateway http) {
+        this.compiled = compiled;
+        this.http = http;
+    }
+
+    static RunningGateway start(String yaml) {
+        RuntimeServices services = RuntimeServices.system();
+        CompileResult result = new GatewayBuilder(FeatureSet.NONE, services).build(yaml);
+        if (!result.ok()) {
+            throw new IllegalArgumentException("test config refused:\n" + result.diagnostics().all().stream()
+                    .map(Diagnostic::render).collect(Collectors.joining("\n")));
+        }
+        result.gateway().start();
+        return new RunningGateway(result, new HttpGateway(result.gateway(), services).start());
+    }
+
+    /** Port of the first (or only) listener. */
+    int port() {
+        return http.boundAddresses().values().iterator().next().getPort();
+    }
+
+    URI uri(String pathAndQuery) {
+        return URI.create("http://127.0.0.1:" + port() + pathAndQuery);
+    }
+
+    @Override
+    public void close() {
+        http.stop(Duration.ofSeconds(2));
+        compiled.gateway().close();
+    }
+}
