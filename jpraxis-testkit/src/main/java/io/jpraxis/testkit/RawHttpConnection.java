@@ -115,6 +115,30 @@ public final class RawHttpConnection implements AutoCloseable {
     }
 
     /**
+     * Reads the next final response's status line and headers only (1xx skipped), leaving the body
+     * unread in {@link #input()}: for large downloads a test digests as it reads.
+     */
+    public RawResponse readResponseHead() throws IOException {
+        while (true) {
+            String statusLine = readLine();
+            if (statusLine == null) {
+                throw new EOFException("connection closed before a response");
+            }
+            String[] parts = statusLine.split(" ", 3);
+            int status = Integer.parseInt(parts[1]);
+            List<Map.Entry<String, String>> headers = readHeaders();
+            if (status >= 200) {
+                return new RawResponse(parts[0], status, headers, new byte[0], false);
+            }
+        }
+    }
+
+    /** The buffered input, positioned after whatever was read last. */
+    public InputStream input() {
+        return in;
+    }
+
+    /**
      * Reads and discards a response body of unknown size, returning how many bytes arrived before
      * the peer closed; for large downloads where only the count matters.
      */

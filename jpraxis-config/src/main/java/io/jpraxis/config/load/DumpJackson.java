@@ -72,6 +72,15 @@ final class DumpJackson {
 
     private static ObjectMapper converter() {
         SimpleModule module = new SimpleModule("jpraxis-dump");
+        module.addSerializer(io.jpraxis.config.model.YamlShaped.class,
+                new com.fasterxml.jackson.databind.JsonSerializer<io.jpraxis.config.model.YamlShaped>() {
+                    @Override
+                    public void serialize(io.jpraxis.config.model.YamlShaped value,
+                            com.fasterxml.jackson.core.JsonGenerator gen,
+                            com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+                        provider.defaultSerializeValue(value.toYaml(), gen);
+                    }
+                });
         addSerializers(module);
         module.setSerializerModifier(new BeanSerializerModifier() {
             @Override

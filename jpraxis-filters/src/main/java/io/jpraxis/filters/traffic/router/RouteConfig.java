@@ -1,5 +1,9 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.model.YamlShaped;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import java.util.List;
 
 /**
@@ -8,10 +12,31 @@ import java.util.List;
  * @param host the configured host pattern, or null for any host
  * @param headers required headers, in config order; all must match
  */
-public record RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers) {
+public record RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers)
+        implements YamlShaped {
 
     public RouteConfig {
         headers = List.copyOf(headers);
+    }
+
+    /** Back to the route's YAML keys: {@code path} or {@code path_prefix}, and a {@code headers} map. */
+    @Override
+    public Object toYaml() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        switch (path) {
+            case RoutePath.Exact exact -> out.put("path", exact.value());
+            case RoutePath.Prefix prefix -> out.put("path_prefix", prefix.value());
+        }
+        out.put("cluster", cluster);
+        if (host != null) {
+            out.put("host", host);
+        }
+        if (!headers.isEmpty()) {
+            Map<String, String> byName = new LinkedHashMap<>();
+            headers.forEach(h -> byName.put(h.name(), h.value()));
+            out.put("headers", byName);
+        }
+        return out;
     }
 
     /** One {@code headers} requirement: some line of {@code name} equals {@code value} exactly. */

@@ -22,7 +22,7 @@ public record HeadersConfig(
     }
 
     /** Whether the entry changes nothing (valid: such an entry often only hosts branches). */
-    public boolean isEmpty() {
+    public boolean mutatesNothing() {
         return requestAdd.isEmpty() && requestSet.isEmpty() && requestRemove.isEmpty()
                 && responseAdd.isEmpty() && responseSet.isEmpty() && responseRemove.isEmpty();
     }

@@ -1,0 +1,72 @@
+package io.jpraxis.http.server;
+
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.runtime.IdGenerator;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.upstream.UpstreamConnector;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.random.RandomGenerator;
+
+/** A client connection driven in memory: the real server pipeline on an {@link EmbeddedChannel}. */
+final class EmbeddedConnection implements AutoCloseable {
+    final EmbeddedChannel server;
+    private final EmbeddedChannel responses = new EmbeddedChannel(new HttpResponseDecoder(), new HttpObjectAggregator(1 << 20));
+
+    EmbeddedConnection(UpstreamConnector connector, BodyLimits limits, HttpFilter... filters) throws Exception {
+        TestGateway.Builder builder = TestGateway.builder();
+        for (HttpFilter f : filters) {
+            builder.filter(f);
+        }
+        var pipeline = builder.compile().listeners().getFirst().pipeline();
+        RuntimeServices services = new RuntimeServices(Clock.systemUTC(), RandomGenerator.of("L64X128MixRandom"),
+                IdGenerator.sequential("req"));
+        ListenerContext context = new ListenerContext("main", pipeline, services, connector, limits, new EdgeMetrics(), null);
+        server = new EmbeddedChannel(false, false);
+        // As in production: nothing is read unless the handler asks (FlowControlHandler hands one message per read).
+        server.config().setAutoRead(false);
+        server.pipeline().addLast(new DownstreamInitializer(context, new ConnectionRegistry(null), new ConnectionGate(null), 60_000));
+        server.register();
+    }
+
+    void send(String raw) {
+        server.writeInbound(Unpooled.copiedBuffer(raw, StandardCharsets.ISO_8859_1));
+        server.runPendingTasks();
+    }
+
+    /** The next complete response the server wrote, or null. */
+    FullHttpResponse nextResponse() {
+        ByteBuf out;
+        while ((out = server.readOutbound()) != null) {
+            responses.writeInbound(out);
+        }
+        return responses.readInbound();
+    }
+
+    /** Everything the server wrote so far, as text. */
+    String rawOutput() {
+        StringBuilder sb = new StringBuilder();
+        ByteBuf out;
+        while ((out = server.readOutbound()) != null) {
+            sb.append(out.toString(StandardCharsets.ISO_8859_1));
+            out.release();
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        server.finishAndReleaseAll();
+        responses.finishAndReleaseAll();
+    }
+}

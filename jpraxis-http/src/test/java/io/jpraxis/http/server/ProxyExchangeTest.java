@@ -1,0 +1,152 @@
+package io.jpraxis.http.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.http.testing.FakeUpstream;
+import io.jpraxis.http.testing.TestFilters;
+import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.upstream.UpstreamFailure;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The relay's state machine against a scripted upstream, without sockets. */
+class ProxyExchangeTest {
+    private final FakeUpstream upstream = new FakeUpstream();
+
+    private EmbeddedConnection connection() throws Exception {
+        return new EmbeddedConnection(upstream, BodyLimits.DEFAULT,
+                TestFilters.forwardTo(TestGateway.cluster("c"), "127.0.0.1", 9));
+    }
+
+    private static HttpResponse ok(int length) {
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().setInt("content-length", length);
+        return head;
+    }
+
+    @Test
+    void relaysARequestAndReleasesTheStreamAfterTheResponse() throws Exception {
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("GET /x HTTP/1.1\r\nHost: t\r\n\r\n");
+            FakeUpstream.Stream stream = upstream.last();
+            assertThat(stream.written().getFirst()).isInstanceOf(HttpRequest.class);
+            assertThat(stream.written().getLast()).isInstanceOf(LastHttpContent.class);
+            assertThat(stream.wasRequestSent()).isTrue();
+            stream.listener().onResponseHead(ok(2));
+            stream.listener().onResponseContent(new DefaultLastHttpContent(Unpooled.copiedBuffer("ok", StandardCharsets.UTF_8)));
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.content().toString(StandardCharsets.UTF_8)).isEqualTo("ok");
+            response.release();
+            assertThat(stream.released()).as("clean exchange: back to the pool").isTrue();
+        }
+    }
+
+    @Test
+    void failureBeforeTheHeadIs502() throws Exception {
+        upstream.failAcquire(UpstreamFailure.CONNECT_TIMEOUT);
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).isEqualTo(502);
+            assertThat(response.content().toString(StandardCharsets.UTF_8)).contains("connect timed out");
+            response.release();
+        }
+    }
+
+    @Test
+    void failureAfterTheHeadAbortsTheClientConnection() throws Exception {
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            FakeUpstream.Stream stream = upstream.last();
+            stream.listener().onResponseHead(ok(100));
+            stream.listener().onResponseContent(new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[10])));
+            stream.listener().onFailure(UpstreamFailure.RESET);
+            conn.server.runPendingTasks();
+            assertThat(conn.server.isOpen()).isFalse();
+        }
+    }
+
+    @Test
+    void staleReusedStreamIsRetriedOnAFreshOne() throws Exception {
+        upstream.reusedNext(true);
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            upstream.last().listener().onFailure(UpstreamFailure.PREMATURE_CLOSE);
+            assertThat(upstream.freshRequests()).containsExactly(false, true);
+            FakeUpstream.Stream retry = upstream.last();
+            assertThat(retry.written()).hasSize(2);
+            retry.listener().onResponseHead(ok(0));
+            retry.listener().onResponseContent(LastHttpContent.EMPTY_LAST_CONTENT);
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).isEqualTo(200);
+            response.release();
+        }
+    }
+
+    @Test
+    void postIsNotRetried() throws Exception {
+        upstream.reusedNext(true);
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("POST / HTTP/1.1\r\nHost: t\r\n\r\n");
+            upstream.last().listener().onFailure(UpstreamFailure.PREMATURE_CLOSE);
+            assertThat(upstream.streams()).hasSize(1);
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).as("RFC 9110 9.2.2: not idempotent").isEqualTo(502);
+            response.release();
+        }
+    }
+
+    @Test
+    void requestBodyWaitsWhileTheUpstreamIsNotWritable() throws Exception {
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n");
+            FakeUpstream.Stream stream = upstream.last();
+            stream.writable(false);
+            conn.send("3\r\nabc\r\n");
+            conn.send("3\r\ndef\r\n0\r\n\r\n");
+            long bodyPieces = stream.written().stream().filter(HttpContent.class::isInstance).count();
+            assertThat(bodyPieces).as("one piece relayed, then reading paused").isEqualTo(1);
+            stream.writable(true);
+            bodyPieces = stream.written().stream().filter(HttpContent.class::isInstance).count();
+            assertThat(bodyPieces).as("resumed on writability").isGreaterThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void earlyResponseEndsTheConnectionAndAbortsTheStream() throws Exception {
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nhello");
+            FakeUpstream.Stream stream = upstream.last();
+            stream.listener().onResponseHead(ok(0));
+            stream.listener().onResponseContent(LastHttpContent.EMPTY_LAST_CONTENT);
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.headers().get("connection")).isEqualTo("close");
+            response.release();
+            assertThat(stream.aborted()).as("request not fully sent: the connection cannot be reused").isTrue();
+        }
+    }
+
+    @Test
+    void clientCloseAbortsTheStream() throws Exception {
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            FakeUpstream.Stream stream = upstream.last();
+            conn.server.close();
+            conn.server.runPendingTasks();
+            assertThat(stream.aborted()).isTrue();
+            assertThat(stream.released()).isFalse();
+        }
+    }
+}
