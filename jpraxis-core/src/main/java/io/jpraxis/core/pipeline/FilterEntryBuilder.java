@@ -2,6 +2,7 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
@@ -28,10 +29,24 @@ final class FilterEntryBuilder {
         this.context = context;
     }
 
+    /** Refuses chain-level conditions this build cannot evaluate yet (reported once per chain). */
+    static void refuseUnsupportedChainConditions(List<ConditionConfig> chainConditions, FeatureSet features,
+            Diagnostics d) {
+        if (!features.has(Feature.UPSTREAM_BINDING)) {
+            return; // the loader already refused them, naming the feature to enable
+        }
+        for (ConditionConfig c : chainConditions) {
+            if (c.predicate().boundUpstream() != null) {
+                d.error(c.source().path(), c.source().line(),
+                        "bound_upstream conditions are not implemented in jpraxis yet");
+            }
+        }
+    }
+
     /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
         var path = entry.source().path();
-        refuseUnsupportedPipelineFeatures(entry, d);
+        refuseUnsupportedPipelineFeatures(entry, context.features(), d);
         Optional<FilterFactory> factory = registry.find(entry.filterType());
         if (factory.isEmpty()) {
             if (FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED.contains(entry.filterType())) {
@@ -57,18 +72,13 @@ final class FilterEntryBuilder {
         return factory.get().create(options, context);
     }
 
-    private static void refuseUnsupportedPipelineFeatures(FilterEntryConfig entry, Diagnostics d) {
+    private static void refuseUnsupportedPipelineFeatures(FilterEntryConfig entry, FeatureSet features,
+            Diagnostics d) {
         var path = entry.source().path();
         if (entry.branchChains() != null) {
             d.error(path.key("branch_chains"), entry.branchChains().line(),
                     "branch chains are not implemented in jpraxis yet");
         }
-        for (int i = 0; i < entry.conditions().size(); i++) {
-            ConditionConfig c = entry.conditions().get(i);
-            if (c.predicate().boundUpstream() != null) {
-                d.error(c.source().path(), c.source().line(),
-                        "bound_upstream conditions are not implemented in jpraxis yet");
-            }
-        }
+        refuseUnsupportedChainConditions(entry.conditions(), features, d);
     }
 }

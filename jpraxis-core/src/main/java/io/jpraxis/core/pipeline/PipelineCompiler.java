@@ -44,6 +44,10 @@ public final class PipelineCompiler {
         FilterEntryBuilder builder = new FilterEntryBuilder(registry, context);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
         int instances = 0;
+        for (FilterChainConfig chain : config.filterChains()) {
+            FilterEntryBuilder.refuseUnsupportedChainConditions(chain.conditions(), features,
+                    diagnostics.scoped(FilterScope.chain(chain.name())));
+        }
         for (int l = 0; l < config.listeners().size(); l++) {
             ListenerConfig listener = config.listeners().get(l);
             List<CompiledFilter> filters = flatten(config, listener, builder, diagnostics);

@@ -38,8 +38,12 @@ class PipelineFixturesTest {
         }
     }
 
+    /** Builds with the features a {@code # features: a,b} line asks for (none by default). */
     private static CompileResult build(Path file) throws IOException {
-        return new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system()).build(Files.readString(file));
+        String text = Files.readString(file);
+        String features = text.lines().filter(l -> l.startsWith("# features: "))
+                .map(l -> l.substring("# features: ".length())).findFirst().orElse("");
+        return new GatewayBuilder(FeatureSet.parse(features), RuntimeServices.system()).build(text);
     }
 
     @ParameterizedTest

@@ -1,0 +1,106 @@
+package io.jpraxis.http.exchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.support.NettyHeaders;
+import io.jpraxis.http.testing.TestGateway;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class UpstreamRequestsTest {
+    private static final UpstreamTarget TARGET =
+            new UpstreamTarget(TestGateway.cluster("c"), new Endpoint("10.1.2.3", 8080, 1));
+
+    private static HttpRequest client(String... headerPairs) {
+        HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/p?q=1");
+        for (int i = 0; i < headerPairs.length; i += 2) {
+            request.headers().add(headerPairs[i], headerPairs[i + 1]);
+        }
+        return request;
+    }
+
+    private static RequestContext context(HttpRequest client) {
+        HeaderMap headers = NettyHeaders.toHeaderMap(client.headers());
+        return new RequestContext("main", "POST", "/p", "q=1", "http",
+                new InetSocketAddress("192.0.2.7", 40000), headers, "req-1", Instant.EPOCH);
+    }
+
+    @Test
+    void stripsHopByHopReservedAndExpect() {
+        HttpRequest client = client("Host", "h", "Connection", "x-hop", "X-Hop", "1", "TE", "trailers",
+                "Expect", "100-continue", "Content-Length", "3", "X-Keep", "k");
+        RequestContext ctx = context(client);
+        ctx.headers().set("x-praxis-model", "m").set("x-ext-protocol-version", "2");
+        HttpRequest up = UpstreamRequests.build(ctx, client, TARGET);
+        assertThat(up.headers().names()).doesNotContain("connection", "x-hop", "te", "expect", "x-praxis-model",
+                "x-ext-protocol-version");
+        assertThat(up.headers().get("x-keep")).isEqualTo("k");
+        assertThat(up.protocolVersion()).isEqualTo(HttpVersion.HTTP_1_1);
+        assertThat(up.uri()).isEqualTo("/p?q=1");
+    }
+
+    @Test
+    void connectionTokensOfTheClientApplyEvenIfAFilterDroppedConnection() {
+        HttpRequest client = client("Host", "h", "Connection", "x-secret", "X-Secret", "s");
+        RequestContext ctx = context(client);
+        ctx.headers().remove("connection");
+        assertThat(UpstreamRequests.build(ctx, client, TARGET).headers().contains("x-secret")).isFalse();
+    }
+
+    @Test
+    void hostFirstFromTheWorkingHeaders() {
+        HttpRequest client = client("X-A", "1", "Host", "orig.example");
+        RequestContext ctx = context(client);
+        ctx.headers().set("host", "rewritten.example");
+        HttpRequest up = UpstreamRequests.build(ctx, client, TARGET);
+        assertThat(up.headers().iteratorAsString().next().getKey()).isEqualToIgnoringCase("host");
+        assertThat(up.headers().get("host")).isEqualTo("rewritten.example");
+        assertThat(up.headers().get("x-forwarded-host")).as("the client's original Host").isEqualTo("orig.example");
+    }
+
+    @Test
+    void clusterAuthorityWins() {
+        HttpRequest client = client("Host", "orig.example");
+        UpstreamTarget target = new UpstreamTarget(TestGateway.cluster("c", null, null, null, "svc.internal"),
+                new Endpoint("10.1.2.3", 8080, 1));
+        assertThat(UpstreamRequests.build(context(client), client, target).headers().get("host")).isEqualTo("svc.internal");
+    }
+
+    @Test
+    void endpointAddressWhenThereIsNoHost() {
+        HttpRequest client = client();
+        assertThat(UpstreamRequests.build(context(client), client, TARGET).headers().get("host")).isEqualTo("10.1.2.3:8080");
+    }
+
+    @Test
+    void framingComesFromTheClientNotTheFilters() {
+        HttpRequest client = client("Host", "h", "Content-Length", "5");
+        RequestContext ctx = context(client);
+        ctx.headers().set("content-length", "999").set("transfer-encoding", "chunked");
+        HttpRequest up = UpstreamRequests.build(ctx, client, TARGET);
+        assertThat(up.headers().get("content-length")).isEqualTo("5");
+        assertThat(up.headers().contains("transfer-encoding")).isFalse();
+
+        HttpRequest chunked = client("Host", "h", "Transfer-Encoding", "chunked");
+        HttpRequest upChunked = UpstreamRequests.build(context(chunked), chunked, TARGET);
+        assertThat(upChunked.headers().get("transfer-encoding")).isEqualTo("chunked");
+        assertThat(upChunked.headers().contains("content-length")).isFalse();
+    }
+
+    @Test
+    void forwardedForAppendsToEveryEarlierLine() {
+        HttpRequest client = client("Host", "h", "X-Forwarded-For", "1.1.1.1", "X-Forwarded-For", "2.2.2.2, 3.3.3.3");
+        HttpRequest up = UpstreamRequests.build(context(client), client, TARGET);
+        assertThat(up.headers().getAll("x-forwarded-for")).containsExactly("1.1.1.1, 2.2.2.2, 3.3.3.3, 192.0.2.7");
+        assertThat(up.headers().get("x-forwarded-proto")).isEqualTo("http");
+    }
+}
