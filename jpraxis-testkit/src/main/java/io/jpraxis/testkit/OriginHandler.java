@@ -50,6 +50,11 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
                 return;
             }
             origin.countRequest();
+            if (failureFor(head) == TestOrigin.Failure.STOP_READING) {
+                ctx.channel().config().setAutoRead(false);
+                request = null;
+                return;
+            }
             request = head;
             digest = TestData.newSha256();
             bodyBytes = 0;
@@ -108,7 +113,7 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
                 ctx.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(part)))
                         .addListener(ChannelFutureListener.CLOSE);
             }
-            case HANG -> {
+            case HANG, STOP_READING -> {
                 // Say nothing; the peer's timeout is what the test is about.
             }
         }

@@ -43,7 +43,9 @@ public final class TestOrigin implements AutoCloseable {
         /** Send a head promising 1,000,000 bytes and 1,000 of them, then close. */
         CLOSE_MID_BODY,
         /** Never answer (the connection stays open until the peer or {@link #close()} ends it). */
-        HANG
+        HANG,
+        /** Stop reading right after the request head: a request body backs up into the sender. */
+        STOP_READING
     }
 
     /** A canned response for every request. */

@@ -16,6 +16,7 @@ public enum EdgeError {
     EXPECTATION_FAILED(417, "unsupported expectation"),
     REQUEST_BODY_TOO_LARGE(413, "request body too large"),
     INTERNAL(500, "internal error"),
+    UNSUPPORTED_TRANSFER_CODING(501, "unsupported transfer coding"),
     OVER_CAPACITY(503, "too many connections");
 
     private final int status;

@@ -10,10 +10,12 @@ import io.jpraxis.core.pipeline.RequestOutcome;
 import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
+import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
@@ -232,6 +234,10 @@ public final class Exchange {
         }
         boolean keepAlive = keepAliveWanted() && requestReceived;
         FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId);
+        if (!wire.headers().contains(HttpHeaderNames.DATE)) {
+            // The gateway is the origin of this response (RFC 9110 6.6.1).
+            wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
+        }
         listener.metrics().localResponse();
         responseStarted = true;
         finish();

@@ -43,6 +43,11 @@ public final class RequestChecks {
         if (request.method().equals(HttpMethod.CONNECT)) {
             return EdgeError.METHOD_NOT_SUPPORTED; // tunnels are not proxied
         }
+        String codings = request.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
+        if (codings != null && !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(codings.trim())) {
+            // Relaying would drop the other codings with the hop-by-hop header (RFC 9112 6.1: 501).
+            return EdgeError.UNSUPPORTED_TRANSFER_CODING;
+        }
         String expect = request.headers().get(HttpHeaderNames.EXPECT);
         if (expect != null && !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect.trim())) {
             return EdgeError.EXPECTATION_FAILED; // RFC 9110 10.1.1

@@ -18,6 +18,7 @@ public final class EdgeMetrics {
     private final LongAdder upstreamConnects = new LongAdder();
     private final LongAdder upstreamReuses = new LongAdder();
     private final LongAdder upstreamRetries = new LongAdder();
+    private final LongAdder pooledClosedByOrigin = new LongAdder();
     private final LongAdder clientAborts = new LongAdder();
     private final LongAdder requestBodyLimitHits = new LongAdder();
     private final LongAdder responseBodyLimitHits = new LongAdder();
@@ -52,6 +53,15 @@ public final class EdgeMetrics {
 
     public void upstreamRetry() {
         upstreamRetries.increment();
+    }
+
+    /** A parked connection the origin closed: noticed while idle, so never handed out. */
+    public void pooledClosedByOrigin() {
+        pooledClosedByOrigin.increment();
+    }
+
+    public long pooledClosedByOriginCount() {
+        return pooledClosedByOrigin.sum();
     }
 
     public void upstreamFailure(UpstreamFailure failure) {
@@ -101,6 +111,7 @@ public final class EdgeMetrics {
         out.put("upstream_connects", upstreamConnects.sum());
         out.put("upstream_reuses", upstreamReuses.sum());
         out.put("upstream_retries", upstreamRetries.sum());
+        out.put("upstream_pooled_closed_by_origin", pooledClosedByOrigin.sum());
         out.put("client_aborts", clientAborts.sum());
         out.put("request_body_limit_hits", requestBodyLimitHits.sum());
         out.put("response_body_limit_hits", responseBodyLimitHits.sum());

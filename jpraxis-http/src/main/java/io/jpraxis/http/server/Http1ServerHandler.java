@@ -189,7 +189,8 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void complete(LastHttpContent last, boolean keepAlive) {
         Exchange done = current;
         current = null;
-        if (keepAlive && !closing) {
+        // A drain that began after the head promised keep-alive still ends the connection here.
+        if (keepAlive && !closing && !registry.draining()) {
             ctx.writeAndFlush(last, ctx.voidPromise());
             drive();
             return;

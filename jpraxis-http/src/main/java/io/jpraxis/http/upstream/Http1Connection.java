@@ -8,6 +8,8 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.PrematureChannelClosureException;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
@@ -30,6 +32,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     private final Http1LoopPool pool;
     private final UpstreamTimeouts timeouts;
     private final IdleDeadline readDeadline;
+    private final IdleDeadline writeDeadline;
     private Channel channel;
     private UpstreamStreamListener listener;
     private boolean reused;
@@ -46,6 +49,8 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
         this.pool = pool;
         this.timeouts = timeouts;
         this.readDeadline = new IdleDeadline(pool.loop(), timeouts.readMs(), () -> fail(UpstreamFailure.READ_TIMEOUT));
+        // An origin that stops reading the request body would otherwise stall the exchange forever.
+        this.writeDeadline = new IdleDeadline(pool.loop(), timeouts.writeMs(), () -> fail(UpstreamFailure.WRITE_TIMEOUT));
     }
 
     PoolKey key() {
@@ -81,6 +86,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
         failed = true;
         listener = null;
         readDeadline.cancel();
+        writeDeadline.cancel();
         if (channel != null) {
             channel.close();
         }
@@ -109,6 +115,9 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     @Override
     public void write(HttpObject message) {
         channel.write(message, channel.voidPromise());
+        if (!channel.isWritable() && !writeDeadline.active()) {
+            writeDeadline.start();
+        }
     }
 
     @Override
@@ -145,6 +154,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     public void release() {
         listener = null;
         readDeadline.stop();
+        writeDeadline.stop();
         if (!responseComplete || !isActive() || !pool.offer(this)) {
             close();
         }
@@ -204,6 +214,12 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
             read();
             return;
         }
+        String codings = head.headers().get(HttpHeaderNames.TRANSFER_ENCODING);
+        if (codings != null && !HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(codings.trim())) {
+            // Other codings would be lost with the hop-by-hop header when re-framed downstream.
+            fail(UpstreamFailure.PROTOCOL_ERROR);
+            return;
+        }
         current.onResponseHead(head);
     }
 
@@ -234,6 +250,9 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            writeDeadline.stop();
+        }
         UpstreamStreamListener current = listener;
         if (current != null && ctx.channel().isWritable()) {
             current.onWritable();
@@ -243,6 +262,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         readDeadline.cancel();
+        writeDeadline.cancel();
         if (pooled) {
             pooled = false;
             pool.remove(this);

@@ -53,7 +53,7 @@ public final class Http1Connector implements UpstreamConnector {
 
     @Override
     public void acquire(UpstreamTarget target, EventLoop loop, boolean fresh, AcquireCallback callback) {
-        Http1LoopPool pool = pools.computeIfAbsent(loop, l -> new Http1LoopPool(l, maxIdlePerEndpoint));
+        Http1LoopPool pool = pools.computeIfAbsent(loop, l -> new Http1LoopPool(l, maxIdlePerEndpoint, metrics));
         PoolKey key = PoolKey.of(target);
         if (!fresh) {
             Http1Connection pooled = pool.poll(key);

@@ -1,5 +1,6 @@
 package io.jpraxis.http.upstream;
 
+import io.jpraxis.http.metrics.EdgeMetrics;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayDeque;
@@ -18,6 +19,7 @@ final class Http1LoopPool {
 
     private final EventLoop loop;
     private final int maxIdlePerKey;
+    private final EdgeMetrics metrics;
     private final Map<PoolKey, ArrayDeque<Http1Connection>> idle = new HashMap<>();
     private ScheduledFuture<?> sweeper;
     private int idleCount;
@@ -25,9 +27,10 @@ final class Http1LoopPool {
     /**
      * @param maxIdlePerKey idle connections kept per endpoint; 0 disables pooling
      */
-    Http1LoopPool(EventLoop loop, int maxIdlePerKey) {
+    Http1LoopPool(EventLoop loop, int maxIdlePerKey, EdgeMetrics metrics) {
         this.loop = loop;
         this.maxIdlePerKey = maxIdlePerKey;
+        this.metrics = metrics;
     }
 
     EventLoop loop() {
@@ -71,11 +74,12 @@ final class Http1LoopPool {
         return true;
     }
 
-    /** Forgets a parked connection that closed. */
+    /** Forgets a parked connection that closed (the origin closed it, or it was found broken). */
     void remove(Http1Connection conn) {
         ArrayDeque<Http1Connection> deque = idle.get(conn.key());
         if (deque != null && deque.remove(conn)) {
             idleCount--;
+            metrics.pooledClosedByOrigin();
         }
     }
 

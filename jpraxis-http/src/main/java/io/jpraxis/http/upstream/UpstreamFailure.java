@@ -11,6 +11,7 @@ public enum UpstreamFailure {
     CONNECT_FAILED("upstream connect failed"),
     RESET("upstream reset the connection"),
     READ_TIMEOUT("upstream read timed out"),
+    WRITE_TIMEOUT("upstream write timed out"),
     PREMATURE_CLOSE("upstream closed the connection prematurely"),
     PROTOCOL_ERROR("upstream sent an invalid response");
 

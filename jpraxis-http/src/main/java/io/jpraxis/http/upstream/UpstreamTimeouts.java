@@ -8,11 +8,13 @@ import io.jpraxis.config.model.ClusterConfig;
  *
  * @param connectMs TCP handshake ({@code connection_timeout_ms}, capped by {@code total_connection_timeout_ms})
  * @param readMs silence allowed between reads once the request is sent ({@code read_timeout_ms})
+ * @param writeMs how long a full outbound buffer may stay full ({@code write_timeout_ms})
  * @param idleMs how long a pooled connection may sit unused ({@code idle_timeout_ms})
  */
-public record UpstreamTimeouts(long connectMs, long readMs, long idleMs) {
+public record UpstreamTimeouts(long connectMs, long readMs, long writeMs, long idleMs) {
     public static final long DEFAULT_CONNECT_MS = 5_000;
     public static final long DEFAULT_READ_MS = 60_000;
+    public static final long DEFAULT_WRITE_MS = 60_000;
     public static final long DEFAULT_IDLE_MS = 60_000;
 
     public static UpstreamTimeouts of(ClusterConfig cluster) {
@@ -22,7 +24,7 @@ public record UpstreamTimeouts(long connectMs, long readMs, long idleMs) {
             connect = Math.min(connect, cluster.totalConnectionTimeoutMs());
         }
         return new UpstreamTimeouts(connect, orDefault(cluster.readTimeoutMs(), DEFAULT_READ_MS),
-                orDefault(cluster.idleTimeoutMs(), DEFAULT_IDLE_MS));
+                orDefault(cluster.writeTimeoutMs(), DEFAULT_WRITE_MS), orDefault(cluster.idleTimeoutMs(), DEFAULT_IDLE_MS));
     }
 
     private static long orDefault(Long value, long fallback) {

@@ -53,6 +53,7 @@ class LocalResponseTest {
             assertThat(response.bodyText()).isEqualTo("{\"error\":\"slow down\"}");
             assertThat(response.header("content-type")).isEqualTo("application/json");
             assertThat(response.header("x-request-id")).isEqualTo("req-1");
+            assertThat(response.header("date")).as("RFC 9110 6.6.1").endsWith(" GMT");
         }
     }
 

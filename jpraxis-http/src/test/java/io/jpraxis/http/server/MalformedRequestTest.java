@@ -108,6 +108,14 @@ class MalformedRequestTest {
     }
 
     @Test
+    void transferCodingsOtherThanChunkedAre501() throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("POST / HTTP/1.1\r\nHost: test\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n");
+            assertThat(client.readResponse().status()).as("RFC 9112 6.1").isEqualTo(501);
+        }
+    }
+
+    @Test
     void connectIsNotSupported() throws IOException {
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");

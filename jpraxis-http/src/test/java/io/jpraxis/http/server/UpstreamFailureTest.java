@@ -74,6 +74,29 @@ class UpstreamFailureTest {
     }
 
     @Test
+    void originThatStopsReadingTheBodyIsAWriteTimeout() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = TestGateway.builder().bodyLimits(null, null)
+                        .filter(TestFilters.forwardTo(TestGateway.cluster("c", null, null, 300L, null, null), origin))
+                        .start();
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            long length = 512L * 1024 * 1024;
+            client.send("POST / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.FAIL + ": stop_reading\r\n"
+                    + "Content-Length: " + length + "\r\n\r\n");
+            java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    io.jpraxis.testkit.TestData.stream(length).transferTo(client.output());
+                } catch (IOException expected) {
+                    // the gateway gives up on this exchange
+                }
+            });
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.bodyText()).contains("write timed out");
+        }
+    }
+
+    @Test
     void slowButSteadyOriginIsNotTimedOut() throws IOException {
         try (TestOrigin origin = TestOrigin.start("o");
                 TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 1_000L, null, null), origin);

@@ -49,9 +49,14 @@ public final class TestGateway implements AutoCloseable {
     }
 
     public static ClusterConfig cluster(String name, Long connectMs, Long readMs, Long idleMs, String authority) {
+        return cluster(name, connectMs, readMs, null, idleMs, authority);
+    }
+
+    public static ClusterConfig cluster(String name, Long connectMs, Long readMs, Long writeMs, Long idleMs,
+            String authority) {
         ClusterHttpConfig http = new ClusterHttpConfig(authority, ClusterHttpConfig.HttpVersion.H1, null, null);
         return new ClusterConfig(name, List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null,
-                connectMs, null, readMs, null, idleMs, null, http, SourceRef.synthetic("test"));
+                connectMs, null, readMs, writeMs, idleMs, null, http, SourceRef.synthetic("test"));
     }
 
     public HttpGateway gateway() {

@@ -1,0 +1,2 @@
+/** Counters of the HTTP edge. */
+package io.jpraxis.http.metrics;
