@@ -32,34 +32,28 @@ final class Commands {
     }
 
     int validate() {
-        Prepared p = prepare();
-        if (p == null) {
-            return 2;
-        }
-        CompileResult result = p.builder.build(p.source);
-        if (!report(result, p.source)) {
-            return 1;
-        }
-        result.gateway().close();
-        out.println(p.source.description() + ": configuration is valid");
-        return 0;
+        return withBuilt((source, builder, result) -> {
+            out.println(source.description() + ": configuration is valid");
+            result.gateway().close();
+            return 0;
+        });
     }
 
     int dump() {
-        Prepared p = prepare();
-        if (p == null) {
-            return 2;
-        }
-        CompileResult result = p.builder.build(p.source);
-        if (!report(result, p.source)) {
-            return 1;
-        }
-        out.print(ConfigDump.render(result.gateway(), p.builder.registry()));
-        result.gateway().close();
-        return 0;
+        return withBuilt((source, builder, result) -> {
+            out.print(ConfigDump.render(result.gateway(), builder.registry()));
+            result.gateway().close();
+            return 0;
+        });
     }
 
     int serve() {
+        return withBuilt((source, builder, result) ->
+                new GatewayRunner(result.gateway(), source, RuntimeServices.system()).runUntilStopped());
+    }
+
+    /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */
+    private int withBuilt(AfterBuild then) {
         Prepared p = prepare();
         if (p == null) {
             return 2;
@@ -68,7 +62,13 @@ final class Commands {
         if (!report(result, p.source)) {
             return 1;
         }
-        return new GatewayRunner(result.gateway(), p.source, RuntimeServices.system()).runUntilStopped();
+        return then.run(p.source, p.builder, result);
+    }
+
+    /** What a command does with a config that built. */
+    @FunctionalInterface
+    private interface AfterBuild {
+        int run(ConfigSource source, GatewayBuilder builder, CompileResult result);
     }
 
     /** Prints warnings and errors; false when the config was refused. */
