@@ -10,23 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /** The local statuses of spec 4.5 and decisions 3-5, produced by real requests on real sockets. */
 class ErrorStatusTest {
-    private static String pipeline(String filters) {
-        return """
-                listeners:
-                  - name: it
-                    address: "127.0.0.1:0"
-                    filter_chains: [main]
-                filter_chains:
-                  - name: main
-                    filters:
-                %s
-                insecure_options:
-                  allow_private_endpoints: true
-                """.formatted(filters.indent(6).stripTrailing());
-    }
-
     private static String routerTo(String cluster, String lbClusters) {
-        return pipeline("""
+        return TestConfigs.pipeline("""
                 - filter: router
                   routes:
                     - path_prefix: "/known"
@@ -75,7 +60,7 @@ class ErrorStatusTest {
 
     @Test
     void malformedRequestIs400() throws Exception {
-        try (RunningGateway gw = RunningGateway.start(pipeline("""
+        try (RunningGateway gw = RunningGateway.start(TestConfigs.pipeline("""
                 - filter: static_response
                   status: 200
                 """));

@@ -32,29 +32,9 @@ class RoutingAndBalancingTest {
         c.close();
     }
 
-    private String config(String routes, String clusters) {
-        return """
-                listeners:
-                  - name: it
-                    address: "127.0.0.1:0"
-                    filter_chains: [main]
-                filter_chains:
-                  - name: main
-                    filters:
-                      - filter: router
-                        routes:
-                %s
-                      - filter: load_balancer
-                        clusters:
-                %s
-                insecure_options:
-                  allow_private_endpoints: true
-                """.formatted(routes.indent(10).stripTrailing(), clusters.indent(10).stripTrailing());
-    }
-
     @Test
     void routesByPathPrefixAndByHost() throws Exception {
-        String yaml = config("""
+        String yaml = TestConfigs.routed("""
                 - path_prefix: "/api"
                   cluster: api
                 - path_prefix: "/"
@@ -91,7 +71,7 @@ class RoutingAndBalancingTest {
 
     @Test
     void roundRobinSpreadsEvenlyOverAThousandRequests() {
-        String yaml = config("""
+        String yaml = TestConfigs.routed("""
                 - path_prefix: "/"
                   cluster: pool
                 """, """
@@ -103,7 +83,7 @@ class RoutingAndBalancingTest {
 
     @Test
     void weightsSkewTheSpreadExactly() {
-        String yaml = config("""
+        String yaml = TestConfigs.routed("""
                 - path_prefix: "/"
                   cluster: pool
                 """, """
@@ -132,7 +112,7 @@ class RoutingAndBalancingTest {
 
     @Test
     void keepAliveReusesUpstreamConnections() throws Exception {
-        String yaml = config("""
+        String yaml = TestConfigs.routed("""
                 - path_prefix: "/"
                   cluster: one
                 """, """

@@ -20,27 +20,10 @@ class StreamingUploadTest {
     @Test
     void hundredMebibyteUploadArrivesIntact() {
         try (TestOrigin origin = TestOrigin.start("sink");
-                RunningGateway gw = RunningGateway.start("""
-                        listeners:
-                          - name: it
-                            address: "127.0.0.1:0"
-                            filter_chains: [main]
-                        filter_chains:
-                          - name: main
-                            filters:
-                              - filter: router
-                                routes:
-                                  - path_prefix: "/"
-                                    cluster: sink
-                              - filter: load_balancer
-                                clusters:
-                                  - name: sink
-                                    endpoints: ["%s"]
+                RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(origin.address(), """
                         body_limits:
                           max_request_bytes: 209715200
-                        insecure_options:
-                          allow_private_endpoints: true
-                        """.formatted(origin.address()))) {
+                        """))) {
             HttpRequest request = HttpRequest.newBuilder(gw.uri("/upload"))
                     .timeout(Duration.ofSeconds(60))
                     .POST(HttpRequest.BodyPublishers.fromPublisher(
@@ -58,27 +41,10 @@ class StreamingUploadTest {
     @Test
     void uploadOverTheLimitIs413BeforeTheOrigin() {
         try (TestOrigin origin = TestOrigin.start("sink");
-                RunningGateway gw = RunningGateway.start("""
-                        listeners:
-                          - name: it
-                            address: "127.0.0.1:0"
-                            filter_chains: [main]
-                        filter_chains:
-                          - name: main
-                            filters:
-                              - filter: router
-                                routes:
-                                  - path_prefix: "/"
-                                    cluster: sink
-                              - filter: load_balancer
-                                clusters:
-                                  - name: sink
-                                    endpoints: ["%s"]
+                RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(origin.address(), """
                         body_limits:
                           max_request_bytes: 1024
-                        insecure_options:
-                          allow_private_endpoints: true
-                        """.formatted(origin.address()))) {
+                        """))) {
             HttpResponse<String> response = Http.send(HttpRequest.newBuilder(gw.uri("/upload"))
                     .timeout(Duration.ofSeconds(10))
                     .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[4096])).build());
