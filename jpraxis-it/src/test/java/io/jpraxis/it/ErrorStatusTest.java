@@ -122,4 +122,24 @@ class ErrorStatusTest {
             assertThat(Http.get(gw.uri("/known")).statusCode()).isEqualTo(502);
         }
     }
+
+    @Test
+    void hostNameResolvingToLoopbackIsRefusedUnlessPrivateUpstreamsAreAllowed() {
+        try (TestOrigin origin = TestOrigin.start("o")) {
+            String byName = "localhost:" + origin.port();
+            try (RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(byName, ""))) {
+                HttpResponse<String> refused = Http.get(gw.uri("/"));
+                assertThat(refused.statusCode()).as("spec 1.10: DNS answer in loopback range").isEqualTo(502);
+                assertThat(refused.body()).doesNotContain("localhost").doesNotContain("127.0.0.1");
+            }
+            try (RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(byName, """
+                    insecure_options:
+                      allow_private_endpoints: true
+                      allow_private_upstreams: true
+                    """))) {
+                assertThat(Http.get(gw.uri("/")).statusCode()).isEqualTo(200);
+            }
+            assertThat(origin.requestCount()).as("only the allowed request arrived").isEqualTo(1);
+        }
+    }
 }

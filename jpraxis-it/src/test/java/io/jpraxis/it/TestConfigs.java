@@ -5,8 +5,13 @@ final class TestConfigs {
     private TestConfigs() {
     }
 
-    /** A listener whose single chain holds {@code filters} (YAML list items), plus {@code topLevel} keys. */
+    /**
+     * A listener whose single chain holds {@code filters} (YAML list items), plus {@code topLevel}
+     * keys; loopback endpoints are allowed unless {@code topLevel} brings its own insecure_options.
+     */
     static String pipeline(String filters, String topLevel) {
+        String insecure = topLevel.contains("insecure_options:") ? ""
+                : "insecure_options:\n  allow_private_endpoints: true\n";
         return """
                 listeners:
                   - name: it
@@ -16,10 +21,8 @@ final class TestConfigs {
                   - name: main
                     filters:
                 %s
-                insecure_options:
-                  allow_private_endpoints: true
-                %s
-                """.formatted(filters.indent(6).stripTrailing(), topLevel);
+                %s%s
+                """.formatted(filters.indent(6).stripTrailing(), insecure, topLevel);
     }
 
     static String pipeline(String filters) {

@@ -13,7 +13,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.resolver.AddressResolverGroup;
 import io.netty.resolver.dns.DnsAddressResolverGroup;
+import io.jpraxis.http.upstream.PrivateUpstreamGuard;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -51,7 +53,7 @@ public final class HttpGateway implements AutoCloseable {
     private final EdgeMetrics metrics = new EdgeMetrics();
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private EventLoopGroup group;
-    private DnsAddressResolverGroup resolver;
+    private AddressResolverGroup<InetSocketAddress> resolver;
     private Http1Connector connector;
     private ConnectionRegistry registry;
     private boolean started;
@@ -81,9 +83,10 @@ public final class HttpGateway implements AutoCloseable {
         GatewayConfig config = gateway.config();
         RuntimeConfig runtime = config.runtime() == null ? RuntimeConfig.DEFAULT : config.runtime();
         group = transport.newEventLoopGroup(runtime.threads());
-        resolver = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
+        AddressResolverGroup<InetSocketAddress> dns = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
                 .datagramChannelType(transport.datagramChannelType())
                 .ttl(0, DNS_MAX_TTL_SECONDS));
+        resolver = config.insecureOptions().allowPrivateUpstreams() ? dns : new PrivateUpstreamGuard(dns);
         connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());

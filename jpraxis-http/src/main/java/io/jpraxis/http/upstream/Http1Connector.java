@@ -94,14 +94,21 @@ public final class Http1Connector implements UpstreamConnector {
                 callback.onAcquired(conn);
             } else {
                 UpstreamFailure failure = classify(f.cause());
-                log.debug("connect to {}:{} for cluster {} failed: {}", key.host(), key.port(), key.cluster(),
-                        failure, f.cause());
+                if (failure == UpstreamFailure.PRIVATE_ADDRESS_REFUSED) {
+                    log.warn("refused upstream for cluster {}: {}", key.cluster(), f.cause().getMessage());
+                } else {
+                    log.debug("connect to {}:{} for cluster {} failed: {}", key.host(), key.port(), key.cluster(),
+                            failure, f.cause());
+                }
                 callback.onAcquireFailed(failure);
             }
         });
     }
 
     static UpstreamFailure classify(Throwable cause) {
+        if (cause instanceof PrivateUpstreamGuard.PrivateUpstreamException) {
+            return UpstreamFailure.PRIVATE_ADDRESS_REFUSED;
+        }
         if (cause instanceof ConnectTimeoutException) {
             return UpstreamFailure.CONNECT_TIMEOUT;
         }

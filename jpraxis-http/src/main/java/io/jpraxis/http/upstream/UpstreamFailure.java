@@ -9,6 +9,8 @@ public enum UpstreamFailure {
     CONNECT_REFUSED("upstream refused the connection"),
     CONNECT_TIMEOUT("upstream connect timed out"),
     CONNECT_FAILED("upstream connect failed"),
+    /** A host name resolved into a range the config does not allow (spec 1.10). */
+    PRIVATE_ADDRESS_REFUSED("upstream address not allowed"),
     RESET("upstream reset the connection"),
     READ_TIMEOUT("upstream read timed out"),
     WRITE_TIMEOUT("upstream write timed out"),
@@ -28,7 +30,8 @@ public enum UpstreamFailure {
 
     /** Whether the failure happened before any request byte could have reached the origin. */
     public boolean beforeRequestSent() {
-        return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED;
+        return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED
+                || this == PRIVATE_ADDRESS_REFUSED;
     }
 
     public int status() {
