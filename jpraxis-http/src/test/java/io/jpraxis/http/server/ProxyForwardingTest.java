@@ -221,7 +221,7 @@ class ProxyForwardingTest {
 
     @Test
     void resolvesHostNameEndpointsWithoutBlocking() throws IOException {
-        gateway = TestGateway.builder()
+        gateway = TestGateway.builder().allowPrivateUpstreams()
                 .filter(TestFilters.forwardTo(TestGateway.cluster("c"), "localhost", origin.port())).start();
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             assertThat(client.get("/dns").echo().origin()).isEqualTo("origin-a");

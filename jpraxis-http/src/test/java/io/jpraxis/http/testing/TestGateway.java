@@ -81,6 +81,7 @@ public final class TestGateway implements AutoCloseable {
         private Long keepAliveTimeoutMs;
         private Long bodyReadTimeoutMs;
         private Transport transport = Transport.select();
+        private InsecureOptions insecure = InsecureOptions.NONE;
 
         public Builder filter(HttpFilter filter) {
             filters.add(filter);
@@ -112,6 +113,13 @@ public final class TestGateway implements AutoCloseable {
             return this;
         }
 
+        /** Allows host names that resolve into loopback or private ranges (spec 1.10). */
+        public Builder allowPrivateUpstreams() {
+            this.insecure = new InsecureOptions(false, true, false, true, false, false, false, false, false, false,
+                    java.util.Set.of(), false);
+            return this;
+        }
+
         public Builder transport(Transport chosen) {
             this.transport = chosen;
             return this;
@@ -130,7 +138,7 @@ public final class TestGateway implements AutoCloseable {
                         FilterEntryConfig.FailureMode.CLOSED, "test", entry));
             }
             GatewayConfig config = new GatewayConfig(List.of(listener), List.of(), List.of(), limits,
-                    AdminConfig.DISABLED, runtime, InsecureOptions.NONE, 2);
+                    AdminConfig.DISABLED, runtime, insecure, 2);
             return new CompiledGateway(config, FeatureSet.NONE,
                     List.of(new CompiledGateway.Listener(listener, new CompiledPipeline("main", compiled))));
         }
