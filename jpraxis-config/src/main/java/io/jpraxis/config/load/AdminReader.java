@@ -35,6 +35,10 @@ public final class AdminReader {
             r.diagnostics().invalid(r.path(key), node.line(), Names.quote(address.render()),
                     "a loopback address such as 127.0.0.1:" + address.port()
                             + "; other binds need insecure_options.allow_public_admin: true");
+        } else if (address != null) {
+            // Serving it comes with the admin listener; until then a valid address is refused rather
+            // than left silently unbound.
+            r.error(key, "not implemented in jpraxis yet (the admin listener is not built; remove the key)");
         }
         return address;
     }

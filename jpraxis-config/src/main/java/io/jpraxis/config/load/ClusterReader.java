@@ -44,11 +44,11 @@ public final class ClusterReader {
                 timeout(r, "read_timeout_ms"),
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
-                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
+                null, // max_connections: refused below until the edge enforces it (never silently ignored)
                 r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics))
                         .orElse(ClusterHttpConfig.NONE),
                 new SourceRef(path, node.line()));
-        r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints");
+        r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints", "max_connections");
         r.finish();
         return diagnostics.errorCount() == errorsBefore ? Optional.of(cluster) : Optional.empty();
     }
