@@ -20,15 +20,20 @@ class ErrorStatusTest {
                 """.formatted(cluster, lbClusters));
     }
 
+    /** A router sending {@code /known} to {@code routedCluster}, and a load balancer declaring only {@code c}. */
+    private static String routerToOrigin(String routedCluster, TestOrigin origin) {
+        return routerTo(routedCluster, """
+                - filter: load_balancer
+                  clusters:
+                    - name: c
+                      endpoints: ["%s"]
+                """.formatted(origin.address()));
+    }
+
     @Test
     void unmatchedRouteIs404WithJsonError() {
         try (TestOrigin origin = TestOrigin.start("o");
-                RunningGateway gw = RunningGateway.start(routerTo("c", """
-                        - filter: load_balancer
-                          clusters:
-                            - name: c
-                              endpoints: ["%s"]
-                        """.formatted(origin.address())))) {
+                RunningGateway gw = RunningGateway.start(routerToOrigin("c", origin))) {
             HttpResponse<String> response = Http.get(gw.uri("/unknown"));
             assertThat(response.statusCode()).isEqualTo(404);
             assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
@@ -39,22 +44,15 @@ class ErrorStatusTest {
     }
 
     @Test
-    void reservedClientHeaderIs400BeforeThePipeline() {
+    void reservedClientHeaderIs400BeforeThePipeline() throws Exception {
         try (TestOrigin origin = TestOrigin.start("o");
-                RunningGateway gw = RunningGateway.start(routerTo("c", """
-                        - filter: load_balancer
-                          clusters:
-                            - name: c
-                              endpoints: ["%s"]
-                        """.formatted(origin.address())));
+                RunningGateway gw = RunningGateway.start(routerToOrigin("c", origin));
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             conn.send("GET /known HTTP/1.1\r\nHost: t\r\nX-Praxis-Model: gpt-spoof\r\n\r\n");
             RawResponse response = conn.readResponse();
             assertThat(response.status()).isEqualTo(400);
             assertThat(new String(response.body())).contains("x-praxis-model");
             assertThat(origin.requestCount()).as("a refused request never reaches the origin").isZero();
-        } catch (Exception e) {
-            throw new AssertionError(e);
         }
     }
 
@@ -82,12 +80,7 @@ class ErrorStatusTest {
     @Test
     void closedFilterFailureIs500WithoutInternalDetail() {
         try (TestOrigin origin = TestOrigin.start("o");
-                RunningGateway gw = RunningGateway.start(routerTo("not_declared", """
-                        - filter: load_balancer
-                          clusters:
-                            - name: c
-                              endpoints: ["%s"]
-                        """.formatted(origin.address())))) {
+                RunningGateway gw = RunningGateway.start(routerToOrigin("not_declared", origin))) {
             HttpResponse<String> response = Http.get(gw.uri("/known"));
             assertThat(response.statusCode()).isEqualTo(500);
             assertThat(response.body()).doesNotContain("not_declared").doesNotContain(origin.address());
@@ -113,12 +106,7 @@ class ErrorStatusTest {
     @Test
     void upstreamClosingWithoutResponseIs502() {
         try (TestOrigin origin = TestOrigin.builder("o").failing(TestOrigin.Failure.CLOSE_WITHOUT_RESPONSE).start();
-                RunningGateway gw = RunningGateway.start(routerTo("c", """
-                        - filter: load_balancer
-                          clusters:
-                            - name: c
-                              endpoints: ["%s"]
-                        """.formatted(origin.address())))) {
+                RunningGateway gw = RunningGateway.start(routerToOrigin("c", origin))) {
             assertThat(Http.get(gw.uri("/known")).statusCode()).isEqualTo(502);
         }
     }

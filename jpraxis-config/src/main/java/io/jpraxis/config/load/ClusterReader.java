@@ -28,7 +28,6 @@ public final class ClusterReader {
     /** Reads the cluster at {@code path}; empty when anything in it was wrong (all of it reported). */
     public static Optional<ClusterConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             InsecureOptions insecure) {
-        int errorsBefore = diagnostics.errorCount();
         MapReader r = MapReader.of(node, path, diagnostics);
         String name = r.requiredString("name");
         if (name != null && name.isEmpty()) {
@@ -49,8 +48,7 @@ public final class ClusterReader {
                         .orElse(ClusterHttpConfig.NONE),
                 new SourceRef(path, node.line()));
         r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints", "max_connections");
-        r.finish();
-        return diagnostics.errorCount() == errorsBefore ? Optional.of(cluster) : Optional.empty();
+        return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();
     }
 
     /**

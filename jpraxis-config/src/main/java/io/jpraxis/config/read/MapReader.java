@@ -27,21 +27,25 @@ public final class MapReader {
     private final Diagnostics diagnostics;
     private final Set<String> consumed = new HashSet<>();
     private final Set<String> notImplemented = new LinkedHashSet<>();
+    /** Errors already reported when this reader was opened: what came after is this map's. */
+    private final int errorsAtOpen;
 
-    private MapReader(MapNode map, ConfigPath path, int line, Diagnostics diagnostics) {
+    private MapReader(MapNode map, ConfigPath path, int line, Diagnostics diagnostics, int errorsAtOpen) {
         this.map = map;
         this.path = path;
         this.line = line;
         this.diagnostics = diagnostics;
+        this.errorsAtOpen = errorsAtOpen;
     }
 
     /** Wraps {@code node}; reports and returns an empty reader when it is not a map. */
     public static MapReader of(ConfigNode node, ConfigPath path, Diagnostics diagnostics) {
+        int errorsAtOpen = diagnostics.errorCount();
         if (node instanceof MapNode m) {
-            return new MapReader(m, path, m.line(), diagnostics);
+            return new MapReader(m, path, m.line(), diagnostics, errorsAtOpen);
         }
         diagnostics.invalid(path, node.line(), node.render(), "a map");
-        return new MapReader(new MapNode(List.of(), node.line()), path, node.line(), diagnostics);
+        return new MapReader(new MapNode(List.of(), node.line()), path, node.line(), diagnostics, errorsAtOpen);
     }
 
     public ConfigPath path() {
@@ -183,6 +187,16 @@ public final class MapReader {
     public MapReader skip(String... keys) {
         consumed.addAll(List.of(keys));
         return this;
+    }
+
+    /**
+     * {@link #finish()}, then whether this map read cleanly: true when no error was reported since
+     * the reader was opened (by it, by nested readers, or by the caller about its values). Readers
+     * build their typed record only when this is true, so a half-read record is never constructed.
+     */
+    public boolean finishCleanly() {
+        finish();
+        return diagnostics.errorCount() == errorsAtOpen;
     }
 
     /** Reports every key not read: not-implemented ones as such, others as unknown with a hint. */

@@ -9,9 +9,9 @@ import java.time.Instant;
  * Everything the pipeline knows about one request, independent of the protocol that carried it.
  *
  * <p>{@link #headers()} is the working copy filters mutate and conditions read; it is what goes
- * upstream. {@link #originalHeaders()} is the request as admitted at ingress (after owned and
- * reserved headers were dealt with). Instances are confined to one request and one thread at a
- * time, so nothing here is synchronized.
+ * upstream. Only the client's own {@code Host} is kept aside ({@link #originalAuthority()}), for
+ * {@code X-Forwarded-Host}; copying every header per request for that would be waste. Instances
+ * are confined to one request and one thread at a time, so nothing here is synchronized.
  */
 public final class RequestContext {
     private final String listener;
@@ -20,9 +20,8 @@ public final class RequestContext {
     private final String query;
     private final String scheme;
     private final InetSocketAddress clientAddress;
-    private final HeaderMap originalHeaders;
+    private final String originalAuthority;
     private final HeaderMap headers;
-    private final HeaderMap responseAdds = new HeaderMap();
     private final String requestId;
     private final Instant receivedAt;
     private final FilterResults results = new FilterResults();
@@ -38,7 +37,7 @@ public final class RequestContext {
         this.query = query;
         this.scheme = scheme;
         this.clientAddress = clientAddress;
-        this.originalHeaders = headers.copy();
+        this.originalAuthority = headers.get("host");
         this.headers = headers;
         this.requestId = requestId;
         this.receivedAt = receivedAt;
@@ -77,8 +76,9 @@ public final class RequestContext {
         return headers.get("host");
     }
 
-    public HeaderMap originalHeaders() {
-        return originalHeaders;
+    /** The {@code Host} the client sent, whatever filters later set. */
+    public String originalAuthority() {
+        return originalAuthority;
     }
 
     /** Working request headers: mutations by earlier filters are visible here. */

@@ -5,12 +5,16 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One listener's immutable, flattened pipeline. Shared by every request of that listener (and by
  * the HTTP and ext_proc edges alike); per-request state lives in {@link PipelineExecution}.
  */
 public final class CompiledPipeline {
+    private static final Logger log = LoggerFactory.getLogger(CompiledPipeline.class);
+
     private final String listener;
     private final CompiledFilter[] filters;
     private final Set<String> ownedRequestHeaders;
@@ -65,8 +69,7 @@ public final class CompiledPipeline {
             try {
                 filter.close();
             } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(CompiledPipeline.class)
-                        .warn("closing filter {} of listener {} failed", filter.type(), listener, e);
+                log.warn("closing filter {} of listener {} failed", filter.type(), listener, e);
             }
         }
     }

@@ -29,7 +29,7 @@ public final class ForwardedHeaders {
             headers.set(FOR, earlier.isEmpty() ? client : String.join(", ", earlier) + ", " + client);
         }
         headers.set(PROTO, ctx.scheme());
-        String originalHost = ctx.originalHeaders().get("host");
+        String originalHost = ctx.originalAuthority();
         if (originalHost != null) {
             headers.set(HOST, originalHost);
         } else {

@@ -1,6 +1,5 @@
 package io.jpraxis.filters.traffic.loadbalancer;
 
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.load.ClusterReader;
 import io.jpraxis.config.model.ClusterConfig;
@@ -25,12 +24,9 @@ public final class LoadBalancerFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-        Diagnostics d = options.diagnostics();
-        int errorsBefore = d.errorCount();
         List<ClusterConfig> clusters = readClusters(options, context);
         ClusterSource source = readClusterSource(options, context);
-        options.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!options.finishCleanly()) {
             return Optional.empty();
         }
         return Optional.of(new LoadBalancerFilter(new LoadBalancerConfig(clusters, source), context.services()));

@@ -1,7 +1,6 @@
 package io.jpraxis.filters.traffic.redirect;
 
 import io.jpraxis.config.diag.ConfigPath;
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
@@ -32,14 +31,11 @@ public final class RedirectFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-        Diagnostics d = options.diagnostics();
-        int errorsBefore = d.errorCount();
         String location = options.requiredString("location");
         LocationTemplate template = location == null ? null : checkLocation(options, location);
         int status = readStatus(options);
         List<String> allowedHosts = readAllowedHosts(options);
-        options.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!options.finishCleanly()) {
             return Optional.empty();
         }
         warnOnLooseHostUse(options, template, allowedHosts);

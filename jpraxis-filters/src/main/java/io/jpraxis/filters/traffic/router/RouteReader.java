@@ -20,15 +20,13 @@ final class RouteReader {
 
     /** The route at {@code path}, or empty when it had errors (all reported to {@code d}). */
     static Optional<RouteConfig> read(ConfigNode node, ConfigPath path, Diagnostics d) {
-        int errorsBefore = d.errorCount();
         MapReader route = MapReader.of(node, path, d);
         route.notImplemented("retry_policy", "hedge_policy", "json_aliases");
         RoutePath routePath = readPath(route);
         String cluster = readCluster(route);
         String host = route.string("host").filter(h -> checkHost(route, h)).orElse(null);
         List<RouteConfig.HeaderMatch> headers = readHeaders(route);
-        route.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!route.finishCleanly()) {
             return Optional.empty();
         }
         return Optional.of(new RouteConfig(routePath, cluster, host, headers));

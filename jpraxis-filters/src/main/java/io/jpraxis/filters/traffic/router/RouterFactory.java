@@ -1,6 +1,5 @@
 package io.jpraxis.filters.traffic.router;
 
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -24,17 +23,14 @@ public final class RouterFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-        Diagnostics d = options.diagnostics();
-        int errorsBefore = d.errorCount();
         List<RouteConfig> routes = readRoutes(options);
         boolean multiLevel = options.bool("multi_level_subdomain_matching", false);
         String aliasHeader = options.string("json_alias_header")
                 .filter(h -> HeaderListReader.checkName(h, options.path("json_alias_header"),
-                        options.line("json_alias_header"), d))
+                        options.line("json_alias_header"), options.diagnostics()))
                 .orElse(null);
         Long aliasMaxBytes = options.integer("json_alias_max_body_bytes", 0, Long.MAX_VALUE).orElse(null);
-        options.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!options.finishCleanly()) {
             return Optional.empty();
         }
         return Optional.of(new RouterFilter(new RouterConfig(routes, multiLevel, aliasHeader, aliasMaxBytes)));

@@ -1,6 +1,5 @@
 package io.jpraxis.filters.traffic.staticresponse;
 
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -27,15 +26,12 @@ public final class StaticResponseFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-        Diagnostics d = options.diagnostics();
-        int errorsBefore = d.errorCount();
         Integer status = options.require("status")
                 ? options.integer("status", 200, 599).map(Long::intValue).orElse(null)
                 : null;
         String body = options.string("body").orElse("");
         List<HeaderValue> headers = HeaderListReader.pairs(options, "headers", HeaderRules.FRAMING, FRAMING_WHY);
-        options.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!options.finishCleanly()) {
             return Optional.empty();
         }
         return Optional.of(new StaticResponseFilter(new StaticResponseConfig(status, body, headers)));

@@ -1,6 +1,5 @@
 package io.jpraxis.filters.transform.headers;
 
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -27,8 +26,6 @@ public final class HeadersFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-        Diagnostics d = options.diagnostics();
-        int errorsBefore = d.errorCount();
         List<HeaderValue> requestAdd = HeaderListReader.pairs(options, "request_add", Set.of(), "");
         List<HeaderValue> requestSet = HeaderListReader.pairs(options, "request_set", Set.of(), "");
         List<String> requestRemove = HeaderListReader.names(options, "request_remove");
@@ -38,8 +35,7 @@ public final class HeadersFactory implements FilterFactory {
         List<HeaderValue> responseSet =
                 HeaderListReader.pairs(options, "response_set", HeaderRules.HOP_BY_HOP, HOP_BY_HOP_WHY);
         List<String> responseRemove = HeaderListReader.names(options, "response_remove");
-        options.finish();
-        if (d.errorCount() > errorsBefore) {
+        if (!options.finishCleanly()) {
             return Optional.empty();
         }
         return Optional.of(new HeadersFilter(

@@ -1,0 +1,57 @@
+package io.jpraxis.config.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.tree.YamlTreeParser;
+import org.junit.jupiter.api.Test;
+
+class MapReaderTest {
+    private final Diagnostics diagnostics = new Diagnostics();
+
+    private MapReader reader(String yaml) {
+        ConfigNode node = new YamlTreeParser().parse(yaml, diagnostics);
+        return MapReader.of(node, ConfigPath.root().key("f"), diagnostics);
+    }
+
+    @Test
+    void finishCleanlyIsTrueWhenEveryKeyWasReadWithoutError() {
+        MapReader r = reader("a: 1\nb: x\n");
+        r.integer("a", 0, 10);
+        r.string("b");
+        assertThat(r.finishCleanly()).isTrue();
+        assertThat(diagnostics.all()).isEmpty();
+    }
+
+    @Test
+    void finishCleanlyIsFalseForAnUnknownKeyOrABadValue() {
+        MapReader unknown = reader("a: 1\nstray: 2\n");
+        unknown.integer("a", 0, 10);
+        assertThat(unknown.finishCleanly()).isFalse();
+
+        MapReader bad = reader("a: 99\n");
+        bad.integer("a", 0, 10);
+        assertThat(bad.finishCleanly()).isFalse();
+        assertThat(diagnostics.errors()).extracting(Diagnostic::render)
+                .containsExactly("line 2: f.stray: unknown key", "line 1: f.a: 99 (expected: an integer from 0 to 10)");
+    }
+
+    @Test
+    void errorsReportedBeforeTheReaderOpenedDoNotCount() {
+        diagnostics.error(ConfigPath.root().key("elsewhere"), 1, "an earlier problem");
+        MapReader r = reader("a: 1\n");
+        r.integer("a", 0, 10);
+        assertThat(r.finishCleanly()).as("only this map's own errors count").isTrue();
+    }
+
+    @Test
+    void aNonMapIsReportedAndNeverClean() {
+        MapReader r = reader("- 1\n");
+        assertThat(r.finishCleanly()).isFalse();
+        assertThat(diagnostics.errors()).singleElement().extracting(Diagnostic::render).asString()
+                .contains("(expected: a map)");
+    }
+}
