@@ -46,6 +46,7 @@ public final class ClusterReader {
                 null, // max_connections: refused below until the edge enforces it (never silently ignored)
                 r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics))
                         .orElse(ClusterHttpConfig.NONE),
+                null, null, null, // health_check, tls, retry_policy: refused below until implemented
                 new SourceRef(path, node.line()));
         r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints", "max_connections");
         return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();

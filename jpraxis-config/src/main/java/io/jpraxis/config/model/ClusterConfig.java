@@ -7,6 +7,10 @@ import java.util.List;
  * Timeouts are null when unset (the transport default applies).
  *
  * @param hashHeader for {@code consistent_hash: {header: X}}, else null
+ * @param maxConnections in-flight request cap (503 beyond it); null when unlimited
+ * @param healthCheck active and passive health checking; null when off (endpoints stay healthy)
+ * @param tls upstream TLS; null for plaintext
+ * @param retryPolicy never null: {@link RetryPolicyConfig#LEGACY} when unset
  */
 public record ClusterConfig(
         String name,
@@ -20,10 +24,14 @@ public record ClusterConfig(
         Long idleTimeoutMs,
         Integer maxConnections,
         ClusterHttpConfig http,
+        HealthCheckConfig healthCheck,
+        ClusterTlsConfig tls,
+        RetryPolicyConfig retryPolicy,
         SourceRef source) {
 
     public ClusterConfig {
         endpoints = List.copyOf(endpoints);
+        retryPolicy = retryPolicy == null ? RetryPolicyConfig.LEGACY : retryPolicy;
     }
 
     /** Balancing strategies of spec 1.5; only some are implemented yet, the rest are refused at load. */

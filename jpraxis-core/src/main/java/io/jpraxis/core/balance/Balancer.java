@@ -1,7 +1,9 @@
 package io.jpraxis.core.balance;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.EndpointState;
+import io.jpraxis.core.upstream.Reselector;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -10,11 +12,33 @@ import java.util.List;
  * <p>A balancer is built once per config and shared by every event loop, so implementations must
  * be thread-safe and must not block or take locks on the pick path.
  */
-public interface Balancer {
+public interface Balancer extends Reselector {
 
     /** The endpoint this request should go to; never null. */
-    Endpoint pick(RequestContext ctx);
+    EndpointState pick(RequestContext ctx);
 
     /** Every endpoint this balancer chooses among, in config order. */
-    List<Endpoint> endpoints();
+    List<EndpointState> endpoints();
+
+    /**
+     * For a retry: the strategy's own pick when it is untried, else the first untried endpoint
+     * in config order, healthy ones first; null when every endpoint was tried.
+     */
+    @Override
+    default EndpointState reselect(RequestContext ctx, Collection<EndpointState> tried) {
+        EndpointState pick = pick(ctx);
+        if (!tried.contains(pick)) {
+            return pick;
+        }
+        EndpointState unhealthy = null;
+        for (EndpointState e : endpoints()) {
+            if (!tried.contains(e)) {
+                if (e.healthy()) {
+                    return e;
+                }
+                unhealthy = unhealthy == null ? e : unhealthy;
+            }
+        }
+        return unhealthy;
+    }
 }

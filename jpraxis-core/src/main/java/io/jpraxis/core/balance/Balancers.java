@@ -1,11 +1,10 @@
 package io.jpraxis.core.balance;
 
 import io.jpraxis.config.model.ClusterConfig;
-import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.core.runtime.RuntimeServices;
-import io.jpraxis.core.upstream.Endpoint;
-import java.util.ArrayList;
+import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.EndpointState;
 import java.util.List;
 
 /** Builds the balancer a cluster's {@code load_balancer_strategy} asks for. */
@@ -19,8 +18,9 @@ public final class Balancers {
      * @throws IllegalStateException for a strategy jpraxis does not implement (the config loader
      *     refuses those, so reaching here is a programmer error) or a cluster without endpoints
      */
-    public static Balancer forCluster(ClusterConfig cluster, RuntimeServices services) {
-        List<Endpoint> endpoints = endpointsOf(cluster);
+    public static Balancer forCluster(ClusterState state, RuntimeServices services) {
+        ClusterConfig cluster = state.config();
+        List<EndpointState> endpoints = state.endpoints();
         if (endpoints.isEmpty()) {
             throw new IllegalStateException("cluster '" + cluster.name() + "' has no endpoints");
         }
@@ -34,14 +34,5 @@ public final class Balancers {
                             + Scalars.yamlName(strategy)
                             + " is not implemented in jpraxis and should have been refused at config load");
         };
-    }
-
-    /** The cluster's endpoints as runtime values, in config order. */
-    public static List<Endpoint> endpointsOf(ClusterConfig cluster) {
-        List<Endpoint> endpoints = new ArrayList<>(cluster.endpoints().size());
-        for (EndpointConfig e : cluster.endpoints()) {
-            endpoints.add(new Endpoint(e.address().host(), e.address().port(), e.weight()));
-        }
-        return List.copyOf(endpoints);
     }
 }

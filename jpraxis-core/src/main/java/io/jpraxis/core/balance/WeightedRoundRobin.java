@@ -1,7 +1,7 @@
 package io.jpraxis.core.balance;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.EndpointState;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -14,8 +14,8 @@ import java.util.random.RandomGenerator;
  * loops never wait on each other.
  */
 public final class WeightedRoundRobin implements Balancer {
-    private final List<Endpoint> endpoints;
-    private final Endpoint[] byIndex;
+    private final List<EndpointState> endpoints;
+    private final EndpointState[] byIndex;
     private final WeightSchedule schedule;
     private final AtomicLong position;
 
@@ -24,17 +24,17 @@ public final class WeightedRoundRobin implements Balancer {
      *
      * @throws IllegalArgumentException when there are no endpoints or a weight is below 1
      */
-    public WeightedRoundRobin(List<Endpoint> endpoints, RandomGenerator random) {
+    public WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random) {
         this(endpoints, random, null);
     }
 
     /** Test seam: forces {@code schedule} instead of choosing one from the weights. */
-    WeightedRoundRobin(List<Endpoint> endpoints, RandomGenerator random, WeightSchedule forcedSchedule) {
+    WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random, WeightSchedule forcedSchedule) {
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("round robin over no endpoints (expected: at least one endpoint)");
         }
         this.endpoints = List.copyOf(endpoints);
-        this.byIndex = this.endpoints.toArray(Endpoint[]::new);
+        this.byIndex = this.endpoints.toArray(EndpointState[]::new);
         this.schedule = forcedSchedule != null ? forcedSchedule : WeightSchedule.of(weightsOf(this.endpoints));
         // A random start keeps a fleet of gateways restarted together from all sending their
         // first requests to the same endpoint; it does not change the spread of any full cycle.
@@ -42,7 +42,7 @@ public final class WeightedRoundRobin implements Balancer {
     }
 
     @Override
-    public Endpoint pick(RequestContext ctx) {
+    public EndpointState pick(RequestContext ctx) {
         long cycle = schedule.cycleLength();
         // floorMod keeps the index valid even after the counter wraps past Long.MAX_VALUE.
         long slot = Math.floorMod(position.getAndIncrement(), cycle);
@@ -50,14 +50,14 @@ public final class WeightedRoundRobin implements Balancer {
     }
 
     @Override
-    public List<Endpoint> endpoints() {
+    public List<EndpointState> endpoints() {
         return endpoints;
     }
 
-    static int[] weightsOf(List<Endpoint> endpoints) {
+    static int[] weightsOf(List<EndpointState> endpoints) {
         int[] weights = new int[endpoints.size()];
         for (int i = 0; i < weights.length; i++) {
-            weights[i] = endpoints.get(i).weight();
+            weights[i] = endpoints.get(i).endpoint().weight();
         }
         return weights;
     }

@@ -5,6 +5,7 @@ import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterStates;
 import java.util.List;
 
 /**
@@ -12,13 +13,15 @@ import java.util.List;
  * random source and id generator. Nothing here opens sockets.
  *
  * @param topLevelClusters the config's standalone {@code clusters[]}
+ * @param clusterStates where filters get the shared live state of the clusters they declare
  */
 public record FilterBuildContext(
         FeatureSet features,
         InsecureOptions insecureOptions,
         BodyLimits bodyLimits,
         List<ClusterConfig> topLevelClusters,
-        RuntimeServices services) {
+        RuntimeServices services,
+        ClusterStates clusterStates) {
 
     public FilterBuildContext {
         topLevelClusters = List.copyOf(topLevelClusters);

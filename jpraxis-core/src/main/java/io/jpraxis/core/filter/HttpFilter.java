@@ -42,6 +42,13 @@ public interface HttpFilter {
         return FilterAction.CONTINUE;
     }
 
+    /**
+     * Called once per exchange that this filter ran in, after the exchange ended (however it
+     * ended); for logging and accounting. Runs on the event loop, so it must not block.
+     */
+    default void onLog(RequestContext ctx, ExchangeSummary summary) {
+    }
+
     default BodyAccess requestBodyAccess() {
         return BodyAccess.NONE;
     }

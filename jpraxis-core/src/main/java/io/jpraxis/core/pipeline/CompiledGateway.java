@@ -3,10 +3,16 @@ package io.jpraxis.core.pipeline;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.core.upstream.ClusterStates;
 import java.util.List;
 
-/** A validated, compiled config: one pipeline per listener, ready for an edge to serve. */
-public record CompiledGateway(GatewayConfig config, FeatureSet features, List<Listener> listeners) {
+/**
+ * A validated, compiled config: one pipeline per listener, ready for an edge to serve.
+ *
+ * @param clusters the live state of every declared cluster (health, in-flight counts)
+ */
+public record CompiledGateway(GatewayConfig config, FeatureSet features, List<Listener> listeners,
+        ClusterStates clusters) {
 
     public CompiledGateway {
         listeners = List.copyOf(listeners);

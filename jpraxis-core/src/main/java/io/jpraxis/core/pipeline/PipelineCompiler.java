@@ -14,6 +14,7 @@ import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterStates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,7 +41,8 @@ public final class PipelineCompiler {
     /** Compiles {@code config}, adding to {@code diagnostics} (which may already hold load findings). */
     public CompileResult compile(GatewayConfig config, Diagnostics diagnostics) {
         FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
-                config.clusters(), services);
+                config.clusters(), services, new ClusterStates());
+        config.clusters().forEach(context.clusterStates()::stateFor);
         FilterEntryBuilder builder = new FilterEntryBuilder(registry, context);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
         int instances = 0;
@@ -62,7 +64,8 @@ public final class PipelineCompiler {
             listeners.forEach(li -> li.pipeline().close());
             return new CompileResult(null, diagnostics);
         }
-        return new CompileResult(new CompiledGateway(config, features, listeners), diagnostics);
+        context.clusterStates().seal();
+        return new CompileResult(new CompiledGateway(config, features, listeners, context.clusterStates()), diagnostics);
     }
 
     private List<CompiledFilter> flatten(GatewayConfig config, ListenerConfig listener, FilterEntryBuilder builder,

@@ -11,7 +11,9 @@ import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.EndpointState;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -26,7 +28,7 @@ class BalancersTest {
 
     private static ClusterConfig cluster(LoadBalancerStrategy strategy, List<EndpointConfig> endpoints) {
         return new ClusterConfig("backend", endpoints, strategy, null, null, null, null, null, null, null,
-                ClusterHttpConfig.NONE, SourceRef.synthetic("clusters"));
+                ClusterHttpConfig.NONE, null, null, null, SourceRef.synthetic("clusters"));
     }
 
     @Test
@@ -34,30 +36,30 @@ class BalancersTest {
         ClusterConfig c = cluster(LoadBalancerStrategy.ROUND_ROBIN, List.of(
                 new EndpointConfig(new HostPort("10.0.0.1", 8080), 2),
                 new EndpointConfig(new HostPort("::1", 9090), 1)));
-        Balancer balancer = Balancers.forCluster(c, SERVICES);
+        Balancer balancer = Balancers.forCluster(new ClusterState(c), SERVICES);
         assertThat(balancer).isInstanceOf(WeightedRoundRobin.class);
-        assertThat(balancer.endpoints()).as("endpoints keep config order, host, port and weight")
+        assertThat(balancer.endpoints().stream().map(EndpointState::endpoint).toList()).as("endpoints keep config order, host, port and weight")
                 .containsExactly(new Endpoint("10.0.0.1", 8080, 2), new Endpoint("::1", 9090, 1));
     }
 
     @Test
     void unsetStrategyMeansRoundRobin() {
         ClusterConfig c = cluster(null, List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
-        assertThat(Balancers.forCluster(c, SERVICES)).isInstanceOf(WeightedRoundRobin.class);
+        assertThat(Balancers.forCluster(new ClusterState(c), SERVICES)).isInstanceOf(WeightedRoundRobin.class);
     }
 
     @Test
     void unimplementedStrategyIsAProgrammerError() {
         ClusterConfig c = cluster(LoadBalancerStrategy.LEAST_CONNECTIONS,
                 List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
-        assertThatThrownBy(() -> Balancers.forCluster(c, SERVICES)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Balancers.forCluster(new ClusterState(c), SERVICES)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("least_connections").hasMessageContaining("backend");
     }
 
     @Test
     void clusterWithoutEndpointsIsRefused() {
         ClusterConfig c = cluster(LoadBalancerStrategy.ROUND_ROBIN, List.of());
-        assertThatThrownBy(() -> Balancers.forCluster(c, SERVICES)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Balancers.forCluster(new ClusterState(c), SERVICES)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("no endpoints");
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.EndpointState;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +26,10 @@ class WeightedRoundRobinTest {
     private static final Endpoint A = new Endpoint("10.0.0.1", 80, 1);
     private static final Endpoint B = new Endpoint("10.0.0.2", 80, 1);
 
+    private static List<EndpointState> states(Endpoint... endpoints) {
+        return java.util.Arrays.stream(endpoints).map(e -> new EndpointState(e, null)).toList();
+    }
+
     private static RequestContext request() {
         return new RequestContext("l", "GET", "/", null, "http", new InetSocketAddress("127.0.0.1", 5000),
                 new HeaderMap(), "req-1", Instant.EPOCH);
@@ -34,32 +39,32 @@ class WeightedRoundRobinTest {
         Map<Endpoint, Integer> counts = new HashMap<>();
         RequestContext ctx = request();
         for (int i = 0; i < picks; i++) {
-            counts.merge(balancer.pick(ctx), 1, Integer::sum);
+            counts.merge(balancer.pick(ctx).endpoint(), 1, Integer::sum);
         }
         return counts;
     }
 
     @Test
     void equalWeightsSplitExactlyInHalf() {
-        Balancer rr = new WeightedRoundRobin(List.of(A, B), new SplittableRandom(7));
+        Balancer rr = new WeightedRoundRobin(states(A, B), new SplittableRandom(7));
         assertThat(spread(rr, 1000)).as("1:1 over 1,000 picks").containsEntry(A, 500).containsEntry(B, 500);
     }
 
     @Test
     void threeToOneWeightsSplitExactly() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(List.of(heavy, B), new SplittableRandom(7));
+        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(7));
         assertThat(spread(rr, 1000)).as("3:1 over 1,000 picks").containsEntry(heavy, 750).containsEntry(B, 250);
     }
 
     @Test
     void threeToOneIsInterleavedNotBunched() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(List.of(heavy, B), new SplittableRandom(1));
+        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(1));
         RequestContext ctx = request();
         List<Endpoint> seen = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
-            seen.add(rr.pick(ctx));
+            seen.add(rr.pick(ctx).endpoint());
         }
         for (int i = 0; i + 4 <= seen.size(); i++) {
             long lights = seen.subList(i, i + 4).stream().filter(B::equals).count();
@@ -86,7 +91,7 @@ class WeightedRoundRobinTest {
     @Test
     void stridedScheduleIsExactOverEveryCycle() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(List.of(heavy, B), new SplittableRandom(3),
+        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(3),
                 new StridedWeightSchedule(new int[] {3, 1}));
         assertThat(spread(rr, 1000)).as("the table-free fallback keeps 3:1 exact")
                 .containsEntry(heavy, 750).containsEntry(B, 250);
@@ -114,14 +119,14 @@ class WeightedRoundRobinTest {
 
     @Test
     void refusesAnEmptyEndpointList() {
-        assertThatThrownBy(() -> new WeightedRoundRobin(List.of(), new SplittableRandom(1)))
+        assertThatThrownBy(() -> new WeightedRoundRobin(states(), new SplittableRandom(1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one endpoint");
     }
 
     @Test
     void picksFromManyThreadsSumToExactTotals() throws Exception {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(List.of(heavy, B), new SplittableRandom(11));
+        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(11));
         int threads = 8;
         int picksPerThread = 25_000; // 200,000 picks: a whole number of 4-pick cycles
         Map<Endpoint, AtomicLong> counts = new ConcurrentHashMap<>();
@@ -134,7 +139,7 @@ class WeightedRoundRobinTest {
                     RequestContext ctx = request();
                     start.await();
                     for (int i = 0; i < picksPerThread; i++) {
-                        counts.computeIfAbsent(rr.pick(ctx), e -> new AtomicLong()).incrementAndGet();
+                        counts.computeIfAbsent(rr.pick(ctx).endpoint(), e -> new AtomicLong()).incrementAndGet();
                     }
                     return null;
                 }));

@@ -34,7 +34,7 @@ final class TestFilters {
 
     static ClusterConfig cluster(String name) {
         return new ClusterConfig(name, List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null, null, null,
-                null, null, null, null, ClusterHttpConfig.NONE, SourceRef.synthetic("clusters"));
+                null, null, null, null, ClusterHttpConfig.NONE, null, null, null, SourceRef.synthetic("clusters"));
     }
 
     static CompiledFilter slot(int index, HttpFilter filter, RequestCondition condition, FailureMode mode) {
@@ -93,7 +93,7 @@ final class TestFilters {
 
     static FilterAction selectUpstream(RequestContext ctx) {
         ctx.cluster("backend");
-        ctx.upstream(new UpstreamTarget(cluster("backend"), new Endpoint("127.0.0.1", 9000, 1)));
+        ctx.upstream(UpstreamTarget.detached(cluster("backend"), new Endpoint("127.0.0.1", 9000, 1)));
         return FilterAction.CONTINUE;
     }
 }

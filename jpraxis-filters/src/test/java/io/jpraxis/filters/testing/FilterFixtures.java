@@ -18,6 +18,7 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterStates;
 import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Instant;
@@ -41,7 +42,8 @@ public final class FilterFixtures {
     }
 
     public static FilterBuildContext buildContext(FeatureSet features) {
-        return new FilterBuildContext(features, InsecureOptions.NONE, BodyLimits.DEFAULT, List.of(), services());
+        return new FilterBuildContext(features, InsecureOptions.NONE, BodyLimits.DEFAULT, List.of(), services(),
+                new ClusterStates());
     }
 
     public static FilterBuildContext buildContext() {

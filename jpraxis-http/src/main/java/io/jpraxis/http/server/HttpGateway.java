@@ -8,6 +8,8 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -50,6 +52,7 @@ public final class HttpGateway implements AutoCloseable {
     private final CompiledGateway gateway;
     private final RuntimeServices services;
     private final Transport transport;
+    private final MeterRegistry meters;
     private final EdgeMetrics metrics = new EdgeMetrics();
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private EventLoopGroup group;
@@ -63,11 +66,22 @@ public final class HttpGateway implements AutoCloseable {
         this(gateway, services, Transport.select());
     }
 
-    /** With an explicit transport (tests pin NIO or epoll). */
+    /** With an explicit transport (tests pin NIO or epoll); metrics go to a private registry. */
     public HttpGateway(CompiledGateway gateway, RuntimeServices services, Transport transport) {
+        this(gateway, services, transport, new SimpleMeterRegistry());
+    }
+
+    /** With the registry the admin listener's {@code /metrics} scrapes. */
+    public HttpGateway(CompiledGateway gateway, RuntimeServices services, Transport transport, MeterRegistry meters) {
         this.gateway = gateway;
         this.services = services;
         this.transport = transport;
+        this.meters = meters;
+    }
+
+    /** Where request and pool metrics are recorded. */
+    public MeterRegistry meters() {
+        return meters;
     }
 
     /**

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 class UpstreamRequestsTest {
     private static final UpstreamTarget TARGET =
-            new UpstreamTarget(TestGateway.cluster("c"), new Endpoint("10.1.2.3", 8080, 1));
+            UpstreamTarget.detached(TestGateway.cluster("c"), new Endpoint("10.1.2.3", 8080, 1));
 
     private static HttpRequest client(String... headerPairs) {
         HttpRequest request = new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, "/p?q=1");
@@ -70,7 +70,7 @@ class UpstreamRequestsTest {
     @Test
     void clusterAuthorityWins() {
         HttpRequest client = client("Host", "orig.example");
-        UpstreamTarget target = new UpstreamTarget(TestGateway.cluster("c", null, null, null, "svc.internal"),
+        UpstreamTarget target = UpstreamTarget.detached(TestGateway.cluster("c", null, null, null, "svc.internal"),
                 new Endpoint("10.1.2.3", 8080, 1));
         assertThat(UpstreamRequests.build(context(client), client, target).headers().get("host")).isEqualTo("svc.internal");
     }

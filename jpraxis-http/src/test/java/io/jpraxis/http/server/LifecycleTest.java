@@ -40,7 +40,8 @@ class LifecycleTest {
                     new io.jpraxis.config.model.HostPort("0.0.0.0", taken.getLocalPort()), listener.config().protocol(),
                     listener.config().filterChains(), null, null, null, listener.config().source());
             var gateway = new io.jpraxis.core.pipeline.CompiledGateway(compiled.config(), compiled.features(),
-                    java.util.List.of(new io.jpraxis.core.pipeline.CompiledGateway.Listener(busy, listener.pipeline())));
+                    java.util.List.of(new io.jpraxis.core.pipeline.CompiledGateway.Listener(busy, listener.pipeline())),
+                    compiled.clusters());
             HttpGateway http = new HttpGateway(gateway, io.jpraxis.core.runtime.RuntimeServices.system());
             assertThatThrownBy(http::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("busy");
         }

@@ -28,7 +28,7 @@ public final class TestFilters {
     }
 
     public static HttpFilter forwardTo(ClusterConfig cluster, String host, int port) {
-        UpstreamTarget target = new UpstreamTarget(cluster, new Endpoint(host, port, 1));
+        UpstreamTarget target = UpstreamTarget.detached(cluster, new Endpoint(host, port, 1));
         return onRequest("test_forward", ctx -> {
             ctx.cluster(cluster.name());
             ctx.upstream(target);

@@ -20,6 +20,7 @@ import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.http.server.Transport;
 import java.time.Clock;
@@ -56,7 +57,7 @@ public final class TestGateway implements AutoCloseable {
             String authority) {
         ClusterHttpConfig http = new ClusterHttpConfig(authority, ClusterHttpConfig.HttpVersion.H1, null, null);
         return new ClusterConfig(name, List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null,
-                connectMs, null, readMs, writeMs, idleMs, null, http, SourceRef.synthetic("test"));
+                connectMs, null, readMs, writeMs, idleMs, null, http, null, null, null, SourceRef.synthetic("test"));
     }
 
     public HttpGateway gateway() {
@@ -140,7 +141,8 @@ public final class TestGateway implements AutoCloseable {
             GatewayConfig config = new GatewayConfig(List.of(listener), List.of(), List.of(), limits,
                     AdminConfig.DISABLED, runtime, insecure, 2);
             return new CompiledGateway(config, FeatureSet.NONE,
-                    List.of(new CompiledGateway.Listener(listener, new CompiledPipeline("main", compiled))));
+                    List.of(new CompiledGateway.Listener(listener, new CompiledPipeline("main", compiled))),
+                    new ClusterStates());
         }
 
         public TestGateway start() {

@@ -29,7 +29,8 @@ public final class LoadBalancerFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadBalancerFilter(new LoadBalancerConfig(clusters, source), context.services()));
+        return Optional.of(new LoadBalancerFilter(new LoadBalancerConfig(clusters, source), context.services(),
+                context.clusterStates()));
     }
 
     private static List<ClusterConfig> readClusters(MapReader options, FilterBuildContext context) {

@@ -8,6 +8,8 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,12 +30,13 @@ public final class LoadBalancerFilter implements HttpFilter {
     private final String declaredNames;
 
     /** Builds one balancer per cluster, seeded from {@code services}. */
-    public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services) {
+    public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services, ClusterStates states) {
         this.config = config;
         this.byName = new HashMap<>();
         StringBuilder names = new StringBuilder();
         for (ClusterConfig cluster : config.clusters()) {
-            byName.put(cluster.name(), new Member(cluster, Balancers.forCluster(cluster, services)));
+            ClusterState state = states.stateFor(cluster);
+            byName.put(cluster.name(), new Member(state, Balancers.forCluster(state, services)));
             names.append(names.isEmpty() ? "" : ", ").append(cluster.name());
         }
         this.declaredNames = names.toString();
@@ -63,7 +66,7 @@ public final class LoadBalancerFilter implements HttpFilter {
             return FilterAction.fail("load_balancer: cluster '" + cluster
                     + "' is not declared here (expected: one of " + declaredNames + ")");
         }
-        ctx.upstream(new UpstreamTarget(member.cluster(), member.balancer().pick(ctx)));
+        ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx), member.balancer()));
         return FilterAction.CONTINUE;
     }
 
@@ -78,6 +81,6 @@ public final class LoadBalancerFilter implements HttpFilter {
         return member == null ? null : member.balancer();
     }
 
-    private record Member(ClusterConfig cluster, Balancer balancer) {
+    private record Member(ClusterState state, Balancer balancer) {
     }
 }

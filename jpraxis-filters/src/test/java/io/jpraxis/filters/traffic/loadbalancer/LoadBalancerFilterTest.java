@@ -65,7 +65,7 @@ class LoadBalancerFilterTest {
         HttpFilter lb = balancer();
         RequestContext ctx = routedTo("api");
         ClusterConfig other = ((LoadBalancerConfig) lb.config()).clusters().get(1);
-        UpstreamTarget preset = new UpstreamTarget(other, new Endpoint("pinned.example.net", 9000, 1));
+        UpstreamTarget preset = UpstreamTarget.detached(other, new Endpoint("pinned.example.net", 9000, 1));
         ctx.upstream(preset);
         assertThat(lb.onRequest(ctx)).isEqualTo(FilterAction.CONTINUE);
         assertThat(ctx.upstream()).as("upstream not overwritten").isSameAs(preset);

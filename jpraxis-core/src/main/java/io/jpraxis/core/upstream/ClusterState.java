@@ -1,0 +1,81 @@
+package io.jpraxis.core.upstream;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.EndpointConfig;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The live state of one declared cluster: its endpoints' states and the requests in flight to it,
+ * which {@code max_connections} caps (spec 1.5, 503 beyond it).
+ */
+public final class ClusterState {
+    private final ClusterConfig config;
+    private final List<EndpointState> endpoints;
+    private final AtomicInteger inFlight = new AtomicInteger();
+
+    public ClusterState(ClusterConfig config) {
+        this.config = config;
+        List<EndpointState> states = new ArrayList<>(config.endpoints().size());
+        for (EndpointConfig e : config.endpoints()) {
+            states.add(new EndpointState(new Endpoint(e.address().host(), e.address().port(), e.weight()),
+                    config.healthCheck()));
+        }
+        this.endpoints = List.copyOf(states);
+    }
+
+    public ClusterConfig config() {
+        return config;
+    }
+
+    public String name() {
+        return config.name();
+    }
+
+    /** Every endpoint, in config order. */
+    public List<EndpointState> endpoints() {
+        return endpoints;
+    }
+
+    /** How many endpoints are healthy now. */
+    public int healthyCount() {
+        int n = 0;
+        for (EndpointState e : endpoints) {
+            if (e.healthy()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Requests in flight to this cluster. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /**
+     * Takes one in-flight slot; false (and nothing taken) when {@code max_connections} is reached.
+     * Pair a true result with {@link #releaseSlot()}.
+     */
+    public boolean tryAcquireSlot() {
+        Integer cap = config.maxConnections();
+        if (cap == null) {
+            inFlight.incrementAndGet();
+            return true;
+        }
+        while (true) {
+            int now = inFlight.get();
+            if (now >= cap) {
+                return false;
+            }
+            if (inFlight.compareAndSet(now, now + 1)) {
+                return true;
+            }
+        }
+    }
+
+    public void releaseSlot() {
+        inFlight.decrementAndGet();
+    }
+}

@@ -1,0 +1,107 @@
+package io.jpraxis.core.upstream;
+
+import io.jpraxis.config.model.HealthCheckConfig;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The live state of one endpoint of one cluster: its health and the requests in flight to it.
+ * Shared by every event loop and by the health checker, so every field is atomic or volatile.
+ *
+ * <p>Health follows spec 1.5.1: an endpoint starts healthy; {@code unhealthy_threshold} consecutive
+ * failed probes eject it and {@code healthy_threshold} consecutive good probes restore it. Passive
+ * counting (failed requests) works the same way with the {@code passive_*} thresholds, when set.
+ */
+public final class EndpointState {
+    private final Endpoint endpoint;
+    private final HealthCheckConfig healthCheck;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final ConsecutiveCounter probes = new ConsecutiveCounter();
+    private final ConsecutiveCounter requests = new ConsecutiveCounter();
+    private volatile boolean healthy = true;
+
+    /** @param healthCheck the cluster's health check; null when it has none (always healthy) */
+    public EndpointState(Endpoint endpoint, HealthCheckConfig healthCheck) {
+        this.endpoint = endpoint;
+        this.healthCheck = healthCheck;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    public boolean healthy() {
+        return healthy;
+    }
+
+    /** Requests currently dispatched to this endpoint and not yet finished. */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    /** Counts a request dispatched to this endpoint; pair with {@link #release()}. */
+    public void acquire() {
+        inFlight.incrementAndGet();
+    }
+
+    /** Counts a dispatched request as finished, however it ended. */
+    public void release() {
+        inFlight.decrementAndGet();
+    }
+
+    /**
+     * Records an active probe result.
+     *
+     * @return true when this result changed the endpoint's health
+     */
+    public boolean recordProbe(boolean success) {
+        if (healthCheck == null) {
+            return false;
+        }
+        return apply(probes.record(success), healthCheck.healthyThreshold(), healthCheck.unhealthyThreshold());
+    }
+
+    /**
+     * Records how a proxied request ended: a connect failure or a 5xx is a failure (spec 1.5.1).
+     * Does nothing unless the cluster sets passive thresholds.
+     *
+     * @return true when this result changed the endpoint's health
+     */
+    public boolean recordRequest(boolean success) {
+        if (healthCheck == null || healthCheck.passiveUnhealthyThreshold() == null) {
+            return false;
+        }
+        int restore = healthCheck.passiveHealthyThreshold() == null
+                ? Integer.MAX_VALUE : healthCheck.passiveHealthyThreshold();
+        return apply(requests.record(success), restore, healthCheck.passiveUnhealthyThreshold());
+    }
+
+    private boolean apply(int streak, int healthyThreshold, int unhealthyThreshold) {
+        boolean was = healthy;
+        if (streak > 0 && !was && streak >= healthyThreshold) {
+            healthy = true;
+        } else if (streak < 0 && was && -streak >= unhealthyThreshold) {
+            healthy = false;
+        }
+        return was != healthy;
+    }
+
+    @Override
+    public String toString() {
+        return endpoint.address() + (healthy ? " healthy" : " unhealthy") + ", in flight " + inFlight.get();
+    }
+
+    /** A signed run length: positive for consecutive successes, negative for consecutive failures. */
+    private static final class ConsecutiveCounter {
+        private final AtomicInteger streak = new AtomicInteger();
+
+        int record(boolean success) {
+            return streak.updateAndGet(s -> success
+                    ? (s > 0 ? saturatedIncrement(s) : 1)
+                    : (s < 0 ? -saturatedIncrement(-s) : -1));
+        }
+
+        private static int saturatedIncrement(int n) {
+            return n == Integer.MAX_VALUE ? n : n + 1;
+        }
+    }
+}
