@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class ExamplesTest {
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "path-routing.yaml", "static-response.yaml");
+            "basic-reverse-proxy.yaml", "path-routing.yaml", "redirect.yaml", "static-response.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -101,6 +101,27 @@ class ExamplesTest {
             HttpResponse<String> missing = Http.get(gw.uri("/nothing"));
             assertThat(missing.statusCode()).isEqualTo(404);
             assertThat(missing.body()).contains("not found");
+        }
+    }
+
+    @Test
+    void redirectSendsOwnHostsToHttpsAndRefusesOthers() throws Exception {
+        try (RunningGateway gw = RunningGateway.start(Examples.adapted("redirect.yaml", Map.of()));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            conn.send("GET /a/b?c=1 HTTP/1.1\r\nHost: www.example.com:8080\r\n\r\n");
+            RawResponse sub = conn.readResponse();
+            assertThat(sub.status()).isEqualTo(301);
+            assertThat(sub.header("location")).as("host without port, path and query kept")
+                    .isEqualTo("https://www.example.com/a/b?c=1");
+
+            conn.send("GET / HTTP/1.1\r\nHost: example.com\r\n\r\n");
+            assertThat(conn.readResponse().header("location")).as("*.example.com also matches the bare domain")
+                    .isEqualTo("https://example.com/");
+
+            conn.send("GET /login HTTP/1.1\r\nHost: evil.example.net\r\n\r\n");
+            RawResponse foreign = conn.readResponse();
+            assertThat(foreign.status()).as("no open redirect to a host outside allowed_hosts").isEqualTo(400);
+            assertThat(foreign.header("location")).isNull();
         }
     }
 }
