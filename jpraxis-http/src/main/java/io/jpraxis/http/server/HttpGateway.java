@@ -6,6 +6,7 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.metrics.EdgeMeterBinder;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -61,6 +62,8 @@ public final class HttpGateway implements AutoCloseable {
     private ConnectionRegistry registry;
     private boolean started;
     private boolean stopped;
+    /** Read without the lock by readiness probes, which must see a stop at once. */
+    private volatile Lifecycle lifecycle = Lifecycle.STARTING;
 
     public HttpGateway(CompiledGateway gateway, RuntimeServices services) {
         this(gateway, services, Transport.select());
@@ -77,6 +80,7 @@ public final class HttpGateway implements AutoCloseable {
         this.services = services;
         this.transport = transport;
         this.meters = meters;
+        EdgeMeterBinder.bind(metrics, meters);
     }
 
     /** Where request and pool metrics are recorded. */
@@ -112,6 +116,7 @@ public final class HttpGateway implements AutoCloseable {
             stop(Duration.ZERO);
             throw e;
         }
+        lifecycle = Lifecycle.SERVING;
         log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
                 boundAddresses());
         return this;
@@ -176,6 +181,11 @@ public final class HttpGateway implements AutoCloseable {
         return transport;
     }
 
+    /** Where the gateway is in its life: {@link Lifecycle#DRAINING} from the first moment of a stop. */
+    public Lifecycle lifecycle() {
+        return lifecycle;
+    }
+
     /** Open client connections (for tests and drain progress). */
     public int openConnections() {
         return registry == null ? 0 : registry.openConnections();
@@ -190,6 +200,7 @@ public final class HttpGateway implements AutoCloseable {
             return;
         }
         stopped = true;
+        lifecycle = Lifecycle.DRAINING;
         List<Channel> servers = new ArrayList<>(serverChannels.values());
         servers.forEach(ch -> ch.close().awaitUninterruptibly());
         if (registry != null) {
@@ -212,6 +223,7 @@ public final class HttpGateway implements AutoCloseable {
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
+        lifecycle = Lifecycle.STOPPED;
         log.info("HTTP edge stopped");
     }
 
