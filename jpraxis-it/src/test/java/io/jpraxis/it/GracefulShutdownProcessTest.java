@@ -30,7 +30,7 @@ class GracefulShutdownProcessTest {
     /** Built by jpraxis-server's package phase, which the reactor runs before this module's tests. */
     private static final Path JAR = Path.of("..", "jpraxis-server", "target", "jpraxis-all.jar");
     private static final int IN_FLIGHT = 4;
-    private static final int ORIGIN_DELAY_MS = 3000;
+    private static final int ORIGIN_DELAY_MS = 5000;
 
     @TempDir
     Path dir;
@@ -45,23 +45,10 @@ class GracefulShutdownProcessTest {
 
     @Test
     void sigtermDrainsInFlightRequestsRefusesNewOnesAndExitsZero() throws Exception {
-        assertThat(JAR).as("the runnable jar (mvn package -pl jpraxis-server)").isRegularFile();
         try (TestOrigin origin = TestOrigin.start("slow")) {
             int port = TestOrigin.unusedPort();
             int adminPort = TestOrigin.unusedPort();
-            Path config = dir.resolve("jpraxis.yaml");
-            Files.writeString(config, TestConfigs.proxyTo(origin.address(), """
-                    admin:
-                      address: "127.0.0.1:%d"
-                    shutdown_timeout_secs: 20
-                    """.formatted(adminPort)).replace("127.0.0.1:0", "127.0.0.1:" + port));
-            Path log = dir.resolve("jpraxis.log");
-            process = new ProcessBuilder(javaBinary(), "-jar", JAR.toAbsolutePath().toString(), "serve",
-                    "-c", config.toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-
-            assertThat(waitUntil(() -> readyStatus(adminPort) == 200, 60_000)).as(logOf(log, "gateway became ready"))
-                    .isTrue();
+            Path log = startJar(origin, port, adminPort, 20);
 
             List<RawHttpConnection> clients = new ArrayList<>();
             try {
@@ -76,9 +63,9 @@ class GracefulShutdownProcessTest {
 
                 process.destroy(); // SIGTERM on Linux
 
-                assertThat(waitUntil(() -> readyStatus(adminPort) == 503, 2_000))
+                assertThat(waitUntil(() -> readyStatus(adminPort) == 503, 3_000))
                         .as(logOf(log, "readiness turns 503 during the drain")).isTrue();
-                assertThat(waitUntil(() -> refused(port), 2_000)).as("new connections are refused").isTrue();
+                assertThat(waitUntil(() -> refused(port), 3_000)).as("new connections are refused").isTrue();
                 assertThat(process.isAlive()).as("still draining while new connections are refused").isTrue();
 
                 for (RawHttpConnection c : clients) {
@@ -93,6 +80,48 @@ class GracefulShutdownProcessTest {
             assertThat(refused(port)).isTrue();
             assertThat(Files.readString(log)).contains("SIGTERM received");
         }
+    }
+
+    @Test
+    void aSecondSignalCutsTheDrainShort() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("stuck")) {
+            int port = TestOrigin.unusedPort();
+            int adminPort = TestOrigin.unusedPort();
+            Path log = startJar(origin, port, adminPort, 60);
+            try (RawHttpConnection client = RawHttpConnection.open(port)) {
+                client.send("GET /stuck HTTP/1.1\r\nHost: test\r\n" + OriginCommands.DELAY_MS + ": 60000\r\n\r\n");
+                assertThat(waitUntil(() -> origin.requestCount() == 1, 10_000)).isTrue();
+
+                process.destroy();
+                assertThat(waitUntil(() -> readyStatus(adminPort) == 503, 3_000))
+                        .as(logOf(log, "the drain began")).isTrue();
+                process.destroy();
+
+                assertThat(process.waitFor(15, TimeUnit.SECONDS))
+                        .as(logOf(log, "the process stops long before the 60 s drain would end")).isTrue();
+                assertThat(process.exitValue()).as(logOf(log, "still an orderly exit")).isZero();
+                assertThat(client.closedByPeer()).as("the stuck request's connection was closed").isTrue();
+            }
+            assertThat(Files.readString(log)).contains("received again");
+        }
+    }
+
+    /** Starts the jar serving a proxy to {@code origin}; returns once {@code /ready} answers 200. */
+    private Path startJar(TestOrigin origin, int port, int adminPort, int shutdownTimeoutSecs) throws Exception {
+        assertThat(JAR).as("the runnable jar (mvn package -pl jpraxis-server)").isRegularFile();
+        Path config = dir.resolve("jpraxis.yaml");
+        Files.writeString(config, TestConfigs.proxyTo(origin.address(), """
+                admin:
+                  address: "127.0.0.1:%d"
+                shutdown_timeout_secs: %d
+                """.formatted(adminPort, shutdownTimeoutSecs)).replace("127.0.0.1:0", "127.0.0.1:" + port));
+        Path log = dir.resolve("jpraxis.log");
+        process = new ProcessBuilder(javaBinary(), "-jar", JAR.toAbsolutePath().toString(), "serve",
+                "-c", config.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertThat(waitUntil(() -> readyStatus(adminPort) == 200, 60_000)).as(logOf(log, "gateway became ready"))
+                .isTrue();
+        return log;
     }
 
     private static String javaBinary() {
