@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * group of event loops, which also carry the upstream connections.
  *
  * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
- * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}. The gateway does not
+ * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}; {@link #lifecycle()}
+ * tells readiness probes where it is. The gateway does not
  * start or close the pipelines' filters ({@link CompiledGateway#start()}): their owner does, so a
  * reload can swap pipelines without restarting sockets. {@code stop} and {@code close} block and
  * must not be called from an event loop.
