@@ -12,6 +12,9 @@ import sun.misc.Signal;
  * then exits 143 (128 + SIGTERM), which supervisors read as a crash; handling the signals lets a
  * clean drain exit 0. The first signal releases {@link #await()}; a second one interrupts the
  * draining thread so the drain stops at once.
+ *
+ * <p>{@code sun.misc.Signal} lives in {@code jdk.unsupported}, the module JEP 260 keeps exported
+ * for exactly such critical uses; javac's "internal proprietary API" warning about it is expected.
  */
 final class ShutdownSignals {
     private static final Logger log = LoggerFactory.getLogger(ShutdownSignals.class);
@@ -39,7 +42,7 @@ final class ShutdownSignals {
         for (String name : SIGNALS) {
             try {
                 Signal.handle(new Signal(name), s -> signals.received("SIG" + s.getName()));
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            } catch (IllegalArgumentException | UnsupportedOperationException | LinkageError e) {
                 log.warn("cannot handle SIG{} ({}); stopping through a shutdown hook instead", name, e.getMessage());
                 fallback = true;
             }
