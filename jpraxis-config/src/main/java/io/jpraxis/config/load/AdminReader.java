@@ -8,7 +8,10 @@ import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 
-/** Reads {@code admin} (spec 1.7): binds to loopback only unless {@code allow_public_admin}. */
+/**
+ * Reads {@code admin} (spec 1.7): binds to loopback only unless {@code allow_public_admin}. Port 0
+ * is accepted (an ephemeral port, for tests).
+ */
 public final class AdminReader {
     private AdminReader() {
     }
@@ -35,10 +38,6 @@ public final class AdminReader {
             r.diagnostics().invalid(r.path(key), node.line(), Names.quote(address.render()),
                     "a loopback address such as 127.0.0.1:" + address.port()
                             + "; other binds need insecure_options.allow_public_admin: true");
-        } else if (address != null) {
-            // Serving it comes with the admin listener; until then a valid address is refused rather
-            // than left silently unbound.
-            r.error(key, "not implemented in jpraxis yet (the admin listener is not built; remove the key)");
         }
         return address;
     }

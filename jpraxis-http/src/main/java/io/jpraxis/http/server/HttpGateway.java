@@ -6,6 +6,7 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.metrics.EdgeMeterBinder;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -35,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * group of event loops, which also carry the upstream connections.
  *
  * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
- * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}. The gateway does not
+ * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}; {@link #lifecycle()}
+ * tells readiness probes where it is. The gateway does not
  * start or close the pipelines' filters ({@link CompiledGateway#start()}): their owner does, so a
  * reload can swap pipelines without restarting sockets. {@code stop} and {@code close} block and
  * must not be called from an event loop.
@@ -61,6 +63,8 @@ public final class HttpGateway implements AutoCloseable {
     private ConnectionRegistry registry;
     private boolean started;
     private boolean stopped;
+    /** Read without the lock by readiness probes, which must see a stop at once. */
+    private volatile Lifecycle lifecycle = Lifecycle.STARTING;
 
     public HttpGateway(CompiledGateway gateway, RuntimeServices services) {
         this(gateway, services, Transport.select());
@@ -77,6 +81,7 @@ public final class HttpGateway implements AutoCloseable {
         this.services = services;
         this.transport = transport;
         this.meters = meters;
+        EdgeMeterBinder.bind(metrics, meters);
     }
 
     /** Where request and pool metrics are recorded. */
@@ -112,6 +117,7 @@ public final class HttpGateway implements AutoCloseable {
             stop(Duration.ZERO);
             throw e;
         }
+        lifecycle = Lifecycle.SERVING;
         log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
                 boundAddresses());
         return this;
@@ -176,6 +182,11 @@ public final class HttpGateway implements AutoCloseable {
         return transport;
     }
 
+    /** Where the gateway is in its life: {@link Lifecycle#DRAINING} from the first moment of a stop. */
+    public Lifecycle lifecycle() {
+        return lifecycle;
+    }
+
     /** Open client connections (for tests and drain progress). */
     public int openConnections() {
         return registry == null ? 0 : registry.openConnections();
@@ -190,6 +201,7 @@ public final class HttpGateway implements AutoCloseable {
             return;
         }
         stopped = true;
+        lifecycle = Lifecycle.DRAINING;
         List<Channel> servers = new ArrayList<>(serverChannels.values());
         servers.forEach(ch -> ch.close().awaitUninterruptibly());
         if (registry != null) {
@@ -212,6 +224,7 @@ public final class HttpGateway implements AutoCloseable {
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
+        lifecycle = Lifecycle.STOPPED;
         log.info("HTTP edge stopped");
     }
 

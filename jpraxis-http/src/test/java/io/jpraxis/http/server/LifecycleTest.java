@@ -32,6 +32,17 @@ class LifecycleTest {
     }
 
     @Test
+    void lifecycleRunsFromStartingThroughServingToStopped() {
+        HttpGateway http = new HttpGateway(TestGateway.builder().compile(),
+                io.jpraxis.core.runtime.RuntimeServices.system());
+        assertThat(http.lifecycle()).as("not bound yet: readiness must say starting").isEqualTo(Lifecycle.STARTING);
+        http.start();
+        assertThat(http.lifecycle()).isEqualTo(Lifecycle.SERVING);
+        http.stop(Duration.ofSeconds(1));
+        assertThat(http.lifecycle()).isEqualTo(Lifecycle.STOPPED);
+    }
+
+    @Test
     void bindFailureNamesTheListener() throws IOException {
         try (ServerSocket taken = new ServerSocket(0)) {
             var compiled = TestGateway.builder().compile();

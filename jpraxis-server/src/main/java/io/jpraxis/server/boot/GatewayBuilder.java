@@ -23,9 +23,14 @@ public final class GatewayBuilder {
     private final FilterRegistry registry;
 
     public GatewayBuilder(FeatureSet features, RuntimeServices services) {
+        this(features, services, FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+    }
+
+    /** With an explicit set of filter types (tests add their own). */
+    public GatewayBuilder(FeatureSet features, RuntimeServices services, FilterRegistry registry) {
         this.features = features;
         this.services = services;
-        this.registry = FilterRegistry.withBuiltIns(BuiltInFilters.all());
+        this.registry = registry;
     }
 
     public FilterRegistry registry() {

@@ -1,17 +1,16 @@
 package io.jpraxis.server.boot;
 
+import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
-import io.jpraxis.http.server.HttpGateway;
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code serve}: logs the startup warnings, starts the filters and the HTTP edge, then blocks
- * until the process is asked to stop, when it drains in-flight requests for up to
- * {@code shutdown_timeout_secs} and closes the filters.
+ * {@code serve}: logs the startup warnings, starts the gateway ({@link ServingGateway}), then
+ * blocks until SIGTERM or SIGINT, drains in-flight requests for up to
+ * {@code shutdown_timeout_secs} and returns exit code 0.
  */
 public final class GatewayRunner {
     private static final Logger log = LoggerFactory.getLogger(GatewayRunner.class);
@@ -19,41 +18,45 @@ public final class GatewayRunner {
     private final CompiledGateway gateway;
     private final ConfigSource source;
     private final RuntimeServices services;
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final FilterRegistry registry;
 
-    public GatewayRunner(CompiledGateway gateway, ConfigSource source, RuntimeServices services) {
+    public GatewayRunner(CompiledGateway gateway, ConfigSource source, RuntimeServices services,
+            FilterRegistry registry) {
         this.gateway = gateway;
         this.source = source;
         this.services = services;
+        this.registry = registry;
     }
 
-    /** Serves until SIGTERM/SIGINT; returns the exit code. */
+    /** Serves until SIGTERM/SIGINT; returns the exit code (1 when it cannot start). */
     public int runUntilStopped() {
-        StartupWarnings.of(gateway.features(), gateway.config().insecureOptions(), StartupWarnings.runningAsRoot())
+        StartupWarnings.of(gateway.features(), gateway.config().insecureOptions(), ProcessUser.isRoot())
                 .forEach(log::warn);
-        HttpGateway http;
+        // Handlers first: a signal that arrives while binding must not kill the process with 143.
+        ShutdownSignals signals = ShutdownSignals.install(Thread.currentThread());
+        ServingGateway serving;
         try {
-            gateway.start();
-            http = new HttpGateway(gateway, services).start();
+            serving = ServingGateway.start(gateway, services, registry);
         } catch (RuntimeException e) {
             log.error("cannot start: {}", e.getMessage());
-            gateway.close();
+            signals.finished();
             return 1;
         }
         log.info("jpraxis serving {} with {} listener(s): {}", source.description(), gateway.listeners().size(),
-                http.boundAddresses());
+                serving.http().boundAddresses());
         Duration drain = Duration.ofSeconds(gateway.config().shutdownTimeoutSecs());
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            log.info("shutting down: draining in-flight requests for up to {} s", drain.toSeconds());
-            http.stop(drain);
-            gateway.close();
-            stopped.countDown();
-        }, "jpraxis-shutdown"));
         try {
-            stopped.await();
+            String signal = signals.await();
+            log.info("{} received: draining in-flight requests for up to {} s", signal, drain.toSeconds());
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            log.info("interrupted: draining in-flight requests for up to {} s", drain.toSeconds());
         }
+        // A second signal interrupts this thread, which cuts the drain short (HttpGateway.stop).
+        serving.shutdown(drain);
+        if (Thread.interrupted()) {
+            log.warn("the drain was cut short by a second signal; in-flight requests were closed");
+        }
+        signals.finished();
         return 0;
     }
 }

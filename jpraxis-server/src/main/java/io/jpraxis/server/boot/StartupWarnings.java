@@ -5,6 +5,7 @@ import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.Scalars;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The warnings {@code serve} logs once at startup: experimental features (decision 1), every
@@ -34,10 +35,7 @@ public final class StartupWarnings {
                 .forEach(flag -> warnings.add("insecure_options.skip_pipeline_checks." + flag
                         + " is set: that ordering check does not run"));
         addIf(warnings, insecure.skipPipelineValidation(), "skip_pipeline_validation");
-        if (runningAsRoot && !insecure.allowRoot()) {
-            warnings.add("running as root (UID 0); run as an unprivileged user, or set insecure_options.allow_root "
-                    + "to acknowledge");
-        }
+        rootWarning(runningAsRoot, insecure.allowRoot()).ifPresent(warnings::add);
         return warnings;
     }
 
@@ -47,12 +45,15 @@ public final class StartupWarnings {
         }
     }
 
-    /** Whether this process runs as UID 0. */
-    public static boolean runningAsRoot() {
-        try {
-            return new com.sun.security.auth.module.UnixSystem().getUid() == 0;
-        } catch (RuntimeException | LinkageError e) {
-            return "root".equals(System.getProperty("user.name"));
+    /**
+     * Decision 14: running as UID 0 is warned about, never refused, and {@code allow_root}
+     * acknowledges it.
+     */
+    public static Optional<String> rootWarning(boolean runningAsRoot, boolean allowRoot) {
+        if (!runningAsRoot || allowRoot) {
+            return Optional.empty();
         }
+        return Optional.of("running as root (UID 0); run as an unprivileged user, or set insecure_options.allow_root "
+                + "to acknowledge");
     }
 }

@@ -49,7 +49,8 @@ final class Commands {
 
     int serve() {
         return withBuilt((source, builder, result) ->
-                new GatewayRunner(result.gateway(), source, RuntimeServices.system()).runUntilStopped());
+                new GatewayRunner(result.gateway(), source, RuntimeServices.system(), builder.registry())
+                        .runUntilStopped());
     }
 
     /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */

@@ -32,4 +32,13 @@ class StartupWarningsTest {
         assertThat(StartupWarnings.of(FeatureSet.NONE, InsecureOptions.NONE, true))
                 .singleElement().asString().startsWith("running as root");
     }
+
+    @Test
+    void rootIsWarnedAboutUnlessAllowRootAcknowledgesIt() {
+        assertThat(StartupWarnings.rootWarning(true, false)).as("decision 14: warn, never refuse").isPresent()
+                .get().asString().contains("UID 0").contains("allow_root");
+        assertThat(StartupWarnings.rootWarning(true, true)).as("acknowledged").isEmpty();
+        assertThat(StartupWarnings.rootWarning(false, false)).as("not root").isEmpty();
+        assertThat(StartupWarnings.rootWarning(false, true)).isEmpty();
+    }
 }

@@ -1,0 +1,40 @@
+package io.jpraxis.it;
+
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import java.util.Optional;
+import java.util.Set;
+
+/** A test filter type with a secret option, as a credential-carrying filter has one. */
+final class SecretTokenFactory implements FilterFactory {
+    static final String TYPE = "test_secret_token";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Set<String> secretFields() {
+        return Set.of("api_key");
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        Optional<String> key = Optional.ofNullable(options.requiredString("api_key"));
+        options.finish();
+        return key.map(value -> new HttpFilter() {
+            @Override
+            public String type() {
+                return TYPE;
+            }
+
+            @Override
+            public Object config() {
+                return java.util.Map.of("api_key", value);
+            }
+        });
+    }
+}
