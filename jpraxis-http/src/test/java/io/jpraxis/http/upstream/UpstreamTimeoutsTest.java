@@ -14,13 +14,15 @@ class UpstreamTimeoutsTest {
     void defaultsApplyWhenUnset() {
         assertThat(UpstreamTimeouts.of(TestGateway.cluster("c"))).isEqualTo(new UpstreamTimeouts(
                 UpstreamTimeouts.DEFAULT_CONNECT_MS, UpstreamTimeouts.DEFAULT_READ_MS, UpstreamTimeouts.DEFAULT_WRITE_MS,
-                UpstreamTimeouts.DEFAULT_IDLE_MS));
+                UpstreamTimeouts.DEFAULT_IDLE_MS,
+                UpstreamTimeouts.DEFAULT_CONNECT_MS + UpstreamTimeouts.DEFAULT_TLS_HANDSHAKE_MS));
     }
 
     @Test
     void clusterValuesWin() {
         assertThat(UpstreamTimeouts.of(TestGateway.cluster("c", 100L, 200L, 300L, null)))
-                .isEqualTo(new UpstreamTimeouts(100, 200, UpstreamTimeouts.DEFAULT_WRITE_MS, 300));
+                .isEqualTo(new UpstreamTimeouts(100, 200, UpstreamTimeouts.DEFAULT_WRITE_MS, 300,
+                        100 + UpstreamTimeouts.DEFAULT_TLS_HANDSHAKE_MS));
     }
 
     @Test
