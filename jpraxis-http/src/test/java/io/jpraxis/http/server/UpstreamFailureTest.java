@@ -151,8 +151,9 @@ class UpstreamFailureTest {
 
     @Test
     void slowButSteadyOriginIsNotTimedOut() throws IOException {
+        // read_timeout_ms well above the delay: a loaded CI machine must not turn this into a timeout.
         try (TestOrigin origin = TestOrigin.start("o");
-                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 1_000L, null, null), origin);
+                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 3_000L, null, null), origin);
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.DELAY_MS + ": 300\r\n\r\n");
             assertThat(client.readResponse().status()).isEqualTo(200);
