@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.testkit.TestTls;
 import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import javax.net.ssl.SSLHandshakeException;
@@ -26,6 +28,19 @@ class UpstreamTlsTest {
         ClusterTlsConfig tls = new ClusterTlsConfig(null, true, TestTls.file(TestTls.CA),
                 TestTls.file(TestTls.CLIENT_CERT), TestTls.file(TestTls.CLIENT_KEY));
         assertThat(UpstreamTls.build("c", tls).isClient()).isTrue();
+    }
+
+    @Test
+    void poolKeysTellTlsFromPlaintext() {
+        Endpoint endpoint = new Endpoint("127.0.0.1", 8443, 1);
+        var plain = UpstreamTarget.detached(TestCluster.named("c").build(), endpoint);
+        var secure = UpstreamTarget.detached(TestCluster.named("c").tls(null, true, null).build(), endpoint);
+        var otherSni = UpstreamTarget.detached(TestCluster.named("c").tls("b.example", true, null).build(), endpoint);
+        assertThat(PoolKey.of(plain)).as("a plaintext connection is never lent to a TLS cluster")
+                .isNotEqualTo(PoolKey.of(secure));
+        assertThat(PoolKey.of(secure)).as("nor one verified for another server name").isNotEqualTo(PoolKey.of(otherSni));
+        assertThat(PoolKey.of(secure)).isEqualTo(PoolKey.of(
+                UpstreamTarget.detached(TestCluster.named("c").tls(null, true, null).build(), endpoint)));
     }
 
     @Test
