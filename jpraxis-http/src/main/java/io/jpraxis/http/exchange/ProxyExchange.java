@@ -1,9 +1,7 @@
 package io.jpraxis.http.exchange;
 
-import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.ResponseOutcome;
-import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.exchange.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.error.EdgeError;
@@ -16,13 +14,11 @@ import io.jpraxis.http.upstream.UpstreamStreamListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,19 +41,15 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     private final Exchange exchange;
     private final EdgeMetrics metrics;
-    private final RetryPolicyConfig retryPolicy;
-    private final boolean methodRetriable;
+    private final RetryBudget retries;
     private final UpstreamLease lease;
     private final ReplayBuffer replay;
-    private final List<EndpointState> tried = new ArrayList<>(2);
     private UpstreamTarget target;
     private final Long maxRequestBytes;
     private final Long maxResponseBytes;
     private final IdleDeadline bodyDeadline;
     private UpstreamStream stream;
     private boolean requestForwarded;
-    private int connectRetries;
-    private boolean staleRetried;
     private boolean continueSent;
     private int upstreamStatus;
     private boolean done;
@@ -73,10 +65,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.target = target;
         ListenerContext listener = exchange.listener();
         this.metrics = listener.metrics();
-        this.retryPolicy = target.cluster().retryPolicy();
-        this.methodRetriable = retryPolicy.allowNonIdempotent() || isIdempotent(exchange.request());
+        this.retries = new RetryBudget(target.cluster().retryPolicy(), exchange.request().method().name());
         this.lease = new UpstreamLease(target.clusterState());
-        this.replay = new ReplayBuffer(methodRetriable ? retryPolicy.retryBodyLimitBytes() : -1);
+        this.replay = new ReplayBuffer(retries.replayLimitBytes());
         this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
         this.maxResponseBytes = listener.bodyLimits().maxResponseBytes();
         this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
@@ -166,26 +157,16 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return; // the exchange already ended; its lease is closed
         }
         lease.endAttempt(AttemptOutcome.FAILURE);
-        if (canRetryConnect(failure)) {
-            connectRetries++;
+        if (retries.mayRetryConnect(failure, replay.intact())) {
             metrics.upstreamRetry();
-            tried.add(target.endpointState());
-            EndpointState next = target.reselector().reselect(exchange.context(), tried);
-            if (next != null) {
-                target = target.withEndpoint(next);
-            }
+            target = retries.retryConnect(exchange.context(), target);
             log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", exchange.requestId(), failure,
-                    connectRetries, retryPolicy.maxRetries(), target.endpoint().address());
+                    retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
             attempt(false);
             return;
         }
         end(AttemptOutcome.FAILURE);
         exchange.failResponse(failure.status(), failure.reason());
-    }
-
-    private boolean canRetryConnect(UpstreamFailure failure) {
-        return failure.retriableConnectFailure() && connectRetries < retryPolicy.maxRetries() && methodRetriable
-                && replay.intact() && !exchange.finished();
     }
 
     private void sendContinueIfExpected() {
@@ -361,7 +342,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             log.debug("request {}: reused upstream connection failed ({}); retrying on a new one",
                     exchange.requestId(), failure);
             metrics.upstreamRetry();
-            staleRetried = true;
+            retries.spendStale();
             lease.endAttempt(AttemptOutcome.NOT_JUDGED);
             resetAttempt();
             attempt(true);
@@ -373,9 +354,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     }
 
     private boolean canRetryStale(UpstreamFailure failure) {
-        return !staleRetried && stream != null && stream.reused() && upstreamStatus == 0 && !exchange.responseStarted()
-                && (failure == UpstreamFailure.RESET || failure == UpstreamFailure.PREMATURE_CLOSE)
-                && methodRetriable && replay.intact();
+        return stream != null && stream.reused() && upstreamStatus == 0 && !exchange.responseStarted()
+                && retries.mayRetryStale(failure, replay.intact());
     }
 
     /** Forgets the failed stream; the client's body waits in the exchange until the next one exists. */
@@ -385,14 +365,6 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         awaitingUpstreamWritable = false;
         awaitingDownstreamWritable = false;
         stopBodyDeadline();
-    }
-
-    private static boolean isIdempotent(HttpRequest request) {
-        // RFC 9110 9.2.2: only idempotent requests may be repeated automatically.
-        return switch (request.method().name()) {
-            case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE" -> true;
-            default -> false;
-        };
     }
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
