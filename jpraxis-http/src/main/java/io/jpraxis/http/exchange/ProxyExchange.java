@@ -114,7 +114,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         stream = acquired;
         stream.bind(this);
         stream.write(UpstreamRequests.build(exchange.context(), exchange.request(), target));
-        if (!replayInto(acquired)) {
+        if (done || stream != acquired || !replayInto(acquired)) {
             return;
         }
         HttpContent early;
