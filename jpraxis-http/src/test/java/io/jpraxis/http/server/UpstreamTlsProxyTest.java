@@ -8,13 +8,17 @@ import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.upstream.UpstreamFailure;
+import io.jpraxis.testkit.EchoResponse;
+import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestData;
 import io.jpraxis.testkit.TestOrigin;
 import io.jpraxis.testkit.TestTls;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.security.MessageDigest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -32,6 +36,28 @@ class UpstreamTlsProxyTest {
                 assertThat(response.echo().origin()).isEqualTo("secure");
                 assertThat(client.get("/again").status()).isEqualTo(200);
                 assertThat(origin.acceptedConnections()).as("the TLS connection is pooled and reused").isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void largeBodiesCrossTlsIntactBothWays() throws IOException {
+        long length = 8L << 20;
+        try (TestOrigin origin = TestOrigin.builder("secure").tls().start()) {
+            TestCluster cluster = TestCluster.named("c").endpoint(origin).tls(null, true, TestTls.file(TestTls.CA));
+            try (TestGateway gw = gateway(cluster.state()); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                client.send("GET /big HTTP/1.1\r\nHost: t\r\n" + OriginCommands.DOWNLOAD + ": " + length + "\r\n"
+                        + OriginCommands.FRAMING + ": length\r\n\r\n");
+                assertThat(client.readResponseHead().status()).isEqualTo(200);
+                MessageDigest received = TestData.newSha256();
+                received.update(client.input().readNBytes((int) length));
+                assertThat(TestData.hex(received)).as("reads pulled through TLS records one by one")
+                        .isEqualTo(TestData.sha256(length));
+
+                client.send("POST /up HTTP/1.1\r\nHost: t\r\nContent-Length: " + length + "\r\n\r\n");
+                TestData.stream(length).transferTo(client.output());
+                EchoResponse echo = client.readResponse().echo();
+                assertThat(echo.bodySha256()).isEqualTo(TestData.sha256(length));
             }
         }
     }
