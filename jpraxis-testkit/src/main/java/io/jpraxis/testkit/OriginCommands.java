@@ -17,6 +17,12 @@ public final class OriginCommands {
     public static final String FAIL = "x-origin-fail";
     /** {@code name: value} to add to the response; may repeat. */
     public static final String RESPOND_HEADER = "x-origin-respond-header";
+    /**
+     * Answer with this many server-sent events ({@code text/event-stream}, chunked): the first at
+     * once, the rest only after {@link TestOrigin#releaseHeldEvents()}, so a test can show the
+     * first event reached the client while the origin was still sending.
+     */
+    public static final String EVENTS = "x-origin-events";
     /** {@code true}: answer with {@code Connection: close} and close. */
     public static final String CLOSE = "x-origin-close";
 

@@ -124,6 +124,11 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
             return;
         }
         boolean keepAlive = HttpUtil.isKeepAlive(req) && !"true".equals(req.headers().get(OriginCommands.CLOSE));
+        String events = req.headers().get(OriginCommands.EVENTS);
+        if (events != null) {
+            events(ctx, req, Integer.parseInt(events.trim()), keepAlive);
+            return;
+        }
         String download = req.headers().get(OriginCommands.DOWNLOAD);
         if (download != null) {
             download(ctx, req, Long.parseLong(download), keepAlive);
@@ -207,6 +212,31 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
         if (!keepAlive) {
             sent.addListener(ChannelFutureListener.CLOSE);
         }
+    }
+
+    private void events(ChannelHandlerContext ctx, HttpRequest req, int count, boolean keepAlive) {
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
+        head.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
+        HttpUtil.setTransferEncodingChunked(head, true);
+        addCommandedHeaders(req, head);
+        ctx.write(head);
+        ctx.writeAndFlush(event(0));
+        origin.heldEvents().thenRun(() -> ctx.executor().execute(() -> {
+            for (int i = 1; i < count; i++) {
+                ctx.write(event(i));
+            }
+            var sent = ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+            if (!keepAlive) {
+                sent.addListener(ChannelFutureListener.CLOSE);
+            }
+        }));
+    }
+
+    /** One server-sent event (WHATWG HTML 9.2): {@code id: n}, {@code data: event n}, blank line. */
+    private static HttpContent event(int n) {
+        return new DefaultHttpContent(Unpooled.copiedBuffer("id: " + n + "\ndata: event " + n + "\n\n",
+                StandardCharsets.UTF_8));
     }
 
     @Override

@@ -133,6 +133,30 @@ public final class RawHttpConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads the next chunk of a chunked body after {@link #readResponseHead()} (RFC 9112 7.1):
+     * its data, or an empty array for the last chunk (whose trailer section is read too). Blocks
+     * until the whole chunk arrived, so a test sees exactly when each piece reached the client.
+     */
+    public byte[] readChunk() throws IOException {
+        String sizeLine = readLine();
+        if (sizeLine == null) {
+            throw new EOFException("connection closed before a chunk");
+        }
+        int semicolon = sizeLine.indexOf(';');
+        int size = Integer.parseInt((semicolon < 0 ? sizeLine : sizeLine.substring(0, semicolon)).trim(), 16);
+        if (size == 0) {
+            readHeaders(); // trailers up to the blank line
+            return new byte[0];
+        }
+        byte[] data = in.readNBytes(size);
+        if (data.length < size) {
+            throw new EOFException("connection closed inside a chunk");
+        }
+        readLine(); // the CRLF after the data
+        return data;
+    }
+
     /** The buffered input, positioned after whatever was read last. */
     public InputStream input() {
         return in;

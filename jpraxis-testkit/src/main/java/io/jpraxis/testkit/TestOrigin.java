@@ -11,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -31,6 +33,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * digested as it streams in. {@link OriginCommands} request headers turn one request into a
  * download, a delayed answer or a failure; {@link Builder#fixed} and {@link #failWith} change
  * every request. {@link #acceptedConnections()} counts TCP connections, for keep-alive tests.
+ * {@link Builder#tls} serves HTTPS with the {@link TestTls} origin certificate.
  */
 public final class TestOrigin implements AutoCloseable {
 
@@ -65,12 +68,16 @@ public final class TestOrigin implements AutoCloseable {
     private final AtomicLong bodyBytesSent = new AtomicLong();
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private final Fixed fixed;
+    private final boolean tls;
+    private final CompletableFuture<Void> heldEvents = new CompletableFuture<>();
     private volatile Failure failure;
 
     private TestOrigin(Builder builder) {
         this.name = builder.name;
         this.fixed = builder.fixed;
         this.failure = builder.failure;
+        this.tls = builder.tls != null;
+        SslContext sslContext = builder.tls;
         this.group = new MultiThreadIoEventLoopGroup(builder.threads, NioIoHandler.newFactory());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -82,6 +89,9 @@ public final class TestOrigin implements AutoCloseable {
                         open.incrementAndGet();
                         connections.add(ch);
                         ch.closeFuture().addListener(f -> open.decrementAndGet());
+                        if (sslContext != null) {
+                            ch.pipeline().addLast(sslContext.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new HttpServerCodec(), new ChunkedWriteHandler(),
                                 new OriginHandler(TestOrigin.this));
                     }
@@ -132,6 +142,11 @@ public final class TestOrigin implements AutoCloseable {
         return ((InetSocketAddress) serverChannel.localAddress()).getPort();
     }
 
+    /** Whether the origin speaks HTTPS. */
+    public boolean tls() {
+        return tls;
+    }
+
     /** {@code 127.0.0.1:port}, as a cluster endpoint is written. */
     public String address() {
         return host() + ":" + port();
@@ -165,6 +180,18 @@ public final class TestOrigin implements AutoCloseable {
     /** Closes every open connection now, as an origin's own idle timer would. */
     public void closeAllConnections() {
         connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Lets {@link OriginCommands#EVENTS} responses send their held events: until this is called,
+     * each such response has sent only its first event.
+     */
+    public void releaseHeldEvents() {
+        heldEvents.complete(null);
+    }
+
+    CompletableFuture<Void> heldEvents() {
+        return heldEvents;
     }
 
     /** Fails every later request this way; null answers normally again. */
@@ -211,6 +238,7 @@ public final class TestOrigin implements AutoCloseable {
         private int threads = 1;
         private Fixed fixed;
         private Failure failure;
+        private SslContext tls;
 
         private Builder(String name) {
             this.name = name;
@@ -240,6 +268,18 @@ public final class TestOrigin implements AutoCloseable {
         /** Fails every request this way (see {@link TestOrigin#failWith}). */
         public Builder failing(Failure how) {
             this.failure = how;
+            return this;
+        }
+
+        /** Serves HTTPS with the test origin certificate (valid for {@code localhost} and {@code 127.0.0.1}). */
+        public Builder tls() {
+            this.tls = TestTls.serverContext(false);
+            return this;
+        }
+
+        /** HTTPS that refuses clients without a certificate signed by the test CA. */
+        public Builder tlsRequiringClientCert() {
+            this.tls = TestTls.serverContext(true);
             return this;
         }
 

@@ -5,6 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,6 +44,45 @@ class TestOriginTest {
             digest.update("hello".getBytes());
             assertThat(echo.bodySha256()).isEqualTo(TestData.hex(digest));
             assertThat(response.headers().firstValue(OriginCommands.ORIGIN_NAME)).hasValue("alpha");
+        }
+    }
+
+    @Test
+    void servesHttpsWithTheTestCertificate() throws Exception {
+        try (TestOrigin origin = TestOrigin.builder("secure").tls().start()) {
+            KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+            trust.load(null, null);
+            try (InputStream ca = Files.newInputStream(Path.of(TestTls.file(TestTls.CA)))) {
+                trust.setCertificateEntry("test-ca", CertificateFactory.getInstance("X.509").generateCertificate(ca));
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext ssl = SSLContext.getInstance("TLS");
+            ssl.init(null, tmf.getTrustManagers(), null);
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(ssl).build();
+            HttpResponse<String> response = client.send(HttpRequest.newBuilder(
+                    URI.create("https://localhost:" + origin.port() + "/")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).as("the certificate names localhost and the test CA signed it")
+                    .isEqualTo(200);
+            assertThat(EchoResponse.parse(response.body()).origin()).isEqualTo("secure");
+            assertThat(origin.tls()).isTrue();
+        }
+    }
+
+    @Test
+    void heldEventsFollowTheFirstOnlyWhenReleased() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                RawHttpConnection client = RawHttpConnection.open(origin.port())) {
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n" + OriginCommands.EVENTS + ": 2\r\n\r\n");
+            assertThat(client.readResponseHead().header("content-type")).isEqualTo("text/event-stream");
+            assertThat(new String(client.readChunk(), StandardCharsets.UTF_8)).isEqualTo("id: 0\ndata: event 0\n\n");
+            client.socket().setSoTimeout(200);
+            assertThatThrownBy(client::readChunk).as("the second event is held")
+                    .isInstanceOf(SocketTimeoutException.class);
+            client.socket().setSoTimeout(10_000);
+            origin.releaseHeldEvents();
+            assertThat(new String(client.readChunk(), StandardCharsets.UTF_8)).isEqualTo("id: 1\ndata: event 1\n\n");
+            assertThat(client.readChunk()).as("then the stream ends").isEmpty();
         }
     }
 

@@ -17,7 +17,9 @@ public enum EdgeError {
     REQUEST_BODY_TOO_LARGE(413, "request body too large"),
     INTERNAL(500, "internal error"),
     UNSUPPORTED_TRANSFER_CODING(501, "unsupported transfer coding"),
-    OVER_CAPACITY(503, "too many connections");
+    OVER_CAPACITY(503, "too many connections"),
+    /** The chosen cluster has {@code max_connections} requests in flight (spec 1.5, 4.5). */
+    CLUSTER_AT_CAPACITY(503, "upstream cluster at capacity");
 
     private final int status;
     private final String reason;

@@ -155,6 +155,9 @@ public final class Exchange {
             }
         } catch (RuntimeException e) {
             log.error("exchange failed for request {}", requestId, e);
+            if (proxy != null) {
+                proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
+            }
             if (!finished) {
                 failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
             }

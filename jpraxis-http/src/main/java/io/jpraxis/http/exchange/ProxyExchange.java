@@ -3,6 +3,7 @@ package io.jpraxis.http.exchange;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.exchange.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.IdleDeadline;
@@ -13,33 +14,44 @@ import io.jpraxis.http.upstream.UpstreamStreamListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Relays one exchange between the client and an origin, streaming both bodies with backpressure:
  * the client is read only while the upstream can take more, and the upstream only while the client
- * can. Nothing is buffered beyond the transports' own write buffers. Runs on the client
- * connection's event loop, as does its {@link UpstreamStream}.
+ * can. Nothing is buffered beyond the transports' own write buffers, except a retry's copy of the
+ * request body ({@link ReplayBuffer}). Runs on the client connection's event loop, as does its
+ * {@link UpstreamStream}.
+ *
+ * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
+ * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
+ * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
+ * fresh one. The client's body is read only once a connection exists, so a connect failure never
+ * needs a replay.
  */
 final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
 
     private final Exchange exchange;
-    private final UpstreamTarget target;
     private final EdgeMetrics metrics;
+    private final RetryBudget retries;
+    private final UpstreamLease lease;
+    private final ReplayBuffer replay;
+    private UpstreamTarget target;
     private final Long maxRequestBytes;
     private final Long maxResponseBytes;
     private final IdleDeadline bodyDeadline;
     private UpstreamStream stream;
     private boolean requestForwarded;
-    private boolean retried;
+    private boolean continueSent;
+    private int upstreamStatus;
     private boolean done;
     private boolean awaitingUpstreamWritable;
     private boolean awaitingDownstreamWritable;
@@ -53,6 +65,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.target = target;
         ListenerContext listener = exchange.listener();
         this.metrics = listener.metrics();
+        this.retries = new RetryBudget(target.cluster().retryPolicy(), exchange.request().method().name());
+        this.lease = new UpstreamLease(target.clusterState());
+        this.replay = new ReplayBuffer(retries.replayLimitBytes());
         this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
         this.maxResponseBytes = listener.bodyLimits().maxResponseBytes();
         this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
@@ -64,11 +79,24 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         if (maxRequestBytes != null && declared > maxRequestBytes) {
             // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
             metrics.requestBodyLimitHit();
-            done = true;
+            end(AttemptOutcome.NOT_JUDGED);
             exchange.failResponse(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
             return;
         }
-        exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), false, this);
+        if (!lease.takeSlot()) {
+            // Spec 1.5: max_connections caps the requests in flight to the cluster; the origin is not contacted.
+            metrics.clusterCapacityRefusal();
+            log.debug("request {}: cluster {} at max_connections", exchange.requestId(), target.cluster().name());
+            end(AttemptOutcome.NOT_JUDGED);
+            exchange.failResponse(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+            return;
+        }
+        attempt(false);
+    }
+
+    private void attempt(boolean fresh) {
+        lease.beginAttempt(target.endpointState());
+        exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), fresh, this);
     }
 
     boolean connected() {
@@ -86,9 +114,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         stream = acquired;
         stream.bind(this);
         stream.write(UpstreamRequests.build(exchange.context(), exchange.request(), target));
-        if (retried && !exchange.bodyExpected()) {
-            // A retried body-less request: its empty last piece was consumed by the first attempt.
-            relay(LastHttpContent.EMPTY_LAST_CONTENT);
+        if (done || stream != acquired || !replayInto(acquired)) {
+            return;
         }
         HttpContent early;
         while (!done && stream == acquired && (early = exchange.pollPendingBody()) != null) {
@@ -105,18 +132,46 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
     }
 
+    /** Sends a retried request's body again; false when the stream failed meanwhile. */
+    private boolean replayInto(UpstreamStream acquired) {
+        List<HttpContent> pieces = replay.duplicates();
+        for (int i = 0; i < pieces.size(); i++) {
+            HttpContent piece = pieces.get(i);
+            acquired.write(piece);
+            if (done || stream != acquired) {
+                pieces.subList(i + 1, pieces.size()).forEach(HttpContent::release);
+                return false;
+            }
+            if (piece instanceof LastHttpContent) {
+                requestForwarded = true;
+                acquired.requestSent();
+            }
+        }
+        return true;
+    }
+
     @Override
     public void onAcquireFailed(UpstreamFailure failure) {
         metrics.upstreamFailure(failure);
-        if (done || exchange.finished()) {
+        if (done) {
+            return; // the exchange already ended; its lease is closed
+        }
+        lease.endAttempt(AttemptOutcome.FAILURE);
+        if (retries.mayRetryConnect(failure, replay.intact())) {
+            metrics.upstreamRetry();
+            target = retries.retryConnect(exchange.context(), target);
+            log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", exchange.requestId(), failure,
+                    retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
+            attempt(false);
             return;
         }
-        done = true;
+        end(AttemptOutcome.FAILURE);
         exchange.failResponse(failure.status(), failure.reason());
     }
 
     private void sendContinueIfExpected() {
-        if (HttpUtil.is100ContinueExpected(exchange.request())) {
+        if (!continueSent && HttpUtil.is100ContinueExpected(exchange.request())) {
+            continueSent = true;
             // RFC 9110 10.1.1: the client waits for this before sending the body.
             exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
             exchange.downstream().flush();
@@ -168,6 +223,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         boolean last = content instanceof LastHttpContent;
         UpstreamStream current = stream;
+        replay.keep(content); // before the write, which may release the buffer at once
         current.write(content);
         if (stream != current || done) {
             return; // the write failed at once and the failure has been handled
@@ -201,10 +257,12 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         if (done) {
             return;
         }
+        upstreamStatus = head.status().code();
+        replay.discard(); // an answer arrived: nothing will be retried
         ResponseHead view = DownstreamResponses.filterView(head);
         if (exchange.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
             // A response filter refused the origin's answer: its body is dropped with the connection.
-            done = true;
+            end(UpstreamLease.judge(upstreamStatus));
             stream.abort();
             exchange.respondLocal(replace.response(), replace.response().status() >= 400);
             return;
@@ -234,8 +292,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         if (content instanceof LastHttpContent last) {
-            done = true;
-            stopBodyDeadline();
+            end(UpstreamLease.judge(upstreamStatus));
             if (upstreamReusable && requestForwarded) {
                 stream.release();
             } else {
@@ -279,43 +336,43 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         if (done) {
             return;
         }
-        if (canRetry(failure)) {
-            // A pooled connection the origin had already closed: the request never reached it.
+        if (canRetryStale(failure)) {
+            // A pooled connection the origin had already closed: the request most likely never
+            // reached it, and the endpoint is not to blame.
             log.debug("request {}: reused upstream connection failed ({}); retrying on a new one",
                     exchange.requestId(), failure);
             metrics.upstreamRetry();
-            retried = true;
-            stream = null;
-            requestForwarded = false;
-            exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), true, this);
+            retries.spendStale();
+            lease.endAttempt(AttemptOutcome.NOT_JUDGED);
+            resetAttempt();
+            attempt(true);
             return;
         }
-        done = true;
-        stopBodyDeadline();
+        end(AttemptOutcome.FAILURE);
         log.debug("request {}: upstream failed: {}", exchange.requestId(), failure);
         exchange.failResponse(failure.status(), failure.reason());
     }
 
-    private boolean canRetry(UpstreamFailure failure) {
-        return !retried && stream != null && stream.reused() && !exchange.bodyExpected() && !exchange.responseStarted()
-                && (failure == UpstreamFailure.RESET || failure == UpstreamFailure.PREMATURE_CLOSE)
-                && isIdempotent(exchange.request());
+    private boolean canRetryStale(UpstreamFailure failure) {
+        return stream != null && stream.reused() && upstreamStatus == 0 && !exchange.responseStarted()
+                && retries.mayRetryStale(failure, replay.intact());
     }
 
-    private static boolean isIdempotent(HttpRequest request) {
-        // RFC 9110 9.2.2: only idempotent requests may be repeated automatically.
-        return switch (request.method().name()) {
-            case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE" -> true;
-            default -> false;
-        };
+    /** Forgets the failed stream; the client's body waits in the exchange until the next one exists. */
+    private void resetAttempt() {
+        stream = null;
+        requestForwarded = false;
+        awaitingUpstreamWritable = false;
+        awaitingDownstreamWritable = false;
+        stopBodyDeadline();
     }
 
+    /** The client left (or the exchange broke): close the upstream side and give everything back. */
     void onDownstreamClosed() {
         if (done) {
             return;
         }
-        done = true;
-        stopBodyDeadline();
+        end(UpstreamLease.judge(upstreamStatus));
         if (stream != null) {
             stream.abort(); // never pool a connection whose exchange was cut short
         }
@@ -323,12 +380,19 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** Ends the exchange early: the upstream is closed, the client gets {@code status} or an abort. */
     private void abandon(int status, String reason) {
-        done = true;
-        stopBodyDeadline();
+        end(UpstreamLease.judge(upstreamStatus));
         if (stream != null) {
             stream.abort();
         }
         exchange.failResponse(status, reason);
+    }
+
+    /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
+    private void end(AttemptOutcome outcome) {
+        done = true;
+        stopBodyDeadline();
+        replay.discard();
+        lease.close(outcome);
     }
 
     private void stopBodyDeadline() {

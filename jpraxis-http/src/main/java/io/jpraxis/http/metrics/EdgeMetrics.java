@@ -23,6 +23,7 @@ public final class EdgeMetrics {
     private final LongAdder requestBodyLimitHits = new LongAdder();
     private final LongAdder responseBodyLimitHits = new LongAdder();
     private final LongAdder rejectedConnections = new LongAdder();
+    private final LongAdder clusterCapacityRefusals = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
 
     public EdgeMetrics() {
@@ -84,6 +85,20 @@ public final class EdgeMetrics {
         rejectedConnections.increment();
     }
 
+    /** A request refused with 503 because its cluster was at {@code max_connections}. */
+    public void clusterCapacityRefusal() {
+        clusterCapacityRefusals.increment();
+    }
+
+    public long clusterCapacityRefusals() {
+        return clusterCapacityRefusals.sum();
+    }
+
+    /** Upstream attempts repeated: connect-failure retries and re-sends after a stale pooled connection. */
+    public long upstreamRetries() {
+        return upstreamRetries.sum();
+    }
+
     public long requests() {
         return requests.sum();
     }
@@ -116,6 +131,7 @@ public final class EdgeMetrics {
         out.put("request_body_limit_hits", requestBodyLimitHits.sum());
         out.put("response_body_limit_hits", responseBodyLimitHits.sum());
         out.put("rejected_connections", rejectedConnections.sum());
+        out.put("cluster_capacity_refusals", clusterCapacityRefusals.sum());
         upstreamFailures.forEach((f, n) -> out.put("upstream_failures_" + f.name().toLowerCase(java.util.Locale.ROOT), n.sum()));
         return out;
     }

@@ -5,6 +5,7 @@ import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.metrics.EdgeMeterBinder;
 import io.jpraxis.http.metrics.EdgeMetrics;
@@ -110,6 +111,7 @@ public final class HttpGateway implements AutoCloseable {
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
         try {
+            connector.prepareTls(gateway.clusters().all().stream().map(ClusterState::config).toList());
             for (CompiledGateway.Listener listener : gateway.listeners()) {
                 bind(listener, config);
             }

@@ -1,5 +1,6 @@
 package io.jpraxis.http.upstream;
 
+import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.netty.bootstrap.Bootstrap;
@@ -12,9 +13,13 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeTimeoutException;
 import io.netty.resolver.AddressResolverGroup;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.util.Collection;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.slf4j.Logger;
@@ -23,7 +28,8 @@ import org.slf4j.LoggerFactory;
 /**
  * HTTP/1.1 upstream connections with a keep-alive pool per event loop and endpoint. A connection
  * is opened on the event loop of the downstream connection that needs it and only ever used
- * there, so a proxied exchange never crosses threads.
+ * there, so a proxied exchange never crosses threads. Clusters with a {@code tls} block get a TLS
+ * handshake before the connection is handed out ({@link UpstreamTls}).
  */
 public final class Http1Connector implements UpstreamConnector {
     private static final Logger log = LoggerFactory.getLogger(Http1Connector.class);
@@ -37,6 +43,7 @@ public final class Http1Connector implements UpstreamConnector {
     private final WriteBufferWaterMark waterMark;
     private final EdgeMetrics metrics;
     private final ConcurrentMap<EventLoop, Http1LoopPool> pools = new ConcurrentHashMap<>();
+    private final UpstreamTls tls = new UpstreamTls();
 
     /**
      * @param maxIdlePerEndpoint {@code runtime.upstream_keepalive_pool_size}: idle connections kept
@@ -68,7 +75,17 @@ public final class Http1Connector implements UpstreamConnector {
 
     private void connect(UpstreamTarget target, PoolKey key, Http1LoopPool pool, AcquireCallback callback) {
         UpstreamTimeouts timeouts = UpstreamTimeouts.of(target.cluster());
+        SslContext sslContext;
+        try {
+            sslContext = key.tls() == null ? null : tls.contextFor(target.cluster());
+        } catch (IllegalStateException e) {
+            // Normally caught at startup (prepareTls); a detached target meets it here.
+            log.error("cannot build upstream TLS context: {}", e.getMessage());
+            callback.onAcquireFailed(UpstreamFailure.TLS_HANDSHAKE_FAILED);
+            return;
+        }
         Http1Connection conn = new Http1Connection(key, pool, timeouts);
+        long startedNanos = System.nanoTime();
         Bootstrap bootstrap = new Bootstrap()
                 .group(pool.loop())
                 .channel(channelType)
@@ -81,6 +98,12 @@ public final class Http1Connector implements UpstreamConnector {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
+                        if (sslContext != null) {
+                            SslHandler handler = sslContext.newHandler(ch.alloc(),
+                                    UpstreamTls.peerHost(key.tls(), target.endpoint()), key.port());
+                            handler.setHandshakeTimeoutMillis(timeouts.setupMs()); // narrowed once TCP is up
+                            ch.pipeline().addLast("tls", handler);
+                        }
                         ch.pipeline().addLast("codec", new HttpClientCodec(new HttpDecoderConfig()
                                 .setMaxHeaderSize(MAX_HEADER_BYTES)
                                 .setMaxChunkSize(MAX_CHUNK_BYTES), false, false));
@@ -89,20 +112,59 @@ public final class Http1Connector implements UpstreamConnector {
                 });
         ChannelFuture connected = bootstrap.connect(InetSocketAddress.createUnresolved(key.host(), key.port()));
         connected.addListener(f -> {
-            if (f.isSuccess()) {
+            if (!f.isSuccess()) {
+                connectFailed(key, classify(f.cause()), f.cause(), callback);
+                return;
+            }
+            SslHandler handler = connected.channel().pipeline().get(SslHandler.class);
+            if (handler == null) {
                 metrics.upstreamConnect();
                 callback.onAcquired(conn);
-            } else {
-                UpstreamFailure failure = classify(f.cause());
-                if (failure == UpstreamFailure.PRIVATE_ADDRESS_REFUSED) {
-                    log.warn("refused upstream for cluster {}: {}", key.cluster(), f.cause().getMessage());
-                } else {
-                    log.debug("connect to {}:{} for cluster {} failed: {}", key.host(), key.port(), key.cluster(),
-                            failure, f.cause());
-                }
-                callback.onAcquireFailed(failure);
+                return;
             }
+            // total_connection_timeout_ms covers TCP and TLS together (spec 1.5).
+            handler.setHandshakeTimeoutMillis(timeouts.handshakeMs((System.nanoTime() - startedNanos) / 1_000_000));
+            handler.handshakeFuture().addListener(h -> {
+                if (h.isSuccess()) {
+                    metrics.upstreamConnect();
+                    callback.onAcquired(conn);
+                } else {
+                    conn.close();
+                    connectFailed(key, classifyHandshake(h.cause()), h.cause(), callback);
+                }
+            });
         });
+    }
+
+    private static void connectFailed(PoolKey key, UpstreamFailure failure, Throwable cause, AcquireCallback callback) {
+        switch (failure) {
+            case PRIVATE_ADDRESS_REFUSED -> log.warn("refused upstream for cluster {}: {}", key.cluster(), cause.getMessage());
+            // A certificate the cluster does not trust is a configuration problem worth a warning.
+            case TLS_HANDSHAKE_FAILED -> log.warn("TLS handshake with {}:{} for cluster {} failed: {}", key.host(),
+                    key.port(), key.cluster(), cause.toString());
+            default -> log.debug("connect to {}:{} for cluster {} failed: {}", key.host(), key.port(), key.cluster(),
+                    failure, cause);
+        }
+        callback.onAcquireFailed(failure);
+    }
+
+    /**
+     * Builds every TLS context the clusters need now, so unreadable certificate files stop startup
+     * instead of failing requests.
+     *
+     * @throws IllegalStateException naming the first cluster whose TLS block cannot be used
+     */
+    public void prepareTls(Collection<ClusterConfig> clusters) {
+        for (ClusterConfig cluster : clusters) {
+            if (cluster.tls() != null) {
+                tls.contextFor(cluster);
+            }
+        }
+    }
+
+    static UpstreamFailure classifyHandshake(Throwable cause) {
+        return cause instanceof SslHandshakeTimeoutException
+                ? UpstreamFailure.CONNECT_TIMEOUT : UpstreamFailure.TLS_HANDSHAKE_FAILED;
     }
 
     static UpstreamFailure classify(Throwable cause) {

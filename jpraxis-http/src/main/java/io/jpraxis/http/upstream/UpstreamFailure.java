@@ -15,7 +15,9 @@ public enum UpstreamFailure {
     READ_TIMEOUT("upstream read timed out"),
     WRITE_TIMEOUT("upstream write timed out"),
     PREMATURE_CLOSE("upstream closed the connection prematurely"),
-    PROTOCOL_ERROR("upstream sent an invalid response");
+    PROTOCOL_ERROR("upstream sent an invalid response"),
+    /** The TLS handshake failed: an untrusted or mismatched certificate, or no common protocol. */
+    TLS_HANDSHAKE_FAILED("upstream TLS handshake failed");
 
     private final String reason;
 
@@ -31,7 +33,16 @@ public enum UpstreamFailure {
     /** Whether the failure happened before any request byte could have reached the origin. */
     public boolean beforeRequestSent() {
         return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED
-                || this == PRIVATE_ADDRESS_REFUSED;
+                || this == PRIVATE_ADDRESS_REFUSED || this == TLS_HANDSHAKE_FAILED;
+    }
+
+    /**
+     * Whether a retry policy may retry this failure as a connect failure (spec 1.5): refused,
+     * timed out (TCP or TLS setup) or otherwise failed to connect, DNS included. A refused private
+     * address is a policy decision and a failed handshake a certificate problem; neither is retried.
+     */
+    public boolean retriableConnectFailure() {
+        return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED;
     }
 
     public int status() {

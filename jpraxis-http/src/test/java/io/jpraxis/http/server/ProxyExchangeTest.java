@@ -3,6 +3,8 @@ package io.jpraxis.http.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.FakeUpstream;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
@@ -26,8 +28,11 @@ class ProxyExchangeTest {
     private final FakeUpstream upstream = new FakeUpstream();
 
     private EmbeddedConnection connection() throws Exception {
-        return new EmbeddedConnection(upstream, BodyLimits.DEFAULT,
-                TestFilters.forwardTo(TestGateway.cluster("c"), "127.0.0.1", 9));
+        return connection(TestGateway.cluster("c"));
+    }
+
+    private EmbeddedConnection connection(ClusterConfig cluster) throws Exception {
+        return new EmbeddedConnection(upstream, BodyLimits.DEFAULT, TestFilters.forwardTo(cluster, "127.0.0.1", 9));
     }
 
     private static HttpResponse ok(int length) {
@@ -91,6 +96,52 @@ class ProxyExchangeTest {
             retry.listener().onResponseContent(LastHttpContent.EMPTY_LAST_CONTENT);
             FullHttpResponse response = conn.nextResponse();
             assertThat(response.status().code()).isEqualTo(200);
+            response.release();
+        }
+    }
+
+    @Test
+    void staleRetryReplaysTheRequestBody() throws Exception {
+        upstream.reusedNext(true);
+        try (EmbeddedConnection conn = connection()) {
+            conn.send("PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\nhello");
+            conn.send(" world");
+            FakeUpstream.Stream stale = upstream.last();
+            assertThat(stale.bodyText()).isEqualTo("hello world");
+            stale.listener().onFailure(UpstreamFailure.PREMATURE_CLOSE);
+            FakeUpstream.Stream retry = upstream.last();
+            assertThat(retry).isNotSameAs(stale);
+            assertThat(retry.bodyText()).as("the kept body is sent again, whole").isEqualTo("hello world");
+            assertThat(retry.wasRequestSent()).isTrue();
+            retry.listener().onResponseHead(ok(0));
+            retry.listener().onResponseContent(LastHttpContent.EMPTY_LAST_CONTENT);
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).isEqualTo(200);
+            response.release();
+        }
+    }
+
+    @Test
+    void bodyOverTheReplayLimitIsNotRetried() throws Exception {
+        upstream.reusedNext(true);
+        try (EmbeddedConnection conn = connection(TestCluster.named("c").retry(2, 4, false).build())) {
+            conn.send("PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello");
+            upstream.last().listener().onFailure(UpstreamFailure.PREMATURE_CLOSE);
+            assertThat(upstream.streams()).as("5 body bytes sent, retry_body_limit_bytes 4").hasSize(1);
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).isEqualTo(502);
+            response.release();
+        }
+    }
+
+    @Test
+    void connectFailuresAreRetriedUpToMaxRetries() throws Exception {
+        upstream.failAcquire(UpstreamFailure.CONNECT_REFUSED);
+        try (EmbeddedConnection conn = connection(TestCluster.named("c").retry(3, 1024, false).build())) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response.status().code()).isEqualTo(502);
+            assertThat(upstream.freshRequests()).as("one attempt and three retries").hasSize(4);
             response.release();
         }
     }

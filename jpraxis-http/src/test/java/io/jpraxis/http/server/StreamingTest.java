@@ -14,6 +14,7 @@ import io.jpraxis.testkit.TestOrigin;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,6 +106,30 @@ class StreamingTest {
             assertThat(total).isEqualTo(length);
             assertThat(TestData.hex(received)).isEqualTo(TestData.sha256(length));
             assertThat(client.get("/after").status()).as("keep-alive after a large body").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void serverSentEventsReachTheClientWhileTheOriginStillHoldsTheRest() throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("GET /events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n"
+                    + OriginCommands.EVENTS + ": 3\r\n\r\n");
+            RawResponse head = client.readResponseHead();
+            assertThat(head.header("content-type")).isEqualTo("text/event-stream");
+            String first = "id: 0\ndata: event 0\n\n";
+            StringBuilder seen = new StringBuilder();
+            while (seen.length() < first.length()) {
+                // The origin sends nothing more until released: a gateway that buffered would time out here.
+                seen.append(new String(client.readChunk(), StandardCharsets.UTF_8));
+            }
+            assertThat(seen.toString()).as("the first event is relayed as soon as it arrives").isEqualTo(first);
+            origin.releaseHeldEvents();
+            byte[] chunk;
+            while ((chunk = client.readChunk()).length > 0) {
+                seen.append(new String(chunk, StandardCharsets.UTF_8));
+            }
+            assertThat(seen.toString()).isEqualTo(first + "id: 1\ndata: event 1\n\nid: 2\ndata: event 2\n\n");
+            assertThat(client.get("/after").status()).as("keep-alive after the event stream").isEqualTo(200);
         }
     }
 

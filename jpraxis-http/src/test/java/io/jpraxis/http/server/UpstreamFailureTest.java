@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.upstream.UpstreamFailure;
@@ -13,6 +14,9 @@ import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.SocketException;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
@@ -35,7 +39,8 @@ class UpstreamFailureTest {
                     .isEqualTo("{\"error\":\"upstream refused the connection\"}")
                     .doesNotContain(String.valueOf(port));
             assertThat(response.header("x-request-id")).isNotNull();
-            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED)).isEqualTo(1);
+            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
+                    .as("legacy retry_policy: three attempts for a GET").isEqualTo(3);
             assertThat(client.get("/again").status()).as("client connection survives").isEqualTo(502);
         }
     }
@@ -74,6 +79,54 @@ class UpstreamFailureTest {
     }
 
     @Test
+    void readTimeoutAlsoAppliesBetweenBodyPieces() throws IOException {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 300L, null, null), origin);
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            // The origin sends its head and one event, then falls silent (its other event is never released).
+            client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.EVENTS + ": 2\r\n\r\n");
+            assertThat(client.readResponseHead().status()).isEqualTo(200);
+            assertThat(client.readChunk()).as("the first event arrives").isNotEmpty();
+            assertThatThrownBy(client::readChunk).as("silence past read_timeout_ms aborts the relayed response")
+                    .isInstanceOfAny(EOFException.class, SocketException.class);
+            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.READ_TIMEOUT)).isEqualTo(1);
+            assertThat(waitUntil(() -> origin.openConnections() == 0)).as("the silent connection is closed").isTrue();
+        }
+    }
+
+    @Test
+    void connectTimeoutIs502() throws IOException {
+        // A listener whose accept queue is full drops further SYNs, so a connect can only time out.
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            java.util.List<Socket> queued = new java.util.ArrayList<>();
+            try {
+                while (queued.size() < 16) {
+                    Socket s = new Socket();
+                    queued.add(s);
+                    try {
+                        s.connect(full.getLocalSocketAddress(), 200);
+                    } catch (java.net.SocketTimeoutException saturated) {
+                        break;
+                    }
+                }
+                ClusterConfig cluster = TestCluster.named("c").connectMs(300).retry(0, 0, false).build();
+                try (TestGateway gw = TestGateway.builder()
+                                .filter(TestFilters.forwardTo(cluster, "127.0.0.1", full.getLocalPort())).start();
+                        RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                    RawResponse response = client.get("/");
+                    assertThat(response.status()).isEqualTo(502);
+                    assertThat(response.bodyText()).contains("connect timed out");
+                    assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_TIMEOUT)).isEqualTo(1);
+                }
+            } finally {
+                for (Socket s : queued) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void originThatStopsReadingTheBodyIsAWriteTimeout() throws Exception {
         try (TestOrigin origin = TestOrigin.start("o");
                 TestGateway gw = TestGateway.builder().bodyLimits(null, null)
@@ -98,8 +151,9 @@ class UpstreamFailureTest {
 
     @Test
     void slowButSteadyOriginIsNotTimedOut() throws IOException {
+        // read_timeout_ms well above the delay: a loaded CI machine must not turn this into a timeout.
         try (TestOrigin origin = TestOrigin.start("o");
-                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 1_000L, null, null), origin);
+                TestGateway gw = gatewayTo(TestGateway.cluster("c", null, 3_000L, null, null), origin);
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.DELAY_MS + ": 300\r\n\r\n");
             assertThat(client.readResponse().status()).isEqualTo(200);

@@ -6,8 +6,10 @@ import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -67,6 +69,7 @@ public final class FakeUpstream implements UpstreamConnector {
         private final EventLoop loop;
         private final boolean reused;
         private final List<HttpObject> written = new ArrayList<>();
+        private final StringBuilder body = new StringBuilder();
         private UpstreamStreamListener listener;
         private boolean writable = true;
         private int reads;
@@ -81,6 +84,11 @@ public final class FakeUpstream implements UpstreamConnector {
 
         public List<HttpObject> written() {
             return written;
+        }
+
+        /** The request body bytes written so far, as ISO-8859-1 text. */
+        public String bodyText() {
+            return body.toString();
         }
 
         public UpstreamStreamListener listener() {
@@ -128,6 +136,10 @@ public final class FakeUpstream implements UpstreamConnector {
         @Override
         public void write(HttpObject message) {
             written.add(message);
+            if (message instanceof HttpContent content) {
+                // Read before releasing: a piece whose buffer was already freed fails right here.
+                body.append(content.content().toString(StandardCharsets.ISO_8859_1));
+            }
             ReferenceCountUtil.release(message);
         }
 

@@ -7,15 +7,22 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.balance.Balancer;
+import io.jpraxis.core.balance.Balancers;
+import io.jpraxis.core.runtime.IdGenerator;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.testkit.TestOrigin;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 
 /** Small filters for edge tests, so they need neither the router nor the load balancer. */
 public final class TestFilters {
@@ -34,6 +41,26 @@ public final class TestFilters {
             ctx.upstream(target);
             return FilterAction.CONTINUE;
         });
+    }
+
+    /** Selects {@code target} for every request (the test keeps its cluster and endpoint states). */
+    public static HttpFilter forwardTo(UpstreamTarget target) {
+        return onRequest("test_forward", ctx -> {
+            ctx.cluster(target.cluster().name());
+            ctx.upstream(target);
+            return FilterAction.CONTINUE;
+        });
+    }
+
+    /**
+     * Sends every request to the first endpoint of {@code state}; retries reselect with the
+     * cluster's real balancer, so they go to the other endpoints in turn.
+     */
+    public static HttpFilter firstEndpoint(ClusterState state) {
+        RuntimeServices services = new RuntimeServices(Clock.systemUTC(), RandomGenerator.of("L64X128MixRandom"),
+                IdGenerator.sequential("lb"));
+        Balancer balancer = Balancers.forCluster(state, services);
+        return forwardTo(new UpstreamTarget(state, state.endpoints().getFirst(), balancer));
     }
 
     /** Answers every request itself. */

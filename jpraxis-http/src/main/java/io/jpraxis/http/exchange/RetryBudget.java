@@ -1,0 +1,75 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.upstream.EndpointState;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.upstream.UpstreamFailure;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What one exchange may still retry under its cluster's {@code retry_policy} (spec 1.5): connect
+ * failures up to {@code max_retries}, each to an endpoint not tried yet when there is one, and
+ * once a pooled connection that turned out stale. Only idempotent methods (RFC 9110 9.2.2) unless
+ * {@code allow_non_idempotent}, and only while the body relayed so far is still kept for replay.
+ */
+final class RetryBudget {
+    private final RetryPolicyConfig policy;
+    private final boolean methodRetriable;
+    private final List<EndpointState> tried = new ArrayList<>(2);
+    private int connectRetries;
+    private boolean staleRetried;
+
+    RetryBudget(RetryPolicyConfig policy, String method) {
+        this.policy = policy;
+        this.methodRetriable = policy.allowNonIdempotent() || isIdempotent(method);
+    }
+
+    /** The replay limit for this request's body; negative when it can never be retried. */
+    long replayLimitBytes() {
+        return methodRetriable ? policy.retryBodyLimitBytes() : -1;
+    }
+
+    /** Whether a failed connect may be retried, given whether the relayed body is still replayable. */
+    boolean mayRetryConnect(UpstreamFailure failure, boolean replayable) {
+        return failure.retriableConnectFailure() && connectRetries < policy.maxRetries() && methodRetriable
+                && replayable;
+    }
+
+    /**
+     * Spends one connect retry: the target for it is another endpoint the cluster's balancer
+     * picks among those not tried yet, or the same one when every endpoint was tried.
+     */
+    UpstreamTarget retryConnect(RequestContext ctx, UpstreamTarget failed) {
+        connectRetries++;
+        tried.add(failed.endpointState());
+        EndpointState next = failed.reselector().reselect(ctx, tried);
+        return next == null ? failed : failed.withEndpoint(next);
+    }
+
+    /** Whether a reused connection that broke before any answer may be retried on a fresh one. */
+    boolean mayRetryStale(UpstreamFailure failure, boolean replayable) {
+        return !staleRetried && methodRetriable && replayable
+                && (failure == UpstreamFailure.RESET || failure == UpstreamFailure.PREMATURE_CLOSE);
+    }
+
+    void spendStale() {
+        staleRetried = true;
+    }
+
+    int connectRetries() {
+        return connectRetries;
+    }
+
+    int maxRetries() {
+        return policy.maxRetries();
+    }
+
+    static boolean isIdempotent(String method) {
+        return switch (method) {
+            case "GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE" -> true;
+            default -> false;
+        };
+    }
+}

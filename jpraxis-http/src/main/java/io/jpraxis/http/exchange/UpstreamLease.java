@@ -1,0 +1,76 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.EndpointState;
+
+/**
+ * The shared counts one proxied exchange holds: a cluster slot for the whole exchange
+ * ({@code max_connections}, spec 1.5) and, per upstream attempt, one in-flight count on the
+ * attempted endpoint (which {@code least_connections} reads). Each is given back exactly once,
+ * however the exchange ends. Confined to the exchange's event loop.
+ */
+final class UpstreamLease {
+    /** How an attempt ended, for passive health (spec 1.5.1). */
+    enum AttemptOutcome {
+        /** The origin answered below 500. */
+        SUCCESS,
+        /** Connect failure, broken connection, timeout, or a 5xx answer. */
+        FAILURE,
+        /** Ended before the origin could be judged (the client left, a stale pooled connection). */
+        NOT_JUDGED
+    }
+
+    private final ClusterState cluster;
+    private boolean slotHeld;
+    private EndpointState attempted;
+
+    UpstreamLease(ClusterState cluster) {
+        this.cluster = cluster;
+    }
+
+    /** Takes the cluster slot; false when the cluster is at {@code max_connections}. */
+    boolean takeSlot() {
+        slotHeld = cluster.tryAcquireSlot();
+        return slotHeld;
+    }
+
+    /** Counts an attempt to {@code endpoint} as in flight until {@link #endAttempt}. */
+    void beginAttempt(EndpointState endpoint) {
+        endAttempt(AttemptOutcome.NOT_JUDGED); // never two at once; a second begin closes the first
+        endpoint.acquire();
+        attempted = endpoint;
+    }
+
+    /** Ends the current attempt, if any, recording {@code outcome} for passive health. */
+    void endAttempt(AttemptOutcome outcome) {
+        EndpointState endpoint = attempted;
+        if (endpoint == null) {
+            return;
+        }
+        attempted = null;
+        endpoint.release();
+        switch (outcome) {
+            case SUCCESS -> endpoint.recordRequest(true);
+            case FAILURE -> endpoint.recordRequest(false);
+            case NOT_JUDGED -> {
+            }
+        }
+    }
+
+    /** Ends the current attempt and gives the cluster slot back; later calls do nothing. */
+    void close(AttemptOutcome outcome) {
+        endAttempt(outcome);
+        if (slotHeld) {
+            slotHeld = false;
+            cluster.releaseSlot();
+        }
+    }
+
+    /** How an answer with {@code status} counts; 0 means no answer arrived. */
+    static AttemptOutcome judge(int status) {
+        if (status == 0) {
+            return AttemptOutcome.NOT_JUDGED;
+        }
+        return status >= 500 ? AttemptOutcome.FAILURE : AttemptOutcome.SUCCESS;
+    }
+}
