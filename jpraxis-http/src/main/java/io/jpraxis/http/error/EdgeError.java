@@ -17,7 +17,9 @@ public enum EdgeError {
     REQUEST_BODY_TOO_LARGE(413, "request body too large"),
     INTERNAL(500, "internal error"),
     UNSUPPORTED_TRANSFER_CODING(501, "unsupported transfer coding"),
-    OVER_CAPACITY(503, "too many connections");
+    OVER_CAPACITY(503, "too many connections"),
+    /** The request deadline a {@code timeout} filter set passed with no response head (spec 4.5). */
+    DEADLINE_EXCEEDED(504, "request timed out");
 
     private final int status;
     private final String reason;

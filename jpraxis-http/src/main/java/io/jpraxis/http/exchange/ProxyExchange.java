@@ -321,6 +321,20 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
     }
 
+    // ---- observation (exchange end, request deadline) ----
+
+    /** Response body bytes received from the origin so far. */
+    long responseBytes() {
+        return responseBytes;
+    }
+
+    /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
+    void onDeadline(int status, String reason) {
+        if (!done) {
+            abandon(status, reason); // the connection is closed, never pooled: its answer may still come
+        }
+    }
+
     /** Ends the exchange early: the upstream is closed, the client gets {@code status} or an abort. */
     private void abandon(int status, String reason) {
         done = true;

@@ -6,7 +6,9 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.metrics.EdgeMeters;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.metrics.RequestMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -54,6 +56,7 @@ public final class HttpGateway implements AutoCloseable {
     private final Transport transport;
     private final MeterRegistry meters;
     private final EdgeMetrics metrics = new EdgeMetrics();
+    private final RequestMetrics requestMetrics;
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private EventLoopGroup group;
     private AddressResolverGroup<InetSocketAddress> resolver;
@@ -77,6 +80,7 @@ public final class HttpGateway implements AutoCloseable {
         this.services = services;
         this.transport = transport;
         this.meters = meters;
+        this.requestMetrics = new RequestMetrics(meters);
     }
 
     /** Where request and pool metrics are recorded. */
@@ -104,6 +108,9 @@ public final class HttpGateway implements AutoCloseable {
         connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
+        Http1Connector pools = connector;
+        new EdgeMeters(metrics, pools::idleConnections,
+                gateway.listeners().stream().map(CompiledGateway.Listener::pipeline).toList()).bindTo(meters);
         try {
             for (CompiledGateway.Listener listener : gateway.listeners()) {
                 bind(listener, config);
@@ -123,7 +130,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), listener.pipeline(), services, connector,
-                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs());
+                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs(), requestMetrics);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(transport.serverChannelType())
