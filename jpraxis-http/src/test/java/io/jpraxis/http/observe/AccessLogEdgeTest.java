@@ -116,6 +116,27 @@ class AccessLogEdgeTest {
     }
 
     @Test
+    void responseAbortedMidBodyIsLoggedAsIncompleteWithItsStatus() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = TestGateway.builder().bodyLimits(null, 1_000L).filter(accessLog())
+                        .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            client.send("GET /big HTTP/1.1\r\nHost: test\r\n" + OriginCommands.DOWNLOAD + ": 100000\r\n\r\n");
+            try {
+                client.readResponse(); // the head may or may not have been flushed before the abort
+            } catch (java.io.IOException expected) {
+                // the connection is cut: what the client sees of it is not this test's concern
+            }
+
+            JsonNode line = awaitLines(1).getFirst();
+            assertThat(line.get("status").asInt()).as("the origin's head, relayed before the limit was hit")
+                    .isEqualTo(200);
+            assertThat(line.get("completed").asBoolean()).as("spec 4.4: over the limit the response is aborted")
+                    .isFalse();
+        }
+    }
+
+    @Test
     void clientLeavingMidExchangeIsLoggedAsIncomplete() throws Exception {
         try (TestOrigin origin = TestOrigin.start("o");
                 TestGateway gw = TestGateway.builder().filter(accessLog())
