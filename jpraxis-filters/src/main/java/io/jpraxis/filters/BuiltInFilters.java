@@ -1,10 +1,13 @@
 package io.jpraxis.filters;
 
 import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
+import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
 import io.jpraxis.filters.traffic.router.RouterFactory;
 import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
+import io.jpraxis.filters.traffic.timeout.TimeoutFactory;
 import io.jpraxis.filters.transform.headers.HeadersFactory;
 import java.util.List;
 
@@ -20,10 +23,13 @@ public final class BuiltInFilters {
     /** A new factory of each built-in type, sorted by type name. */
     public static List<FilterFactory> all() {
         return List.of(
+                new AccessLogFactory(),
                 new HeadersFactory(),
                 new LoadBalancerFactory(),
                 new RedirectFactory(),
+                new RequestIdFactory(),
                 new RouterFactory(),
-                new StaticResponseFactory());
+                new StaticResponseFactory(),
+                new TimeoutFactory());
     }
 }

@@ -12,7 +12,8 @@ class BuiltInFiltersTest {
     @Test
     void registersEachBuiltInTypeOnceInNameOrder() {
         List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
-        assertThat(types).containsExactly("headers", "load_balancer", "redirect", "router", "static_response");
+        assertThat(types).containsExactly("access_log", "headers", "load_balancer", "redirect", "request_id", "router",
+                "static_response", "timeout");
     }
 
     @Test

@@ -39,6 +39,11 @@ final class RunningGateway implements AutoCloseable {
         return http.boundAddresses().values().iterator().next().getPort();
     }
 
+    /** The edge's Micrometer registry (request meters, pool gauges). */
+    io.micrometer.core.instrument.MeterRegistry meters() {
+        return http.meters();
+    }
+
     URI uri(String pathAndQuery) {
         return URI.create("http://127.0.0.1:" + port() + pathAndQuery);
     }

@@ -22,12 +22,15 @@ public final class RequestContext {
     private final InetSocketAddress clientAddress;
     private final String originalAuthority;
     private final HeaderMap headers;
-    private final String requestId;
+    private final String generatedRequestId;
     private final Instant receivedAt;
     private final FilterResults results = new FilterResults();
     private final Extensions extensions = new Extensions();
     private String cluster;
     private UpstreamTarget upstream;
+    private String requestId;
+    private String route;
+    private Instant deadline;
 
     public RequestContext(String listener, String method, String path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
@@ -39,6 +42,7 @@ public final class RequestContext {
         this.clientAddress = clientAddress;
         this.originalAuthority = headers.get("host");
         this.headers = headers;
+        this.generatedRequestId = requestId;
         this.requestId = requestId;
         this.receivedAt = receivedAt;
     }
@@ -86,8 +90,22 @@ public final class RequestContext {
         return headers;
     }
 
+    /**
+     * The effective request id: the gateway's own unless a filter ({@code request_id}) adopted a
+     * valid one from the client. Logs, error responses and later filters use this one.
+     */
     public String requestId() {
         return requestId;
+    }
+
+    /** Makes {@code id} the effective request id (the caller has validated it). */
+    public void requestId(String id) {
+        this.requestId = id;
+    }
+
+    /** The id the gateway generated for this request, whatever filters adopted since. */
+    public String generatedRequestId() {
+        return generatedRequestId;
     }
 
     public Instant receivedAt() {
@@ -118,6 +136,33 @@ public final class RequestContext {
 
     public void upstream(UpstreamTarget target) {
         this.upstream = target;
+    }
+
+    /**
+     * A bounded label of the route a router matched (its configured path or prefix), or null when
+     * no route matched or no router ran. Metrics tag requests with it, so it must come from config.
+     */
+    public String route() {
+        return route;
+    }
+
+    public void route(String label) {
+        this.route = label;
+    }
+
+    /**
+     * When the gateway must stop waiting for the response head (set by {@code timeout}), or null
+     * for no deadline. The edge enforces it: on expiry it answers 504 and cancels the upstream.
+     */
+    public Instant deadline() {
+        return deadline;
+    }
+
+    /** Sets the deadline, keeping an earlier one: the tightest of several timeouts wins. */
+    public void tightenDeadline(Instant candidate) {
+        if (deadline == null || candidate.isBefore(deadline)) {
+            deadline = candidate;
+        }
     }
 
     /** Path and query as they go upstream ({@code /a/b?x=1}). */

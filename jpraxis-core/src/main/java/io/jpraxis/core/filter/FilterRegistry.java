@@ -18,10 +18,10 @@ public final class FilterRegistry {
      * than as unknown names (decision 16).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
-            "access_log", "compression", "cors", "credential_inject", "csrf", "endpoint_selector",
+            "compression", "cors", "credential_inject", "csrf", "endpoint_selector",
             "forwarded_headers", "grpc_detection", "guardrails", "intelligent_route", "ip_acl",
             "iterative_request_router", "json_body_field", "json_rpc", "model_to_header", "path_rewrite",
-            "provider_route", "rate_limit", "request_id", "sticky_sessions", "timeout", "trace_context",
+            "provider_route", "rate_limit", "sticky_sessions", "trace_context",
             "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory> factories = new TreeMap<>();

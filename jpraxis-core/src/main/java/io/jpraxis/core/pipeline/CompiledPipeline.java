@@ -5,6 +5,7 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,6 +19,7 @@ public final class CompiledPipeline {
     private final String listener;
     private final CompiledFilter[] filters;
     private final Set<String> ownedRequestHeaders;
+    private final LongAdder logHookFailures = new LongAdder();
 
     public CompiledPipeline(String listener, List<CompiledFilter> filters) {
         this.listener = listener;
@@ -48,6 +50,15 @@ public final class CompiledPipeline {
     /** Lower-case request headers that filters of this pipeline own (decision 13). */
     public Set<String> ownedRequestHeaders() {
         return ownedRequestHeaders;
+    }
+
+    /** How many {@code onLog} calls threw (each is also logged); exported as a metric. */
+    public long logHookFailures() {
+        return logHookFailures.sum();
+    }
+
+    void logHookFailed() {
+        logHookFailures.increment();
     }
 
     /** Starts the per-request walk. */

@@ -2,6 +2,7 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.LocalResponse;
@@ -27,6 +28,7 @@ public final class PipelineExecution {
     private final CompiledPipeline pipeline;
     private final RequestContext ctx;
     private final boolean[] executed;
+    private boolean logged;
 
     PipelineExecution(CompiledPipeline pipeline, RequestContext ctx) {
         this.pipeline = pipeline;
@@ -160,6 +162,36 @@ public final class PipelineExecution {
         }
         log.error("filter {} failed on response {}: {}", f.filter().type(), ctx.requestId(), detail);
         return new ResponseOutcome.Replace(LocalResponse.jsonError(500, FILTER_ERROR));
+    }
+
+    /**
+     * Ends the exchange for the filters: calls {@link HttpFilter#onLog} on every filter that ran its
+     * request hook, in pipeline order. Only the first call does anything, so every end path of the
+     * edge may call it. A throwing hook is logged and counted ({@link CompiledPipeline#logHookFailures()})
+     * and the others still run: accounting must never break an exchange.
+     */
+    public void runLog(ExchangeSummary summary) {
+        if (logged) {
+            return;
+        }
+        logged = true;
+        for (int i = 0; i < pipeline.size(); i++) {
+            if (!executed[i]) {
+                continue;
+            }
+            HttpFilter filter = pipeline.filter(i).filter();
+            try {
+                filter.onLog(ctx, summary);
+            } catch (RuntimeException e) {
+                pipeline.logHookFailed();
+                log.error("filter {} threw on exchange end of request {}", filter.type(), ctx.requestId(), e);
+            }
+        }
+    }
+
+    /** Whether {@link #runLog} has run. */
+    public boolean logged() {
+        return logged;
     }
 
     /** Whether the filter at {@code index} ran its request hook (for tests and access logs). */

@@ -10,6 +10,7 @@ import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.condition.RequestCondition;
 import io.jpraxis.core.condition.ResponseCondition;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
@@ -88,6 +89,11 @@ final class TestFilters {
         public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
             journal.add("resp:" + name);
             return FilterAction.CONTINUE;
+        }
+
+        @Override
+        public void onLog(RequestContext ctx, ExchangeSummary summary) {
+            journal.add("log:" + name + ":" + summary.status());
         }
     }
 

@@ -19,7 +19,9 @@ public enum EdgeError {
     UNSUPPORTED_TRANSFER_CODING(501, "unsupported transfer coding"),
     OVER_CAPACITY(503, "too many connections"),
     /** The chosen cluster has {@code max_connections} requests in flight (spec 1.5, 4.5). */
-    CLUSTER_AT_CAPACITY(503, "upstream cluster at capacity");
+    CLUSTER_AT_CAPACITY(503, "upstream cluster at capacity"),
+    /** The request deadline a {@code timeout} filter set passed with no response head (spec 4.5). */
+    DEADLINE_EXCEEDED(504, "request timed out");
 
     private final int status;
     private final String reason;

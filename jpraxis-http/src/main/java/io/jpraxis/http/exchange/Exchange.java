@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
@@ -20,9 +21,13 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,10 +45,12 @@ public final class Exchange {
     private final boolean bodyExpected;
     /** Body pieces that arrived before a consumer was ready (at most the read-ahead's one or two). */
     private final ArrayDeque<HttpContent> pendingBody = new ArrayDeque<>(2);
+    private final ExchangeRecord record = new ExchangeRecord();
     private String requestId;
     private RequestContext ctx;
     private PipelineExecution execution;
     private ProxyExchange proxy;
+    private ScheduledFuture<?> deadlineTimer;
     private boolean requestReceived;
     private boolean responseStarted;
     private boolean finished;
@@ -117,8 +124,8 @@ public final class Exchange {
         try {
             stage = execution.runRequest();
         } catch (RuntimeException e) {
-            log.error("request phase failed for request {}", requestId, e);
-            respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId), true);
+            log.error("request phase failed for request {}", requestId(), e);
+            respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
             return;
         }
         EventLoop loop = downstream.eventLoop();
@@ -138,23 +145,25 @@ public final class Exchange {
         }
         try {
             if (error != null) {
-                log.error("request phase failed for request {}", requestId, error);
-                respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId), true);
+                log.error("request phase failed for request {}", requestId(), error);
+                respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
                 return;
             }
             switch (outcome) {
                 case RequestOutcome.Forward forward -> {
                     proxy = new ProxyExchange(this, forward.target());
+                    listener.metrics().upstreamExchangeStarted();
+                    armDeadline();
                     proxy.start();
                 }
                 case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
                 case RequestOutcome.Reject reject ->
-                        respondLocal(ErrorResponses.json(reject.status(), reject.reason(), requestId), true);
+                        respondLocal(ErrorResponses.json(reject.status(), reject.reason(), requestId()), true);
                 // Decision 3: nothing selected is the gateway's fault, 500 naming the reason.
-                case RequestOutcome.NoUpstream none -> respondLocal(ErrorResponses.json(500, none.reason(), requestId), true);
+                case RequestOutcome.NoUpstream none -> respondLocal(ErrorResponses.json(500, none.reason(), requestId()), true);
             }
         } catch (RuntimeException e) {
-            log.error("exchange failed for request {}", requestId, e);
+            log.error("exchange failed for request {}", requestId(), e);
             if (proxy != null) {
                 proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
             }
@@ -173,6 +182,7 @@ public final class Exchange {
             return;
         }
         boolean last = content instanceof LastHttpContent;
+        record.requestBody(content.content().readableBytes());
         if (last) {
             requestReceived = true;
         }
@@ -195,15 +205,19 @@ public final class Exchange {
 
     /** The client connection closed: abandon whatever is in flight. */
     public void onDownstreamClosed() {
-        if (!finished) {
+        boolean cutShort = !finished;
+        if (cutShort) {
             finished = true;
             listener.metrics().clientAbort();
-            log.debug("client closed the connection during request {}", requestId);
+            log.debug("client closed the connection during request {}", requestId());
         }
         if (proxy != null) {
             proxy.onDownstreamClosed();
         }
         releasePendingBody();
+        if (cutShort) {
+            end(false);
+        }
     }
 
     /** Whether the client has sent the whole request body. */
@@ -211,8 +225,9 @@ public final class Exchange {
         return requestReceived;
     }
 
+    /** The effective request id: the client's when a {@code request_id} filter adopted it. */
     public String requestId() {
-        return requestId;
+        return ctx != null ? ctx.requestId() : requestId;
     }
 
     // ---- responses ----
@@ -233,18 +248,21 @@ public final class Exchange {
             }
         }
         if (error && !head.headers().contains(ErrorResponses.REQUEST_ID_HEADER)) {
-            head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId);
+            head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId());
         }
         boolean keepAlive = keepAliveWanted() && requestReceived;
-        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId);
+        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId());
         if (!wire.headers().contains(HttpHeaderNames.DATE)) {
             // The gateway is the origin of this response (RFC 9110 6.6.1).
             wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
         }
         listener.metrics().localResponse();
+        record.status(wire.status().code());
+        record.localBody(wire.content().readableBytes());
         responseStarted = true;
         finish();
         downstream.complete(wire, keepAlive);
+        end(true);
     }
 
     /** A JSON error if no response head went out yet, else an abort (RFC 9112 has no way to fail midway). */
@@ -252,11 +270,12 @@ public final class Exchange {
         if (responseStarted) {
             abortDownstream();
         } else {
-            respondLocal(ErrorResponses.json(status, reason, requestId), true);
+            respondLocal(ErrorResponses.json(status, reason, requestId()), true);
         }
     }
 
     void writeResponseHead(HttpResponse head) {
+        record.status(head.status().code());
         responseStarted = true;
         downstream.write(head);
     }
@@ -264,11 +283,13 @@ public final class Exchange {
     void completeResponse(LastHttpContent last, boolean keepAlive) {
         finish();
         downstream.complete(last, keepAlive && requestReceived);
+        end(true);
     }
 
     void abortDownstream() {
         finish();
         downstream.abort();
+        end(false);
     }
 
     /** Whether the connection may serve another request, as far as the client and the gateway go. */
@@ -279,6 +300,50 @@ public final class Exchange {
     private void finish() {
         finished = true;
         releasePendingBody();
+    }
+
+    /**
+     * The exchange is over, however it ended: counted and timed, then handed to the filters that
+     * ran ({@code onLog}). Runs once; called after the last write so accounting never delays it.
+     */
+    private void end(boolean completed) {
+        if (!record.end()) {
+            return;
+        }
+        if (deadlineTimer != null) {
+            deadlineTimer.cancel(false);
+        }
+        if (proxy != null) {
+            listener.metrics().upstreamExchangeEnded();
+        }
+        ExchangeSummary summary = record.summary(proxy == null ? 0 : proxy.responseBytes(), completed);
+        listener.requestMetrics().record(listener.listener(), ctx, summary.status(), summary.durationNanos());
+        if (execution != null) {
+            execution.runLog(summary);
+        }
+    }
+
+    /**
+     * Starts the one timer that enforces the request deadline a {@code timeout} filter set: if no
+     * response head has gone out when it fires, the upstream exchange is cancelled and the client
+     * gets 504 (an origin that never answers is bounded, not only a late one).
+     */
+    private void armDeadline() {
+        Instant deadline = ctx.deadline();
+        if (deadline == null) {
+            return;
+        }
+        long delayNanos = Math.max(0, Duration.between(listener.services().clock().instant(), deadline).toNanos());
+        deadlineTimer = downstream.eventLoop().schedule(this::deadlineExpired, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void deadlineExpired() {
+        if (finished || responseStarted) {
+            return; // the head made it in time; a slow body is the read timeout's business
+        }
+        listener.metrics().deadlineExceeded();
+        log.debug("request {}: deadline passed before the response head; cancelling the upstream", requestId());
+        proxy.onDeadline(EdgeError.DEADLINE_EXCEEDED.status(), EdgeError.DEADLINE_EXCEEDED.reason());
     }
 
     private void releasePendingBody() {

@@ -160,6 +160,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         if (retries.mayRetryConnect(failure, replay.intact())) {
             metrics.upstreamRetry();
             target = retries.retryConnect(exchange.context(), target);
+            exchange.context().upstream(target); // the access log and metrics name the endpoint that answered
             log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", exchange.requestId(), failure,
                     retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
             attempt(false);
@@ -375,6 +376,20 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         end(UpstreamLease.judge(upstreamStatus));
         if (stream != null) {
             stream.abort(); // never pool a connection whose exchange was cut short
+        }
+    }
+
+    // ---- observation (exchange end, request deadline) ----
+
+    /** Response body bytes received from the origin so far. */
+    long responseBytes() {
+        return responseBytes;
+    }
+
+    /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
+    void onDeadline(int status, String reason) {
+        if (!done) {
+            abandon(status, reason); // the connection is closed, never pooled: its answer may still come
         }
     }
 

@@ -1,7 +1,9 @@
 package io.jpraxis.http.metrics;
 
 import io.jpraxis.http.upstream.UpstreamFailure;
+import java.util.Collections;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
@@ -24,12 +26,32 @@ public final class EdgeMetrics {
     private final LongAdder responseBodyLimitHits = new LongAdder();
     private final LongAdder rejectedConnections = new LongAdder();
     private final LongAdder clusterCapacityRefusals = new LongAdder();
+    private final LongAdder deadlinesExceeded = new LongAdder();
+    /** A gauge, not a counter: incremented when a proxied exchange starts, decremented when it ends. */
+    private final LongAdder activeUpstreamExchanges = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
+    private final Map<String, LongAdder> counters;
 
     public EdgeMetrics() {
         for (UpstreamFailure f : UpstreamFailure.values()) {
             upstreamFailures.put(f, new LongAdder());
         }
+        Map<String, LongAdder> named = new TreeMap<>();
+        named.put("requests", requests);
+        named.put("local_responses", localResponses);
+        named.put("malformed_requests", malformedRequests);
+        named.put("upstream_connects", upstreamConnects);
+        named.put("upstream_reuses", upstreamReuses);
+        named.put("upstream_retries", upstreamRetries);
+        named.put("upstream_pooled_closed_by_origin", pooledClosedByOrigin);
+        named.put("client_aborts", clientAborts);
+        named.put("request_body_limit_hits", requestBodyLimitHits);
+        named.put("response_body_limit_hits", responseBodyLimitHits);
+        named.put("rejected_connections", rejectedConnections);
+        named.put("deadlines_exceeded", deadlinesExceeded);
+        named.put("cluster_capacity_refusals", clusterCapacityRefusals);
+        upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
+        this.counters = Collections.unmodifiableMap(named);
     }
 
     public void request() {
@@ -99,6 +121,28 @@ public final class EdgeMetrics {
         return upstreamRetries.sum();
     }
 
+    /** A request deadline ({@code timeout}) expired before the response head: answered 504. */
+    public void deadlineExceeded() {
+        deadlinesExceeded.increment();
+    }
+
+    public long deadlinesExceeded() {
+        return deadlinesExceeded.sum();
+    }
+
+    public void upstreamExchangeStarted() {
+        activeUpstreamExchanges.increment();
+    }
+
+    public void upstreamExchangeEnded() {
+        activeUpstreamExchanges.decrement();
+    }
+
+    /** Proxied exchanges between the forward decision and their end. */
+    public long activeUpstreamExchanges() {
+        return activeUpstreamExchanges.sum();
+    }
+
     public long requests() {
         return requests.sum();
     }
@@ -120,19 +164,12 @@ public final class EdgeMetrics {
     /** Every counter by name, in name order (snake_case, for dumps and metric exports). */
     public Map<String, Long> snapshot() {
         Map<String, Long> out = new TreeMap<>();
-        out.put("requests", requests.sum());
-        out.put("local_responses", localResponses.sum());
-        out.put("malformed_requests", malformedRequests.sum());
-        out.put("upstream_connects", upstreamConnects.sum());
-        out.put("upstream_reuses", upstreamReuses.sum());
-        out.put("upstream_retries", upstreamRetries.sum());
-        out.put("upstream_pooled_closed_by_origin", pooledClosedByOrigin.sum());
-        out.put("client_aborts", clientAborts.sum());
-        out.put("request_body_limit_hits", requestBodyLimitHits.sum());
-        out.put("response_body_limit_hits", responseBodyLimitHits.sum());
-        out.put("rejected_connections", rejectedConnections.sum());
-        out.put("cluster_capacity_refusals", clusterCapacityRefusals.sum());
-        upstreamFailures.forEach((f, n) -> out.put("upstream_failures_" + f.name().toLowerCase(java.util.Locale.ROOT), n.sum()));
+        counters.forEach((name, adder) -> out.put(name, adder.sum()));
         return out;
+    }
+
+    /** The live counters by name, in name order, for exporters that read them at scrape time. */
+    public Map<String, LongAdder> counters() {
+        return counters;
     }
 }

@@ -1,2 +1,2 @@
-/** Counters of the HTTP edge. */
+/** Counters of the HTTP edge and their Micrometer meters. */
 package io.jpraxis.http.metrics;

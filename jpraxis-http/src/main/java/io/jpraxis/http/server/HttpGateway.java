@@ -7,8 +7,9 @@ import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.http.exchange.ListenerContext;
-import io.jpraxis.http.metrics.EdgeMeterBinder;
+import io.jpraxis.http.metrics.EdgeMeters;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.metrics.RequestMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -57,6 +58,7 @@ public final class HttpGateway implements AutoCloseable {
     private final Transport transport;
     private final MeterRegistry meters;
     private final EdgeMetrics metrics = new EdgeMetrics();
+    private final RequestMetrics requestMetrics;
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private EventLoopGroup group;
     private AddressResolverGroup<InetSocketAddress> resolver;
@@ -82,7 +84,7 @@ public final class HttpGateway implements AutoCloseable {
         this.services = services;
         this.transport = transport;
         this.meters = meters;
-        EdgeMeterBinder.bind(metrics, meters);
+        this.requestMetrics = new RequestMetrics(meters);
     }
 
     /** Where request and pool metrics are recorded. */
@@ -110,6 +112,9 @@ public final class HttpGateway implements AutoCloseable {
         connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
+        Http1Connector pools = connector;
+        new EdgeMeters(metrics, pools::idleConnections,
+                gateway.listeners().stream().map(CompiledGateway.Listener::pipeline).toList()).bindTo(meters);
         try {
             connector.prepareTls(gateway.clusters().all().stream().map(ClusterState::config).toList());
             for (CompiledGateway.Listener listener : gateway.listeners()) {
@@ -131,7 +136,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), listener.pipeline(), services, connector,
-                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs());
+                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs(), requestMetrics);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(transport.serverChannelType())

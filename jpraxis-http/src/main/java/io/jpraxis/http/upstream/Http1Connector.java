@@ -186,6 +186,15 @@ public final class Http1Connector implements UpstreamConnector {
         return pool == null ? 0 : pool.idleCount();
     }
 
+    /** Idle pooled connections over every event loop; safe from any thread (a gauge's view). */
+    public int idleConnections() {
+        int sum = 0;
+        for (Http1LoopPool pool : pools.values()) {
+            sum += pool.idleCount();
+        }
+        return sum;
+    }
+
     @Override
     public void close() {
         for (Http1LoopPool pool : pools.values()) {

@@ -22,7 +22,8 @@ final class Http1LoopPool {
     private final EdgeMetrics metrics;
     private final Map<PoolKey, ArrayDeque<Http1Connection>> idle = new HashMap<>();
     private ScheduledFuture<?> sweeper;
-    private int idleCount;
+    /** Written on the loop only; volatile so a metrics scrape on another thread reads a recent value. */
+    private volatile int idleCount;
 
     /**
      * @param maxIdlePerKey idle connections kept per endpoint; 0 disables pooling

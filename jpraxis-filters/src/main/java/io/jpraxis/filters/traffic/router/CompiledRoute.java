@@ -41,6 +41,11 @@ final class CompiledRoute {
         return config.cluster();
     }
 
+    /** The route's path or prefix as configured: a bounded label for metrics and logs. */
+    String label() {
+        return config.path().value();
+    }
+
     boolean isExact() {
         return exact;
     }

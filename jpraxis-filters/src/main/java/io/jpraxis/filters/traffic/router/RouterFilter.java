@@ -41,6 +41,7 @@ public final class RouterFilter implements HttpFilter {
             return NO_ROUTE;
         }
         ctx.cluster(route.cluster());
+        ctx.route(route.label());
         return FilterAction.CONTINUE;
     }
 

@@ -45,6 +45,27 @@ class RouterFilterTest {
     }
 
     @Test
+    void matchedRouteIsRecordedAsItsConfiguredPathForMetrics() {
+        HttpFilter r = router("""
+                routes:
+                  - path_prefix: /api/
+                    cluster: api
+                  - path: /health
+                    cluster: ops
+                """);
+        RequestContext prefixed = request("/api/users/7");
+        RequestContext exact = request("/health");
+        RequestContext unmatched = request("/other");
+        r.onRequest(prefixed);
+        r.onRequest(exact);
+        r.onRequest(unmatched);
+        assertThat(prefixed.route()).as("the prefix as configured, not the request path (bounded cardinality)")
+                .isEqualTo("/api/");
+        assertThat(exact.route()).isEqualTo("/health");
+        assertThat(unmatched.route()).as("no route matched").isNull();
+    }
+
+    @Test
     void longestPrefixWinsWhateverTheDeclarationOrder() {
         HttpFilter r = router("""
                 routes:

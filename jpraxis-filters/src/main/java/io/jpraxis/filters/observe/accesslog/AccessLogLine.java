@@ -1,0 +1,52 @@
+package io.jpraxis.filters.observe.accesslog;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Renders one exchange as a single JSON line. Only the listed fields go out: no headers (so no
+ * credentials), no query string (it often carries tokens), no bodies. JSON escaping keeps control
+ * characters in a raw path from forging extra log lines.
+ */
+final class AccessLogLine {
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    private AccessLogLine() {
+    }
+
+    /**
+     * The line for {@code ctx}: {@code time} is when the request head arrived (RFC 3339, UTC);
+     * {@code cluster} and {@code upstream} are null when nothing was selected.
+     */
+    static String render(RequestContext ctx, ExchangeSummary summary) {
+        StringWriter out = new StringWriter(256);
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartObject();
+            json.writeStringField("time", DateTimeFormatter.ISO_INSTANT.format(ctx.receivedAt()));
+            json.writeStringField("listener", ctx.listener());
+            json.writeStringField("method", ctx.method());
+            json.writeStringField("path", ctx.path());
+            json.writeNumberField("status", summary.status());
+            json.writeNumberField("duration_ms", TimeUnit.NANOSECONDS.toMillis(summary.durationNanos()));
+            json.writeStringField("cluster", ctx.cluster());
+            UpstreamTarget upstream = ctx.upstream();
+            json.writeStringField("upstream", upstream == null ? null : upstream.endpoint().address());
+            json.writeNumberField("bytes_in", summary.requestBodyBytes());
+            json.writeNumberField("bytes_out", summary.responseBodyBytes());
+            json.writeStringField("request_id", ctx.requestId());
+            json.writeBooleanField("completed", summary.completed());
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot render access log line", e); // a StringWriter does not fail
+        }
+        return out.toString();
+    }
+}

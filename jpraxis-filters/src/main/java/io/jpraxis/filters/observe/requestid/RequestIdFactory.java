@@ -1,0 +1,46 @@
+package io.jpraxis.filters.observe.requestid;
+
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.filters.support.HeaderRules;
+import java.util.Optional;
+
+/** Builds {@code request_id} filters. */
+public final class RequestIdFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "request_id";
+    /** Praxis's default header. */
+    static final String DEFAULT_HEADER = "X-Request-ID";
+    static final String HEADER_EXPECTATION = HeaderRules.NAME_EXPECTATION
+            + " that is not host, a framing or hop-by-hop field, or reserved (x-praxis-*, x-ext-protocol-*, x-ext-agent-*)";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        String header = options.string("header_name").orElse(DEFAULT_HEADER);
+        boolean valid = true;
+        if (options.has("header_name") && !usable(header)) {
+            options.invalid("header_name", HEADER_EXPECTATION);
+            valid = false;
+        }
+        if (!options.finishCleanly() || !valid) {
+            return Optional.empty();
+        }
+        return Optional.of(new RequestIdFilter(new RequestIdConfig(header)));
+    }
+
+    private static boolean usable(String header) {
+        String lower = HeaderMap.normalize(header);
+        // The id is set on requests and responses alike: it must not reframe or redirect either.
+        return HeaderRules.isValidName(header) && !HeaderRules.HOP_BY_HOP.contains(lower)
+                && !HeaderRules.FRAMING.contains(lower) && !lower.equals("host") && !ReservedHeaders.isReserved(lower);
+    }
+}

@@ -1,0 +1,31 @@
+package io.jpraxis.filters.traffic.timeout;
+
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import java.util.Optional;
+
+/** Builds {@code timeout} filters (spec 5.6). */
+public final class TimeoutFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "timeout";
+    /** One day: the same ceiling Praxis puts on its other request deadlines (spec 8). */
+    static final long MAX_TIMEOUT_MS = 86_400_000L;
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        Long timeoutMs = options.require("timeout_ms")
+                ? options.integer("timeout_ms", 1, MAX_TIMEOUT_MS).orElse(null)
+                : null;
+        if (!options.finishCleanly() || timeoutMs == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new TimeoutFilter(new TimeoutConfig(timeoutMs), context.services().clock()));
+    }
+}

@@ -1,0 +1,106 @@
+package io.jpraxis.filters.observe.accesslog;
+
+import static io.jpraxis.filters.testing.FilterFixtures.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+class AccessLogFilterTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final Logger logger = (Logger) LoggerFactory.getLogger(AccessLogFilter.LOGGER);
+    private final ListAppender<ILoggingEvent> lines = new ListAppender<>();
+
+    @BeforeEach
+    void capture() {
+        lines.start();
+        logger.addAppender(lines);
+    }
+
+    @AfterEach
+    void release() {
+        logger.detachAppender(lines);
+    }
+
+    private static AccessLogFilter filter(double rate) {
+        return new AccessLogFilter(new AccessLogConfig(rate));
+    }
+
+    private JsonNode onlyLine() throws Exception {
+        assertThat(lines.list).as("exactly one line per exchange").hasSize(1);
+        return JSON.readTree(lines.list.getFirst().getFormattedMessage());
+    }
+
+    @Test
+    void writesOneJsonLineWithTheExchangeFields() throws Exception {
+        RequestContext ctx = request("/api/users?token=secret", "authorization", "Bearer hunter2", "cookie", "s=1");
+        ctx.cluster("api");
+        ClusterConfig cluster = new ClusterConfig("api", List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN,
+                null, null, null, null, null, null, null, ClusterHttpConfig.NONE, null, null, null,
+                SourceRef.synthetic("test"));
+        ctx.upstream(UpstreamTarget.detached(cluster, new Endpoint("10.0.0.7", 8080, 1)));
+        ctx.requestId("client-9");
+
+        filter(1).onLog(ctx, new ExchangeSummary(201, 12, 345, 7_600_000, true));
+
+        JsonNode line = onlyLine();
+        assertThat(line.get("time").asText()).as("RFC 3339 UTC receipt time").isEqualTo("2025-01-01T00:00:00Z");
+        assertThat(line.get("listener").asText()).isEqualTo("main");
+        assertThat(line.get("method").asText()).isEqualTo("GET");
+        assertThat(line.get("path").asText()).as("the query string may carry tokens: left out").isEqualTo("/api/users");
+        assertThat(line.get("status").asInt()).isEqualTo(201);
+        assertThat(line.get("duration_ms").asLong()).isEqualTo(7);
+        assertThat(line.get("cluster").asText()).isEqualTo("api");
+        assertThat(line.get("upstream").asText()).isEqualTo("10.0.0.7:8080");
+        assertThat(line.get("bytes_in").asLong()).isEqualTo(12);
+        assertThat(line.get("bytes_out").asLong()).isEqualTo(345);
+        assertThat(line.get("request_id").asText()).as("the effective id").isEqualTo("client-9");
+        assertThat(line.get("completed").asBoolean()).isTrue();
+        assertThat(lines.list.getFirst().getFormattedMessage()).as("no credentials ever")
+                .doesNotContain("hunter2", "secret", "s=1");
+    }
+
+    @Test
+    void nothingSelectedIsLoggedAsNulls() throws Exception {
+        filter(1).onLog(request("/"), new ExchangeSummary(0, 0, 0, 1, false));
+
+        JsonNode line = onlyLine();
+        assertThat(line.get("cluster").isNull()).isTrue();
+        assertThat(line.get("upstream").isNull()).isTrue();
+        assertThat(line.get("status").asInt()).as("client left before any response").isZero();
+        assertThat(line.get("completed").asBoolean()).isFalse();
+    }
+
+    @Test
+    void controlCharactersInThePathCannotForgeLines() throws Exception {
+        filter(1).onLog(request("/a\n{\"forged\":1}"), new ExchangeSummary(200, 0, 0, 1, true));
+
+        String raw = lines.list.getFirst().getFormattedMessage();
+        assertThat(raw).as("escaped, so still one line").doesNotContain("\n");
+        assertThat(onlyLine().get("path").asText()).isEqualTo("/a\n{\"forged\":1}");
+    }
+
+    @Test
+    void sampleRateLogsEveryNthExchange() {
+        AccessLogFilter quarter = filter(0.25);
+        for (int i = 0; i < 8; i++) {
+            quarter.onLog(request("/"), new ExchangeSummary(200, 0, 0, 1, true));
+        }
+        assertThat(lines.list).as("1 in 4 of 8 exchanges").hasSize(2);
+    }
+}
