@@ -6,23 +6,30 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.jpraxis.testkit.EchoResponse;
+import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /** Every example validates, has an end-to-end test below, and behaves as its comments say. */
 class ExamplesTest {
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "path-routing.yaml", "redirect.yaml", "static-response.yaml");
+            "basic-reverse-proxy.yaml", "path-routing.yaml", "redirect.yaml", "sse-streaming.yaml",
+            "static-response.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -122,6 +129,47 @@ class ExamplesTest {
             RawResponse foreign = conn.readResponse();
             assertThat(foreign.status()).as("no open redirect to a host outside allowed_hosts").isEqualTo(400);
             assertThat(foreign.header("location")).isNull();
+        }
+    }
+
+    @Test
+    void sseStreamingFlushesEachEventAndLogsTheExchangeUnderItsRequestId() throws Exception {
+        Logger accessLog = (Logger) LoggerFactory.getLogger("jpraxis.access");
+        ListAppender<ILoggingEvent> lines = new ListAppender<>();
+        lines.start();
+        accessLog.addAppender(lines);
+        try (TestOrigin models = TestOrigin.start("models");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("sse-streaming.yaml",
+                        Map.of("127.0.0.1:3001", models.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            conn.send("GET /v1/chat/completions HTTP/1.1\r\nHost: llm\r\nAccept: text/event-stream\r\n"
+                    + OriginCommands.EVENTS + ": 2\r\n\r\n");
+            RawResponse head = conn.readResponseHead();
+            assertThat(head.status()).isEqualTo(200);
+            String requestId = head.header("x-request-id");
+            assertThat(requestId).as("request_id sets an id and echoes it").isNotBlank();
+            String first = "id: 0\ndata: event 0\n\n";
+            StringBuilder seen = new StringBuilder();
+            while (seen.length() < first.length()) {
+                seen.append(new String(conn.readChunk(), StandardCharsets.UTF_8));
+            }
+            assertThat(seen.toString()).as("the first token event arrives while the model still holds the next")
+                    .isEqualTo(first);
+            models.releaseHeldEvents();
+            byte[] chunk;
+            while ((chunk = conn.readChunk()).length > 0) {
+                seen.append(new String(chunk, StandardCharsets.UTF_8));
+            }
+            assertThat(seen.toString()).isEqualTo(first + "id: 1\ndata: event 1\n\n");
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (lines.list.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(lines.list).as("one access-log line for the stream").hasSize(1);
+            assertThat(lines.list.getFirst().getFormattedMessage())
+                    .contains("\"request_id\":\"" + requestId + "\"", "\"status\":200", "\"cluster\":\"models\"");
+        } finally {
+            accessLog.detachAppender(lines);
         }
     }
 }
