@@ -6,6 +6,8 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.health.HealthChecker;
+import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -32,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP/1.1 edge of a {@link CompiledGateway}: one server socket per listener, all sharing one
- * group of event loops, which also carry the upstream connections.
+ * group of event loops, which also carry the upstream connections and the active health checks.
  *
  * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
  * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}. The gateway does not
@@ -59,6 +61,7 @@ public final class HttpGateway implements AutoCloseable {
     private AddressResolverGroup<InetSocketAddress> resolver;
     private Http1Connector connector;
     private ConnectionRegistry registry;
+    private HealthChecker healthChecker;
     private boolean started;
     private boolean stopped;
 
@@ -114,6 +117,10 @@ public final class HttpGateway implements AutoCloseable {
         }
         log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
                 boundAddresses());
+        // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
+        healthChecker = new HealthChecker(gateway.clusters() == null ? List.of() : gateway.clusters().all(), group, transport.socketChannelType(), resolver,
+                meters, ProbeObserver.NONE);
+        healthChecker.start();
         return this;
     }
 
@@ -190,6 +197,9 @@ public final class HttpGateway implements AutoCloseable {
             return;
         }
         stopped = true;
+        if (healthChecker != null) {
+            healthChecker.stop();
+        }
         List<Channel> servers = new ArrayList<>(serverChannels.values());
         servers.forEach(ch -> ch.close().awaitUninterruptibly());
         if (registry != null) {
