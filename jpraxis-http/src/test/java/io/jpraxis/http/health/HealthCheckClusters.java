@@ -31,9 +31,13 @@ final class HealthCheckClusters {
 
     /** A round-robin cluster of {@code 127.0.0.1:<port>} endpoints; {@code check} may be null. */
     static ClusterState cluster(String name, HealthCheckConfig check, int... ports) {
-        return new ClusterState(new ClusterConfig(name,
+        return new ClusterState(config(name, check, ports));
+    }
+
+    static ClusterConfig config(String name, HealthCheckConfig check, int... ports) {
+        return new ClusterConfig(name,
                 Arrays.stream(ports).mapToObj(p -> new EndpointConfig(new HostPort("127.0.0.1", p), 1)).toList(),
                 ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null, null, null, null, null, null, null,
-                ClusterHttpConfig.NONE, check, null, null, SourceRef.synthetic("test")));
+                ClusterHttpConfig.NONE, check, null, null, SourceRef.synthetic("test"));
     }
 }
