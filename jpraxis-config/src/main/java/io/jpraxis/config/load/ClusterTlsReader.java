@@ -41,9 +41,9 @@ final class ClusterTlsReader {
             r.invalid("verify", "true; set " + NO_VERIFY_FLAG + ": true to skip certificate verification");
         }
         String caPath = r.map("ca").map(ClusterTlsReader::caPath).orElse(null);
-        String[] clientCert = r.map("client_cert").map(ClusterTlsReader::clientCert).orElse(new String[2]);
+        ClientCert clientCert = r.map("client_cert").map(ClusterTlsReader::clientCert).orElse(ClientCert.NONE);
         return r.finishCleanly()
-                ? Optional.of(new ClusterTlsConfig(sni, verify, caPath, clientCert[0], clientCert[1]))
+                ? Optional.of(new ClusterTlsConfig(sni, verify, caPath, clientCert.certPath(), clientCert.keyPath()))
                 : Optional.empty();
     }
 
@@ -66,8 +66,13 @@ final class ClusterTlsReader {
         return path;
     }
 
-    /** {@code [cert_path, key_path]}: both or neither. */
-    private static String[] clientCert(MapReader cert) {
+    /** The two files of {@code client_cert}; null paths when unset. */
+    private record ClientCert(String certPath, String keyPath) {
+        static final ClientCert NONE = new ClientCert(null, null);
+    }
+
+    /** {@code cert_path} and {@code key_path}: both or neither. */
+    private static ClientCert clientCert(MapReader cert) {
         String certPath = file(cert, "cert_path");
         String keyPath = file(cert, "key_path");
         for (String key : new String[] {"cert_path", "key_path"}) {
@@ -77,7 +82,7 @@ final class ClusterTlsReader {
             }
         }
         cert.finish();
-        return new String[] {certPath, keyPath};
+        return new ClientCert(certPath, keyPath);
     }
 
     /** A readable regular file's path as written, or null (reported) when it is not one. */
