@@ -42,11 +42,14 @@ final class HealthCheckReader {
         String probePath = r.string("path").filter(p -> checkPath(p, r)).orElse(HealthCheckConfig.DEFAULT_PATH);
         int expectedStatus = r.integer("expected_status", 100, 599).map(Long::intValue)
                 .orElse(HealthCheckConfig.DEFAULT_EXPECTED_STATUS);
-        long interval = r.integer("interval_ms", 1, ConfigLimits.MAX_TIMEOUT_MS)
-                .orElse(HealthCheckConfig.DEFAULT_INTERVAL_MS);
-        long timeout = r.integer("timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS)
-                .orElse(HealthCheckConfig.DEFAULT_TIMEOUT_MS);
-        if (timeout >= interval) {
+        Optional<Long> intervalRead = r.integer("interval_ms", 1, ConfigLimits.MAX_TIMEOUT_MS);
+        Optional<Long> timeoutRead = r.integer("timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS);
+        long interval = intervalRead.orElse(HealthCheckConfig.DEFAULT_INTERVAL_MS);
+        long timeout = timeoutRead.orElse(HealthCheckConfig.DEFAULT_TIMEOUT_MS);
+        // Compared only when both values are the ones written or defaulted, not stand-ins for bad ones.
+        boolean comparable = (intervalRead.isPresent() || !r.has("interval_ms"))
+                && (timeoutRead.isPresent() || !r.has("timeout_ms"));
+        if (comparable && timeout >= interval) {
             // A probe still running when the next is due would pile probes up on a slow endpoint.
             d.invalid(r.path("timeout_ms"), r.line("timeout_ms"), Long.toString(timeout),
                     "less than interval_ms (" + interval + ")");

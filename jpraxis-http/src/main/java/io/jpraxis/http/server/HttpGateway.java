@@ -111,16 +111,16 @@ public final class HttpGateway implements AutoCloseable {
             for (CompiledGateway.Listener listener : gateway.listeners()) {
                 bind(listener, config);
             }
+            // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
+            healthChecker = new HealthChecker(gateway.clusters() == null ? List.of() : gateway.clusters().all(),
+                    group, transport.socketChannelType(), resolver, meters, ProbeObserver.NONE);
+            healthChecker.start();
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
         }
         log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
                 boundAddresses());
-        // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
-        healthChecker = new HealthChecker(gateway.clusters() == null ? List.of() : gateway.clusters().all(), group, transport.socketChannelType(), resolver,
-                meters, ProbeObserver.NONE);
-        healthChecker.start();
         return this;
     }
 
