@@ -211,6 +211,20 @@ class HealthCheckerTest {
     }
 
     @Test
+    void stopEndsProbing() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("up")) {
+            check(cluster("api", tcp(1, 1), origin.port()));
+            next();
+            checker.stop();
+            results.poll(HealthCheckClusters.TIMEOUT_MS, TimeUnit.MILLISECONDS); // a probe already under way
+            results.clear();
+
+            assertThat(results.poll(2 * HealthCheckClusters.INTERVAL_MS, TimeUnit.MILLISECONDS))
+                    .as("no probe after stop, over two intervals").isNull();
+        }
+    }
+
+    @Test
     void clustersWithoutAHealthCheckAreNotProbed() throws Exception {
         try (TestOrigin origin = TestOrigin.start("plain")) {
             check(cluster("plain", null, origin.port()));
