@@ -43,12 +43,17 @@ public final class ClusterReader {
                 timeout(r, "read_timeout_ms"),
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
-                null, // max_connections: refused below until the edge enforces it (never silently ignored)
+                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
                 r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics))
                         .orElse(ClusterHttpConfig.NONE),
-                null, null, null, // health_check, tls, retry_policy: refused below until implemented
+                r.present("health_check").flatMap(n -> HealthCheckReader.read(n, r.path("health_check"),
+                        diagnostics, endpoints, insecure)).orElse(null),
+                r.present("tls").flatMap(n -> ClusterTlsReader.read(n, r.path("tls"), diagnostics, insecure))
+                        .orElse(null),
+                r.present("retry_policy").flatMap(n -> RetryPolicyReader.read(n, r.path("retry_policy"), diagnostics))
+                        .orElse(null),
                 new SourceRef(path, node.line()));
-        r.notImplemented("health_check", "tls", "retry_policy", "trusted_private_endpoints", "max_connections");
+        r.notImplemented("trusted_private_endpoints");
         return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();
     }
 
@@ -106,6 +111,9 @@ public final class ClusterReader {
 
     /** Whether jpraxis can balance with {@code strategy} yet. */
     public static boolean isImplemented(LoadBalancerStrategy strategy) {
-        return strategy == LoadBalancerStrategy.ROUND_ROBIN;
+        return switch (strategy) {
+            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH -> true;
+            case MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY -> false;
+        };
     }
 }

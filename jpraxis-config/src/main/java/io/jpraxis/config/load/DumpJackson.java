@@ -106,7 +106,7 @@ final class DumpJackson {
         module.addSerializer((Class) Enum.class, serializer((Enum<?> e) -> Scalars.yamlName(e)));
         module.addSerializer(HostPort.class, serializer(HostPort::render));
         module.addSerializer(ConfigNode.class, serializer(PlainValues::of));
-        module.addSerializer(ClusterConfig.class, serializer(DumpTree::cluster));
+        module.addSerializer(ClusterConfig.class, serializer(ClusterDumpTree::cluster));
         module.addSerializer(ConditionConfig.class, serializer(FilterDumpTree::condition));
         module.addSerializer(ResponseConditionConfig.class, serializer(FilterDumpTree::responseCondition));
         module.addSerializer((Class) Optional.class, serializer((Optional<?> o) -> o.orElse(null)));

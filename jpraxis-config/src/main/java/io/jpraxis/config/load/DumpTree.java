@@ -2,10 +2,6 @@ package io.jpraxis.config.load;
 
 import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.BodyLimits;
-import io.jpraxis.config.model.ClusterConfig;
-import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
-import io.jpraxis.config.model.ClusterHttpConfig;
-import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.InsecureOptions.SkipCheck;
@@ -32,7 +28,7 @@ final class DumpTree {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("listeners", c.listeners().stream().map(DumpTree::listener).toList());
         out.put("filter_chains", c.filterChains().stream().map(filters::chain).toList());
-        out.put("clusters", c.clusters().stream().map(DumpTree::cluster).toList());
+        out.put("clusters", c.clusters().stream().map(ClusterDumpTree::cluster).toList());
         out.put("admin", admin(c.admin()));
         out.put("body_limits", bodyLimits(c.bodyLimits()));
         out.put("runtime", runtime(c.runtime()));
@@ -50,49 +46,6 @@ final class DumpTree {
         putIfSet(out, "max_connections", l.maxConnections());
         putIfSet(out, "downstream_read_timeout_ms", l.downstreamReadTimeoutMs());
         putIfSet(out, "downstream_keepalive_timeout_ms", l.downstreamKeepaliveTimeoutMs());
-        return out;
-    }
-
-    /** A cluster in Praxis shape; public for dumping inline load-balancer clusters too. */
-    static Map<String, Object> cluster(ClusterConfig c) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("name", c.name());
-        out.put("endpoints", c.endpoints().stream().map(DumpTree::endpoint).toList());
-        out.put("load_balancer_strategy", strategy(c));
-        putIfSet(out, "connection_timeout_ms", c.connectionTimeoutMs());
-        putIfSet(out, "total_connection_timeout_ms", c.totalConnectionTimeoutMs());
-        putIfSet(out, "read_timeout_ms", c.readTimeoutMs());
-        putIfSet(out, "write_timeout_ms", c.writeTimeoutMs());
-        putIfSet(out, "idle_timeout_ms", c.idleTimeoutMs());
-        putIfSet(out, "max_connections", c.maxConnections());
-        out.put("http", http(c.http() == null ? ClusterHttpConfig.NONE : c.http()));
-        return out;
-    }
-
-    private static Object endpoint(EndpointConfig e) {
-        if (e.weight() == 1) {
-            return e.address().render();
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("address", e.address().render());
-        out.put("weight", e.weight());
-        return out;
-    }
-
-    private static Object strategy(ClusterConfig c) {
-        String name = Scalars.yamlName(c.loadBalancerStrategy());
-        if (c.loadBalancerStrategy() == LoadBalancerStrategy.CONSISTENT_HASH && c.hashHeader() != null) {
-            return Map.of(name, Map.of("header", c.hashHeader()));
-        }
-        return name;
-    }
-
-    private static Map<String, Object> http(ClusterHttpConfig h) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        putIfSet(out, "authority", h.authority());
-        out.put("version", Scalars.yamlName(h.version()));
-        putIfSet(out, "application_protocol", h.applicationProtocol());
-        putIfSet(out, "application_provider", h.applicationProvider());
         return out;
     }
 

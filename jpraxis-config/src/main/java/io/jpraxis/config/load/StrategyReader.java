@@ -65,7 +65,13 @@ final class StrategyReader {
             return Optional.empty();
         }
         if (strategy.get() != LoadBalancerStrategy.CONSISTENT_HASH) {
-            // Other strategies' parameters are not modelled; they are all refused as not implemented.
+            // Parameters of other strategies are not modelled: refuse them rather than drop them
+            // (strategies refused as not implemented say so instead).
+            if (ClusterReader.isImplemented(strategy.get()) && !isEmpty(entry.value())) {
+                d.invalid(entryPath, entry.value().line(), entry.value().render(), "no parameters; write "
+                        + Names.quote(entry.key()) + " as a plain strategy name");
+                return Optional.empty();
+            }
             return strategy.map(s -> new Strategy(s, null));
         }
         if (entry.value() instanceof ConfigNode.NullNode) {
@@ -76,6 +82,10 @@ final class StrategyReader {
                 .orElse(null);
         r.finish();
         return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, header));
+    }
+
+    private static boolean isEmpty(ConfigNode value) {
+        return value instanceof ConfigNode.NullNode || value instanceof ConfigNode.MapNode m && m.entries().isEmpty();
     }
 
     private static String implementedChoices() {

@@ -29,6 +29,6 @@ public record HealthCheckConfig(
     public static final int DEFAULT_HEALTHY_THRESHOLD = 2;
     public static final int DEFAULT_UNHEALTHY_THRESHOLD = 3;
 
-    /** Probe kinds; only {@code http} is implemented yet, the others are refused at load. */
+    /** Probe kinds; {@code grpc} is not implemented yet and is refused at load. */
     public enum HealthCheckType { HTTP, TCP, GRPC }
 }

@@ -7,6 +7,10 @@ import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterTlsConfig;
+import io.jpraxis.config.model.HealthCheckConfig;
+import io.jpraxis.config.model.HealthCheckConfig.HealthCheckType;
+import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
@@ -71,14 +75,77 @@ class ClusterReaderTest {
         Diagnostics d = new Diagnostics();
         Optional<ClusterConfig> cluster = ClusterReader.read(node("""
                 endpoints: []
-                load_balancer_strategy: random
+                load_balancer_strategy: maglev
                 """, d), PATH, d, InsecureOptions.NONE);
 
         assertThat(cluster).isEmpty();
         assertThat(d.errors()).extracting(Diagnostic::message).containsExactlyInAnyOrder(
                 "missing (expected: a value; this key is required)",
                 "[] (expected: at least one endpoint)",
-                "\"random\" is not implemented in jpraxis (expected: round_robin)");
+                "\"maglev\" is not implemented in jpraxis (expected: round_robin | least_connections | p2c | random "
+                        + "| consistent_hash)");
+    }
+
+    @Test
+    void appliesTheSpecDefaultsOfAHealthCheck() {
+        Diagnostics d = new Diagnostics();
+        Optional<ClusterConfig> cluster = ClusterReader.read(node("""
+                name: api
+                endpoints: ["api.example.com:80"]
+                health_check: {type: http}
+                """, d), PATH, d, InsecureOptions.NONE);
+
+        assertThat(d.all()).isEmpty();
+        assertThat(cluster.orElseThrow().healthCheck()).as("spec 1.5.1 defaults: /, 200, 5000, 2000, 2, 3")
+                .isEqualTo(new HealthCheckConfig(HealthCheckType.HTTP, "/", 200, 5000, 2000, 2, 3, null, null, ""));
+    }
+
+    @Test
+    void readsMaxConnectionsHealthCheckRetryPolicyAndTlsIntoTheirRecords() {
+        Diagnostics d = new Diagnostics();
+        Optional<ClusterConfig> cluster = ClusterReader.read(node("""
+                name: api
+                endpoints: ["api.example.com:443"]
+                load_balancer_strategy: least_connections
+                max_connections: 7
+                health_check:
+                  type: tcp
+                  interval_ms: 300
+                  timeout_ms: 100
+                  healthy_threshold: 1
+                  unhealthy_threshold: 4
+                  passive_unhealthy_threshold: 5
+                retry_policy:
+                  max_retries: 4
+                  retriable_conditions: [connect_failure]
+                  retry_body_limit_bytes: 1024
+                  allow_non_idempotent: true
+                tls:
+                  sni: api.example.com
+                  ca: {ca_path: src/test/resources/tls/test-ca.pem}
+                """, d), PATH, d, InsecureOptions.NONE);
+
+        assertThat(d.all()).isEmpty();
+        ClusterConfig c = cluster.orElseThrow();
+        assertThat(c.loadBalancerStrategy()).isEqualTo(ClusterConfig.LoadBalancerStrategy.LEAST_CONNECTIONS);
+        assertThat(c.maxConnections()).isEqualTo(7);
+        assertThat(c.healthCheck()).isEqualTo(
+                new HealthCheckConfig(HealthCheckType.TCP, "/", 200, 300, 100, 1, 4, 5, null, ""));
+        assertThat(c.retryPolicy()).isEqualTo(new RetryPolicyConfig(4, 1024, true));
+        assertThat(c.tls()).as("verify defaults to true")
+                .isEqualTo(new ClusterTlsConfig("api.example.com", true, "src/test/resources/tls/test-ca.pem", null, null));
+    }
+
+    @Test
+    void anAbsentRetryPolicyIsTheLegacyOne() {
+        Diagnostics d = new Diagnostics();
+        ClusterConfig c = ClusterReader.read(node("name: a\nendpoints: [\"a.example.com:80\"]\n", d), PATH, d,
+                InsecureOptions.NONE).orElseThrow();
+
+        assertThat(c.retryPolicy()).isEqualTo(RetryPolicyConfig.LEGACY);
+        assertThat(c.healthCheck()).as("no health_check: endpoints stay healthy").isNull();
+        assertThat(c.tls()).as("no tls: plaintext").isNull();
+        assertThat(c.maxConnections()).as("no cap").isNull();
     }
 
     private static ConfigNode node(String yaml, Diagnostics d) {

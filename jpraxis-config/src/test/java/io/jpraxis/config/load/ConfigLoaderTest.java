@@ -153,7 +153,7 @@ class ConfigLoaderTest {
                 listeners:
                   - {name: "a b", address: "nowhere", protocol: ftp, max_connections: 0}
                 clusters:
-                  - {name: c, endpoints: ["127.0.0.1:1"], load_balancer_strategy: p2c}
+                  - {name: c, endpoints: ["127.0.0.1:1"], load_balancer_strategy: maglev}
                 """, FeatureSet.NONE);
 
         assertThat(result.diagnostics().errors()).extracting(Diagnostic::path).extracting(Object::toString)

@@ -67,6 +67,34 @@ class ConfigYamlWriterTest {
     }
 
     @Test
+    void writesHealthCheckDefaultsAndOmitsTheLegacyRetryPolicy() {
+        String dumped = writer.write(load("""
+                listeners:
+                  - {name: default, address: "127.0.0.1:8080"}
+                clusters:
+                  - name: checked
+                    endpoints: ["api.example.com:80"]
+                    load_balancer_strategy: p2c
+                    max_connections: 9
+                    health_check: {type: tcp}
+                  - name: retried
+                    endpoints: ["api.example.com:80"]
+                    retry_policy: {max_retries: 5}
+                """, FeatureSet.NONE));
+
+        assertThat(dumped).as(dumped)
+                .contains("load_balancer_strategy: p2c")
+                .contains("max_connections: 9")
+                .contains("type: tcp").contains("path: /").contains("expected_status: 200")
+                .contains("interval_ms: 5000").contains("timeout_ms: 2000")
+                .contains("healthy_threshold: 2").contains("unhealthy_threshold: 3")
+                .contains("max_retries: 5").contains("retry_body_limit_bytes: 65536")
+                .doesNotContain("passive_").doesNotContain("tls:");
+        assertThat(dumped.indexOf("retry_policy:")).as("written once: the unset policy of 'checked' is the legacy one")
+                .isEqualTo(dumped.lastIndexOf("retry_policy:"));
+    }
+
+    @Test
     void writesAnUnboundedBodyAsAnExplicitNull() {
         String dumped = writer.write(load("""
                 listeners:

@@ -13,7 +13,8 @@ public final class Balancers {
     }
 
     /**
-     * The balancer for {@code cluster}, seeded from {@code services}.
+     * The balancer for {@code cluster}, seeded from {@code services}. Every strategy skips
+     * unhealthy endpoints and falls back to all of them when none is healthy (panic mode).
      *
      * @throws IllegalStateException for a strategy jpraxis does not implement (the config loader
      *     refuses those, so reaching here is a programmer error) or a cluster without endpoints
@@ -27,12 +28,26 @@ public final class Balancers {
         // An unset strategy is the documented default (spec 1.5).
         ClusterConfig.LoadBalancerStrategy strategy = cluster.loadBalancerStrategy() == null
                 ? ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN : cluster.loadBalancerStrategy();
+        String name = cluster.name();
         return switch (strategy) {
-            case ROUND_ROBIN -> new WeightedRoundRobin(endpoints, services.random());
-            case LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY ->
-                    throw new IllegalStateException("cluster '" + cluster.name() + "': load_balancer_strategy "
+            case ROUND_ROBIN -> new WeightedRoundRobin(name, endpoints, services.random());
+            case LEAST_CONNECTIONS -> new LeastConnections(name, endpoints, services.random());
+            case P2C -> new PowerOfTwoChoices(name, endpoints, services.random());
+            case RANDOM -> new WeightedRandom(name, endpoints, services.random());
+            case CONSISTENT_HASH -> new ConsistentHash(name, endpoints, cluster.hashHeader());
+            case MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY ->
+                    throw new IllegalStateException("cluster '" + name + "': load_balancer_strategy "
                             + Scalars.yamlName(strategy)
                             + " is not implemented in jpraxis and should have been refused at config load");
         };
+    }
+
+    /** An immutable copy of {@code endpoints}, refusing an empty list. */
+    static List<EndpointState> requireEndpoints(String cluster, List<EndpointState> endpoints) {
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("cluster '" + cluster
+                    + "': no endpoints to balance over (expected: at least one endpoint)");
+        }
+        return List.copyOf(endpoints);
     }
 }

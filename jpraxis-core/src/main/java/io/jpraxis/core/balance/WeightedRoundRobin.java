@@ -8,15 +8,17 @@ import java.util.random.RandomGenerator;
 
 /**
  * Weighted round robin ({@code round_robin}): picks follow one weighted cycle, interleaved
- * nginx-style, so weights {@code 3:1} give {@code a a b a} and every full cycle is exact.
+ * nginx-style, so weights {@code 3:1} give {@code a a b a} and every full cycle is exact. While
+ * some endpoints are unhealthy the cycle runs over the healthy ones only; when none is healthy it
+ * runs over all of them (panic mode).
  *
  * <p>Lock-free: a pick is one atomic increment plus a lookup in an immutable schedule, so event
- * loops never wait on each other.
+ * loops never wait on each other. A schedule over a healthy subset is built once per health change.
  */
 public final class WeightedRoundRobin implements Balancer {
     private final List<EndpointState> endpoints;
     private final EndpointState[] byIndex;
-    private final WeightSchedule schedule;
+    private final HealthTracker<WeightSchedule> health;
     private final AtomicLong position;
 
     /**
@@ -24,29 +26,35 @@ public final class WeightedRoundRobin implements Balancer {
      *
      * @throws IllegalArgumentException when there are no endpoints or a weight is below 1
      */
-    public WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random) {
-        this(endpoints, random, null);
+    public WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random) {
+        this(cluster, endpoints, random, null);
     }
 
-    /** Test seam: forces {@code schedule} instead of choosing one from the weights. */
-    WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random, WeightSchedule forcedSchedule) {
-        if (endpoints.isEmpty()) {
-            throw new IllegalArgumentException("round robin over no endpoints (expected: at least one endpoint)");
-        }
-        this.endpoints = List.copyOf(endpoints);
+    /** As {@link #WeightedRoundRobin(String, List, RandomGenerator)} for a cluster logged as unnamed. */
+    public WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random) {
+        this("(unnamed)", endpoints, random, null);
+    }
+
+    /** Test seam: forces {@code schedule} (over all endpoints) instead of choosing one from the weights. */
+    WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random,
+            WeightSchedule forcedSchedule) {
+        this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
         this.byIndex = this.endpoints.toArray(EndpointState[]::new);
-        this.schedule = forcedSchedule != null ? forcedSchedule : WeightSchedule.of(weightsOf(this.endpoints));
+        WeightSchedule full = forcedSchedule != null ? forcedSchedule : WeightSchedule.of(weightsOf(byIndex, null));
+        this.health = new HealthTracker<>(cluster, this.endpoints, eligible -> eligible.length == byIndex.length
+                ? full : WeightSchedule.of(weightsOf(byIndex, eligible)));
         // A random start keeps a fleet of gateways restarted together from all sending their
         // first requests to the same endpoint; it does not change the spread of any full cycle.
-        this.position = new AtomicLong(random.nextLong(schedule.cycleLength()));
+        this.position = new AtomicLong(random.nextLong(full.cycleLength()));
     }
 
     @Override
     public EndpointState pick(RequestContext ctx) {
-        long cycle = schedule.cycleLength();
+        HealthTracker.Snapshot<WeightSchedule> snapshot = health.snapshot();
+        WeightSchedule schedule = snapshot.derived();
         // floorMod keeps the index valid even after the counter wraps past Long.MAX_VALUE.
-        long slot = Math.floorMod(position.getAndIncrement(), cycle);
-        return byIndex[schedule.endpointAt(slot)];
+        long slot = Math.floorMod(position.getAndIncrement(), schedule.cycleLength());
+        return byIndex[snapshot.eligible()[schedule.endpointAt(slot)]];
     }
 
     @Override
@@ -54,10 +62,12 @@ public final class WeightedRoundRobin implements Balancer {
         return endpoints;
     }
 
-    static int[] weightsOf(List<EndpointState> endpoints) {
-        int[] weights = new int[endpoints.size()];
-        for (int i = 0; i < weights.length; i++) {
-            weights[i] = endpoints.get(i).endpoint().weight();
+    /** Weights of {@code endpoints[indices[i]]}, or of every endpoint when {@code indices} is null. */
+    private static int[] weightsOf(EndpointState[] endpoints, int[] indices) {
+        int n = indices == null ? endpoints.length : indices.length;
+        int[] weights = new int[n];
+        for (int i = 0; i < n; i++) {
+            weights[i] = endpoints[indices == null ? i : indices[i]].endpoint().weight();
         }
         return weights;
     }

@@ -49,11 +49,24 @@ class BalancersTest {
     }
 
     @Test
+    void eachImplementedStrategyGetsItsBalancer() {
+        List<EndpointConfig> endpoints = List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1));
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.LEAST_CONNECTIONS, endpoints)),
+                SERVICES)).isInstanceOf(LeastConnections.class);
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.P2C, endpoints)), SERVICES))
+                .isInstanceOf(PowerOfTwoChoices.class);
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.RANDOM, endpoints)), SERVICES))
+                .isInstanceOf(WeightedRandom.class);
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.CONSISTENT_HASH, endpoints)),
+                SERVICES)).isInstanceOf(ConsistentHash.class);
+    }
+
+    @Test
     void unimplementedStrategyIsAProgrammerError() {
-        ClusterConfig c = cluster(LoadBalancerStrategy.LEAST_CONNECTIONS,
+        ClusterConfig c = cluster(LoadBalancerStrategy.MAGLEV,
                 List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
         assertThatThrownBy(() -> Balancers.forCluster(new ClusterState(c), SERVICES)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("least_connections").hasMessageContaining("backend");
+                .hasMessageContaining("maglev").hasMessageContaining("backend");
     }
 
     @Test

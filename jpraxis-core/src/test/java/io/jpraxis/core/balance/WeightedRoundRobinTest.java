@@ -46,21 +46,21 @@ class WeightedRoundRobinTest {
 
     @Test
     void equalWeightsSplitExactlyInHalf() {
-        Balancer rr = new WeightedRoundRobin(states(A, B), new SplittableRandom(7));
+        Balancer rr = new WeightedRoundRobin("backend", states(A, B), new SplittableRandom(7));
         assertThat(spread(rr, 1000)).as("1:1 over 1,000 picks").containsEntry(A, 500).containsEntry(B, 500);
     }
 
     @Test
     void threeToOneWeightsSplitExactly() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(7));
+        Balancer rr = new WeightedRoundRobin("backend", states(heavy, B), new SplittableRandom(7));
         assertThat(spread(rr, 1000)).as("3:1 over 1,000 picks").containsEntry(heavy, 750).containsEntry(B, 250);
     }
 
     @Test
     void threeToOneIsInterleavedNotBunched() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(1));
+        Balancer rr = new WeightedRoundRobin("backend", states(heavy, B), new SplittableRandom(1));
         RequestContext ctx = request();
         List<Endpoint> seen = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -91,7 +91,7 @@ class WeightedRoundRobinTest {
     @Test
     void stridedScheduleIsExactOverEveryCycle() {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(3),
+        Balancer rr = new WeightedRoundRobin("backend", states(heavy, B), new SplittableRandom(3),
                 new StridedWeightSchedule(new int[] {3, 1}));
         assertThat(spread(rr, 1000)).as("the table-free fallback keeps 3:1 exact")
                 .containsEntry(heavy, 750).containsEntry(B, 250);
@@ -119,14 +119,14 @@ class WeightedRoundRobinTest {
 
     @Test
     void refusesAnEmptyEndpointList() {
-        assertThatThrownBy(() -> new WeightedRoundRobin(states(), new SplittableRandom(1)))
+        assertThatThrownBy(() -> new WeightedRoundRobin("backend", states(), new SplittableRandom(1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one endpoint");
     }
 
     @Test
     void picksFromManyThreadsSumToExactTotals() throws Exception {
         Endpoint heavy = new Endpoint("10.0.0.1", 80, 3);
-        Balancer rr = new WeightedRoundRobin(states(heavy, B), new SplittableRandom(11));
+        Balancer rr = new WeightedRoundRobin("backend", states(heavy, B), new SplittableRandom(11));
         int threads = 8;
         int picksPerThread = 25_000; // 200,000 picks: a whole number of 4-pick cycles
         Map<Endpoint, AtomicLong> counts = new ConcurrentHashMap<>();

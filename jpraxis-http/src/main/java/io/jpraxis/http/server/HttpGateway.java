@@ -8,6 +8,8 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.metrics.EdgeMeters;
+import io.jpraxis.http.health.HealthChecker;
+import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
@@ -35,7 +37,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The HTTP/1.1 edge of a {@link CompiledGateway}: one server socket per listener, all sharing one
- * group of event loops, which also carry the upstream connections.
+ * group of event loops, which also carry the upstream connections and the active health checks.
  *
  * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
  * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}; {@link #lifecycle()}
@@ -64,6 +66,7 @@ public final class HttpGateway implements AutoCloseable {
     private AddressResolverGroup<InetSocketAddress> resolver;
     private Http1Connector connector;
     private ConnectionRegistry registry;
+    private HealthChecker healthChecker;
     private boolean started;
     private boolean stopped;
     /** Read without the lock by readiness probes, which must see a stop at once. */
@@ -120,6 +123,10 @@ public final class HttpGateway implements AutoCloseable {
             for (CompiledGateway.Listener listener : gateway.listeners()) {
                 bind(listener, config);
             }
+            // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
+            healthChecker = new HealthChecker(gateway.clusters() == null ? List.of() : gateway.clusters().all(),
+                    group, transport.socketChannelType(), resolver, meters, ProbeObserver.NONE);
+            healthChecker.start();
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
             throw e;
@@ -209,6 +216,9 @@ public final class HttpGateway implements AutoCloseable {
         }
         stopped = true;
         lifecycle = Lifecycle.DRAINING;
+        if (healthChecker != null) {
+            healthChecker.stop();
+        }
         List<Channel> servers = new ArrayList<>(serverChannels.values());
         servers.forEach(ch -> ch.close().awaitUninterruptibly());
         if (registry != null) {

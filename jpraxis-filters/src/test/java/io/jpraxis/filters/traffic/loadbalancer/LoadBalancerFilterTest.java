@@ -10,6 +10,7 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,6 +51,49 @@ class LoadBalancerFilterTest {
         }
         assertThat(counts).as("3:1 weights over 400 picks")
                 .containsEntry("api-1.example.net:8080", 300).containsEntry("api-2.example.net:8080", 100);
+    }
+
+    @Test
+    void skipsAnEndpointItsHealthStateEjected() {
+        HttpFilter lb = build(new LoadBalancerFactory(), """
+                clusters:
+                  - name: api
+                    load_balancer_strategy: least_connections
+                    endpoints: ["api-1.example.net:8080", "api-2.example.net:8080"]
+                    health_check: {type: tcp, unhealthy_threshold: 2}
+                """).accepted();
+        RequestContext first = routedTo("api");
+        lb.onRequest(first);
+        EndpointState ejected = first.upstream().endpointState();
+        ejected.recordProbe(false);
+        ejected.recordProbe(false);
+
+        for (int i = 0; i < 50; i++) {
+            RequestContext ctx = routedTo("api");
+            lb.onRequest(ctx);
+            assertThat(ctx.upstream().endpointState()).as("two failed probes ejected %s", ejected.endpoint())
+                    .isNotSameAs(ejected);
+        }
+    }
+
+    @Test
+    void consistentHashKeepsAHeaderValueOnOneEndpoint() {
+        HttpFilter lb = build(new LoadBalancerFactory(), """
+                clusters:
+                  - name: api
+                    load_balancer_strategy: {consistent_hash: {header: x-user-id}}
+                    endpoints: ["api-1.example.net:8080", "api-2.example.net:8080", "api-3.example.net:8080"]
+                """).accepted();
+        for (String user : new String[] {"alice", "bob", "carol", "dave"}) {
+            Endpoint home = null;
+            for (int i = 0; i < 10; i++) {
+                RequestContext ctx = routedTo("api");
+                ctx.headers().add("x-user-id", user);
+                lb.onRequest(ctx);
+                home = home == null ? ctx.upstream().endpoint() : home;
+                assertThat(ctx.upstream().endpoint()).as("%s sticks to one endpoint", user).isEqualTo(home);
+            }
+        }
     }
 
     @Test

@@ -1,0 +1,116 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.ClusterTlsConfig;
+import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.HealthCheckConfig;
+import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.config.read.Scalars;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A cluster as ordered maps in Praxis's shape, defaults written out, for top-level clusters and
+ * the inline clusters of {@code load_balancer} alike. Reading the dump back gives the same record.
+ */
+final class ClusterDumpTree {
+    private ClusterDumpTree() {
+    }
+
+    static Map<String, Object> cluster(ClusterConfig c) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", c.name());
+        out.put("endpoints", c.endpoints().stream().map(ClusterDumpTree::endpoint).toList());
+        out.put("load_balancer_strategy", strategy(c));
+        DumpTree.putIfSet(out, "connection_timeout_ms", c.connectionTimeoutMs());
+        DumpTree.putIfSet(out, "total_connection_timeout_ms", c.totalConnectionTimeoutMs());
+        DumpTree.putIfSet(out, "read_timeout_ms", c.readTimeoutMs());
+        DumpTree.putIfSet(out, "write_timeout_ms", c.writeTimeoutMs());
+        DumpTree.putIfSet(out, "idle_timeout_ms", c.idleTimeoutMs());
+        DumpTree.putIfSet(out, "max_connections", c.maxConnections());
+        out.put("http", http(c.http() == null ? ClusterHttpConfig.NONE : c.http()));
+        if (c.healthCheck() != null) {
+            out.put("health_check", healthCheck(c.healthCheck()));
+        }
+        if (c.tls() != null) {
+            out.put("tls", tls(c.tls()));
+        }
+        if (!RetryPolicyConfig.LEGACY.equals(c.retryPolicy())) {
+            // The legacy policy is what an absent block means; writing it would change nothing.
+            out.put("retry_policy", retryPolicy(c.retryPolicy()));
+        }
+        return out;
+    }
+
+    private static Object endpoint(EndpointConfig e) {
+        if (e.weight() == 1) {
+            return e.address().render();
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("address", e.address().render());
+        out.put("weight", e.weight());
+        return out;
+    }
+
+    private static Object strategy(ClusterConfig c) {
+        String name = Scalars.yamlName(c.loadBalancerStrategy());
+        if (c.loadBalancerStrategy() == LoadBalancerStrategy.CONSISTENT_HASH && c.hashHeader() != null) {
+            return Map.of(name, Map.of("header", c.hashHeader()));
+        }
+        return name;
+    }
+
+    private static Map<String, Object> http(ClusterHttpConfig h) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        DumpTree.putIfSet(out, "authority", h.authority());
+        out.put("version", Scalars.yamlName(h.version()));
+        DumpTree.putIfSet(out, "application_protocol", h.applicationProtocol());
+        DumpTree.putIfSet(out, "application_provider", h.applicationProvider());
+        return out;
+    }
+
+    private static Map<String, Object> healthCheck(HealthCheckConfig h) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("type", Scalars.yamlName(h.type()));
+        out.put("path", h.path());
+        out.put("expected_status", h.expectedStatus());
+        out.put("interval_ms", h.intervalMs());
+        out.put("timeout_ms", h.timeoutMs());
+        out.put("healthy_threshold", h.healthyThreshold());
+        out.put("unhealthy_threshold", h.unhealthyThreshold());
+        DumpTree.putIfSet(out, "passive_unhealthy_threshold", h.passiveUnhealthyThreshold());
+        DumpTree.putIfSet(out, "passive_healthy_threshold", h.passiveHealthyThreshold());
+        if (h.grpcService() != null && !h.grpcService().isEmpty()) {
+            out.put("grpc_service", h.grpcService());
+        }
+        return out;
+    }
+
+    private static Map<String, Object> tls(ClusterTlsConfig t) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        DumpTree.putIfSet(out, "sni", t.sni());
+        out.put("verify", t.verify());
+        if (t.caPath() != null) {
+            out.put("ca", Map.of("ca_path", t.caPath()));
+        }
+        if (t.clientCertPath() != null) {
+            Map<String, Object> cert = new LinkedHashMap<>();
+            cert.put("cert_path", t.clientCertPath());
+            cert.put("key_path", t.clientKeyPath());
+            out.put("client_cert", cert);
+        }
+        return out;
+    }
+
+    private static Map<String, Object> retryPolicy(RetryPolicyConfig p) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("max_retries", p.maxRetries());
+        out.put("retriable_conditions", List.of("connect_failure"));
+        out.put("retry_body_limit_bytes", p.retryBodyLimitBytes());
+        out.put("allow_non_idempotent", p.allowNonIdempotent());
+        return out;
+    }
+}

@@ -1,0 +1,119 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ClusterTlsConfig;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Reads a cluster's upstream {@code tls} block (spec 1.5): {@code sni}, {@code verify},
+ * {@code ca.ca_path} and {@code client_cert}. Turning verification off or leaving SNI out needs
+ * its insecure flag. Every file named must be readable now, so a typo fails the load instead of
+ * the first request.
+ */
+final class ClusterTlsReader {
+    static final String NO_VERIFY_FLAG = "insecure_options.allow_tls_no_verify";
+    static final String NO_SNI_FLAG = "insecure_options.allow_tls_without_sni";
+
+    private ClusterTlsReader() {
+    }
+
+    static Optional<ClusterTlsConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
+            InsecureOptions insecure) {
+        if (!(node instanceof ConfigNode.MapNode)) {
+            d.invalid(path, node.line(), node.render(), "a map");
+            return Optional.empty();
+        }
+        MapReader r = MapReader.of(node, path, d);
+        String sni = r.string("sni").filter(s -> checkSni(s, r)).orElse(null);
+        if (!r.has("sni") && !insecure.allowTlsWithoutSni()) {
+            d.error(r.path("sni"), r.line(), "missing (expected: the server name to send and verify; set "
+                    + NO_SNI_FLAG + ": true to connect without SNI)");
+        }
+        boolean verify = r.bool("verify", true);
+        if (!verify && !insecure.allowTlsNoVerify()) {
+            r.invalid("verify", "true; set " + NO_VERIFY_FLAG + ": true to skip certificate verification");
+        }
+        String caPath = r.map("ca").map(ClusterTlsReader::caPath).orElse(null);
+        ClientCert clientCert = r.map("client_cert").map(ClusterTlsReader::clientCert).orElse(ClientCert.NONE);
+        return r.finishCleanly()
+                ? Optional.of(new ClusterTlsConfig(sni, verify, caPath, clientCert.certPath(), clientCert.keyPath()))
+                : Optional.empty();
+    }
+
+    private static boolean checkSni(String sni, MapReader r) {
+        boolean ok = HostPortParser.isHostname(sni) && !IpLiterals.looksLikeIpv4(sni);
+        if (!ok) {
+            r.invalid("sni", "a DNS host name");
+        }
+        return ok;
+    }
+
+    private static String caPath(MapReader ca) {
+        String path = file(ca, "ca_path");
+        if (ca.has("crl_paths")) {
+            ca.node("crl_paths");
+            ca.error("crl_paths", "not supported on clusters (expected: ca_path only; revocation lists "
+                    + "apply to listener TLS)");
+        }
+        ca.finish();
+        return path;
+    }
+
+    /** The two files of {@code client_cert}; null paths when unset. */
+    private record ClientCert(String certPath, String keyPath) {
+        static final ClientCert NONE = new ClientCert(null, null);
+    }
+
+    /** {@code cert_path} and {@code key_path}: both or neither. */
+    private static ClientCert clientCert(MapReader cert) {
+        String certPath = file(cert, "cert_path");
+        String keyPath = file(cert, "key_path");
+        for (String key : new String[] {"cert_path", "key_path"}) {
+            if (!cert.has(key)) {
+                cert.diagnostics().error(cert.path(key), cert.line(),
+                        "missing (expected: cert_path and key_path together)");
+            }
+        }
+        cert.finish();
+        return new ClientCert(certPath, keyPath);
+    }
+
+    /** A readable regular file's path as written, or null (reported) when it is not one. */
+    private static String file(MapReader r, String key) {
+        Optional<String> text = r.string(key);
+        if (text.isEmpty()) {
+            return null;
+        }
+        String path = text.get();
+        if (path.isEmpty()) {
+            r.invalid(key, "a non-empty file path");
+            return null;
+        }
+        if (path.contains("..")) {
+            // Paths come from config that may be templated; refusing '..' keeps them from climbing out.
+            r.invalid(key, "a path without '..'");
+            return null;
+        }
+        if (!isReadableFile(path)) {
+            r.invalid(key, "a readable file");
+            return null;
+        }
+        return path;
+    }
+
+    private static boolean isReadableFile(String path) {
+        try {
+            Path p = Path.of(path);
+            return Files.isRegularFile(p) && Files.isReadable(p);
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+}
