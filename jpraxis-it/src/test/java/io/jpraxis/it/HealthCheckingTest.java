@@ -14,26 +14,7 @@ import org.junit.jupiter.api.Test;
 /** Cluster health checks and strategies configured in YAML, end to end over real sockets. */
 class HealthCheckingTest {
     private static String balanced(String strategy, String healthCheck, TestOrigin... origins) {
-        StringBuilder endpoints = new StringBuilder();
-        for (TestOrigin o : origins) {
-            endpoints.append(endpoints.isEmpty() ? "" : ", ").append('"').append(o.address()).append('"');
-        }
-        return TestConfigs.pipeline("""
-                - filter: router
-                  routes:
-                    - path_prefix: "/"
-                      cluster: pool
-                - filter: load_balancer
-                  clusters:
-                    - name: pool
-                      load_balancer_strategy: %s
-                      endpoints: [%s]
-                %s
-                """.formatted(strategy, endpoints, healthCheck.indent(6).stripTrailing()), """
-                insecure_options:
-                  allow_private_endpoints: true
-                  allow_private_health_checks: true
-                """);
+        return TestConfigs.balanced(strategy, healthCheck, origins);
     }
 
     @Test

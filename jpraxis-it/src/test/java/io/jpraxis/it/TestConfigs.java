@@ -54,4 +54,32 @@ final class TestConfigs {
                       endpoints: ["%s"]
                 """.formatted(address), topLevel);
     }
+
+    /**
+     * Every request to cluster {@code pool} over {@code origins} with {@code strategy}, plus
+     * {@code clusterKeys} (YAML keys of the cluster, e.g. a health_check); loopback endpoints and
+     * health checks allowed.
+     */
+    static String balanced(String strategy, String clusterKeys, io.jpraxis.testkit.TestOrigin... origins) {
+        StringBuilder endpoints = new StringBuilder();
+        for (io.jpraxis.testkit.TestOrigin o : origins) {
+            endpoints.append(endpoints.isEmpty() ? "" : ", ").append('"').append(o.address()).append('"');
+        }
+        return pipeline("""
+                - filter: router
+                  routes:
+                    - path_prefix: "/"
+                      cluster: pool
+                - filter: load_balancer
+                  clusters:
+                    - name: pool
+                      load_balancer_strategy: %s
+                      endpoints: [%s]
+                %s
+                """.formatted(strategy, endpoints, clusterKeys.indent(6).stripTrailing()), """
+                insecure_options:
+                  allow_private_endpoints: true
+                  allow_private_health_checks: true
+                """);
+    }
 }

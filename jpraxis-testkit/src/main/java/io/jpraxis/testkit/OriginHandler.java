@@ -78,10 +78,11 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
             return;
         }
         String delay = req.headers().get(OriginCommands.DELAY_MS);
+        long delayMs = delay != null ? Long.parseLong(delay) : origin.delayMs();
         long bytes = bodyBytes;
         Runnable respond = () -> respond(ctx, req, sha256, bytes);
-        if (delay != null) {
-            ctx.executor().schedule(respond, Long.parseLong(delay), TimeUnit.MILLISECONDS);
+        if (delayMs > 0) {
+            ctx.executor().schedule(respond, delayMs, TimeUnit.MILLISECONDS);
         } else {
             respond.run();
         }

@@ -71,6 +71,7 @@ public final class TestOrigin implements AutoCloseable {
     private final boolean tls;
     private final CompletableFuture<Void> heldEvents = new CompletableFuture<>();
     private volatile Failure failure;
+    private volatile long delayMs;
 
     private TestOrigin(Builder builder) {
         this.name = builder.name;
@@ -195,6 +196,15 @@ public final class TestOrigin implements AutoCloseable {
     }
 
     /** Fails every later request this way; null answers normally again. */
+    /** Delays every answer by {@code millis} (a slow origin); a request's own delay header wins. */
+    public void delayEveryAnswer(long millis) {
+        this.delayMs = millis;
+    }
+
+    long delayMs() {
+        return delayMs;
+    }
+
     public void failWith(Failure newFailure) {
         this.failure = newFailure;
     }
