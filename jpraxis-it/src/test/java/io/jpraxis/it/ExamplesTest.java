@@ -14,6 +14,14 @@ import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
+import io.jpraxis.testkit.TestTls;
+import io.jpraxis.filters.BuiltInFilters;
+import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.http.admin.AdminSurface;
+import io.jpraxis.server.boot.ServingGateway;
+import java.net.URI;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -28,8 +36,8 @@ import org.slf4j.LoggerFactory;
 class ExamplesTest {
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "path-routing.yaml", "redirect.yaml", "sse-streaming.yaml",
-            "static-response.yaml");
+            "basic-reverse-proxy.yaml", "health-checked-cluster.yaml", "path-routing.yaml", "redirect.yaml",
+            "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -170,6 +178,102 @@ class ExamplesTest {
                     .contains("\"request_id\":\"" + requestId + "\"", "\"status\":200", "\"cluster\":\"models\"");
         } finally {
             accessLog.detachAppender(lines);
+        }
+    }
+
+    @Test
+    void healthCheckedClusterEjectsAFailingOriginRestoresItAndReportsReadiness() throws Exception {
+        String yaml = Examples.adapted("health-checked-cluster.yaml", Map.of(
+                        "127.0.0.1:3001", "A_ADDRESS", "127.0.0.1:3002", "B_ADDRESS", "127.0.0.1:9901", "127.0.0.1:0"))
+                // Faster probes than the example's, so the test takes seconds.
+                .replace("interval_ms: 1000", "interval_ms: 150").replace("timeout_ms: 500", "timeout_ms: 120");
+        try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b")) {
+            yaml = yaml.replace("A_ADDRESS", a.address()).replace("B_ADDRESS", b.address());
+            RuntimeServices services = RuntimeServices.system();
+            FilterRegistry registry = FilterRegistry.withBuiltIns(BuiltInFilters.all());
+            CompileResult compiled = new GatewayBuilder(FeatureSet.NONE, services, registry).build(yaml);
+            assertThat(compiled.diagnostics().errors()).isEmpty();
+            ServingGateway gw = ServingGateway.start(compiled.gateway(), services, registry);
+            try (RawHttpConnection conn = RawHttpConnection.open(gw.http().boundAddresses().get("public").getPort())) {
+                URI ready = URI.create("http://127.0.0.1:" + gw.adminPort(AdminSurface.ADMIN).orElseThrow() + "/ready");
+                assertThat(Http.get(ready).statusCode()).as("ready while both endpoints are healthy").isEqualTo(200);
+
+                b.failWith(TestOrigin.Failure.RESET);
+                assertThat(eventually(() -> onlyOrigin(conn, "a"))).as("b ejected after 3 failed probes").isTrue();
+
+                a.failWith(TestOrigin.Failure.RESET);
+                assertThat(eventually(() -> Http.get(ready).statusCode() == 503))
+                        .as("/ready is 503 while the cluster has no healthy endpoint").isTrue();
+
+                a.failWith(null);
+                b.failWith(null);
+                assertThat(eventually(() -> Http.get(ready).statusCode() == 200)).as("ready again").isTrue();
+                assertThat(eventually(() -> onlyOrigin(conn, "b") || servedBoth(conn)))
+                        .as("b restored after 2 good probes and back in rotation").isTrue();
+            } finally {
+                gw.shutdown(Duration.ofSeconds(2));
+            }
+        }
+    }
+
+    private static boolean onlyOrigin(RawHttpConnection conn, String name) {
+        try {
+            for (int i = 0; i < 10; i++) {
+                RawResponse r = conn.get("/probe-traffic");
+                if (r.status() != 200 || !name.equals(r.header(OriginCommands.ORIGIN_NAME))) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static boolean servedBoth(RawHttpConnection conn) {
+        java.util.Set<String> seen = new java.util.TreeSet<>();
+        try {
+            for (int i = 0; i < 12; i++) {
+                seen.add(conn.get("/probe-traffic").header(OriginCommands.ORIGIN_NAME));
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return seen.containsAll(Set.of("a", "b"));
+    }
+
+    private static boolean eventually(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    @Test
+    void upstreamTlsVerifiesTheOriginAgainstItsTrustAndSendsSni() throws Exception {
+        try (TestOrigin provider = TestOrigin.builder("provider").tls().start()) {
+            String yaml = Examples.adapted("upstream-tls.yaml", Map.of("api.openai.com:443", provider.address()))
+                    .replace("sni: \"api.openai.com\"", "sni: \"localhost\"")
+                    + "\ninsecure_options:\n  allow_private_endpoints: true\n";
+            try (RunningGateway gw = RunningGateway.start(yaml.replace("verify: true",
+                    "verify: true\n              ca: {ca_path: \"" + TestTls.file(TestTls.CA) + "\"}"));
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                RawResponse r = conn.get("/v1/models");
+                assertThat(r.status()).as("trusted origin over TLS").isEqualTo(200);
+                EchoResponse echo = EchoResponse.parse(r.body());
+                assertThat(echo.origin()).isEqualTo("provider");
+                assertThat(echo.header("host")).as("http.authority is the upstream Host").isEqualTo("api.openai.com");
+            }
+            try (RunningGateway gw = RunningGateway.start(yaml);
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                assertThat(conn.get("/v1/models").status())
+                        .as("the test CA is not in the system trust store: verification refuses the origin")
+                        .isEqualTo(502);
+            }
         }
     }
 }

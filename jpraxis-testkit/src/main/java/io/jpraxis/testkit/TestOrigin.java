@@ -195,7 +195,6 @@ public final class TestOrigin implements AutoCloseable {
         return heldEvents;
     }
 
-    /** Fails every later request this way; null answers normally again. */
     /** Delays every answer by {@code millis} (a slow origin); a request's own delay header wins. */
     public void delayEveryAnswer(long millis) {
         this.delayMs = millis;
@@ -205,6 +204,7 @@ public final class TestOrigin implements AutoCloseable {
         return delayMs;
     }
 
+    /** Fails every later request this way; null answers normally again. */
     public void failWith(Failure newFailure) {
         this.failure = newFailure;
     }
