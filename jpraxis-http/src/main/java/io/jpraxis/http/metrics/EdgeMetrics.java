@@ -23,6 +23,7 @@ public final class EdgeMetrics {
     private final LongAdder requestBodyLimitHits = new LongAdder();
     private final LongAdder responseBodyLimitHits = new LongAdder();
     private final LongAdder rejectedConnections = new LongAdder();
+    private final LongAdder requestHeadTimeouts = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
 
     public EdgeMetrics() {
@@ -84,6 +85,11 @@ public final class EdgeMetrics {
         rejectedConnections.increment();
     }
 
+    /** A client that did not finish a request head within the header-read timeout. */
+    public void requestHeadTimeout() {
+        requestHeadTimeouts.increment();
+    }
+
     public long requests() {
         return requests.sum();
     }
@@ -116,6 +122,7 @@ public final class EdgeMetrics {
         out.put("request_body_limit_hits", requestBodyLimitHits.sum());
         out.put("response_body_limit_hits", responseBodyLimitHits.sum());
         out.put("rejected_connections", rejectedConnections.sum());
+        out.put("request_head_timeouts", requestHeadTimeouts.sum());
         upstreamFailures.forEach((f, n) -> out.put("upstream_failures_" + f.name().toLowerCase(java.util.Locale.ROOT), n.sum()));
         return out;
     }
