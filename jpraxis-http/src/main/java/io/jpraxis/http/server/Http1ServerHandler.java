@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -34,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * <p>A request head must arrive whole within the header-read timeout counted from its first byte
  * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
  * closed by the idle timeout instead. When the connection switches to HTTP/2 ({@link
- * Http2Setup#STARTED}), this handler only keeps the connection's accounting (caps, drain, close)
- * and the streams are served by {@link Http2StreamHandler}.
+ * Http2Setup#STARTED}), this handler only keeps the connection's accounting (caps, drain, idle
+ * timeout, close) and the streams are served by {@link Http2StreamHandler}.
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);
@@ -200,13 +201,24 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     /** The connection now speaks HTTP/2: the streams read for themselves, the connection reads freely. */
     private void switchToHttp2() {
         http2 = true;
-        idle.cancel();
+        idle.start(); // now the connection's idle timeout: no open stream and no frame for that long
         cancelHeadDeadline();
         readPending = false;
         ctx.channel().config().setAutoRead(true);
     }
 
     private void idleExpired() {
+        if (http2 && !closing) {
+            Http2FrameCodec codec = ctx.pipeline().get(Http2FrameCodec.class);
+            if (codec != null && codec.connection().numActiveStreams() > 0) {
+                idle.start(); // a long response without client frames is not idleness
+                return;
+            }
+            log.debug("closing idle HTTP/2 connection from {}", clientAddress());
+            closing = true;
+            ctx.close(); // GOAWAY first (the codec's graceful close)
+            return;
+        }
         if (current == null && !closing && headDeadline == null) {
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
@@ -291,7 +303,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelReadComplete(ChannelHandlerContext context) {
         // A read cycle ends every outstanding read() (FlowControlHandler collapses them), even one
         // that got no message: a read still wanted must be asked for again.
-        if (readPending && !closing && !http2) {
+        if (http2) {
+            idle.progress(); // frames arrived (stream frames went to the streams, past this handler)
+        } else if (readPending && !closing) {
             readPending = false;
             requestRead();
         }

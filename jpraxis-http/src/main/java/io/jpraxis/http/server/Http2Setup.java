@@ -24,6 +24,8 @@ final class Http2Setup {
      * so one slow upstream holds back only its stream; this bounds what a connection buffers in all.
      */
     static final int CONNECTION_WINDOW_BYTES = 1024 * 1024;
+    /** How long a closing connection waits for its open streams. */
+    static final long GRACEFUL_CLOSE_MS = 30_000;
     /** Fired on the connection's pipeline once it speaks HTTP/2. */
     static final Object STARTED = new Object() {
         @Override
@@ -44,7 +46,11 @@ final class Http2Setup {
                 .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
                 // The same header block cap as HTTP/1 (spec 8); HPACK decoding enforces it.
                 .maxHeaderListSize(RequestChecks.MAX_HEADER_BLOCK_BYTES);
-        return Http2FrameCodecBuilder.forServer().initialSettings(settings).validateHeaders(true).build();
+        return Http2FrameCodecBuilder.forServer().initialSettings(settings).validateHeaders(true)
+                // Closing sends GOAWAY and lets open streams finish (the frame codec's default is to
+                // close at once); a gateway stop still ends them after shutdown_timeout_secs.
+                .gracefulShutdownTimeoutMillis(GRACEFUL_CLOSE_MS)
+                .build();
     }
 
     /** The handlers after the frame codec, in order. */
