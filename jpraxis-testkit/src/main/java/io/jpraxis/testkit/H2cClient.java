@@ -32,6 +32,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An HTTP/2 client over cleartext with prior knowledge (RFC 9113 3.3), for tests: many streams on
@@ -44,6 +45,7 @@ public final class H2cClient implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Channel connection;
+    private final AtomicLong bodyBytesWritten = new AtomicLong();
 
     private H2cClient(EventLoopGroup group, Channel connection) {
         this.group = group;
@@ -92,7 +94,7 @@ public final class H2cClient implements AutoCloseable {
             Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
             stream.writeAndFlush(new DefaultHttp2HeadersFrame(headers, bodyBytes == 0));
             if (bodyBytes > 0) {
-                new BodyWriter(stream, bodyBytes).writeSome();
+                new BodyWriter(stream, bodyBytes, bodyBytesWritten).writeSome();
             }
         });
         return result;
@@ -105,6 +107,11 @@ public final class H2cClient implements AutoCloseable {
         } catch (CompletionException e) {
             throw new IllegalStateException("HTTP/2 request failed", e.getCause());
         }
+    }
+
+    /** Request body bytes handed to the connection so far, over all streams (flow control permitting). */
+    public long bodyBytesWritten() {
+        return bodyBytesWritten.get();
     }
 
     public boolean isOpen() {
@@ -121,11 +128,13 @@ public final class H2cClient implements AutoCloseable {
     private static final class BodyWriter {
         private final Http2StreamChannel stream;
         private final long length;
+        private final AtomicLong written;
         private long offset;
 
-        BodyWriter(Http2StreamChannel stream, long length) {
+        BodyWriter(Http2StreamChannel stream, long length, AtomicLong written) {
             this.stream = stream;
             this.length = length;
+            this.written = written;
             stream.pipeline().addFirst(new ChannelInboundHandlerAdapter() {
                 @Override
                 public void channelWritabilityChanged(ChannelHandlerContext ctx) {
@@ -143,7 +152,8 @@ public final class H2cClient implements AutoCloseable {
                 ByteBuf data = stream.alloc().buffer(n);
                 TestData.write(data, offset, n);
                 offset += n;
-                stream.write(new DefaultHttp2DataFrame(data, offset == length));
+                stream.write(new DefaultHttp2DataFrame(data, offset == length))
+                        .addListener(f -> written.addAndGet(f.isSuccess() ? n : 0));
             }
             stream.flush();
         }

@@ -61,8 +61,8 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private boolean admitted;
 
     /**
-     * @param idleTimeoutMs how long to wait for a request head: the keep-alive idle timeout, which
-     *     before a request's first byte
+     * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
+     *     between requests (on HTTP/2: without frames and open streams)
      * @param headerReadTimeoutMs how long a request head may take from its first byte to its end
      */
     Http1ServerHandler(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,

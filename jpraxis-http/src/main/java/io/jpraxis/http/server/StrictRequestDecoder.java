@@ -22,11 +22,11 @@ import java.util.Queue;
  * values, non-token names, bare CR and bare LF.
  *
  * <p>Also records each request's method for the response encoder (HEAD responses have no body)
- * and fires {@link #HEAD_STARTED} when the first byte of a request head arrives, which starts the
+ * and fires {@link #HEAD_STARTED} when the first byte of a request line arrives, which starts the
  * header-read deadline.
  */
 final class StrictRequestDecoder extends HttpRequestDecoder {
-    /** Fired once per request head, when its first byte arrives. */
+    /** Fired once per request head, when its first byte (other than a leading empty line) arrives. */
     static final Object HEAD_STARTED = new Object() {
         @Override
         public String toString() {
@@ -68,7 +68,7 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             return;
         }
         if (inHead && in.isReadable()) {
-            if (!headStarted) {
+            if (!headStarted && startsARequest(in)) {
                 headStarted = true;
                 ctx.fireUserEventTriggered(HEAD_STARTED);
             }
@@ -117,6 +117,11 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 }
             }
         }
+    }
+
+    /** Whether the unread bytes hold more than the empty lines a client may send between requests. */
+    private static boolean startsARequest(ByteBuf in) {
+        return in.forEachByte(b -> b == '\r' || b == '\n') >= 0;
     }
 
     /**

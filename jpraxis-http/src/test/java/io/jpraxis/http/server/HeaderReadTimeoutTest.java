@@ -90,6 +90,17 @@ class HeaderReadTimeoutTest {
     }
 
     @Test
+    void emptyLinesBeforeARequestDoNotStartTheDeadline() throws Exception {
+        int port = start(null);
+        try (RawHttpConnection client = RawHttpConnection.open(port)) {
+            client.send("\r\n");
+            Thread.sleep(HEADER_TIMEOUT_MS * 2);
+            client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertThat(client.readResponse().status()).as("RFC 9112 2.2: leading empty lines are ignored").isEqualTo(200);
+        }
+    }
+
+    @Test
     void deadlineAppliesAgainToTheNextHeadOnAKeptAliveConnection() throws Exception {
         int port = start(null);
         try (RawHttpConnection client = RawHttpConnection.open(port)) {

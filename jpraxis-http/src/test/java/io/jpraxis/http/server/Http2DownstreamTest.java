@@ -136,6 +136,39 @@ class Http2DownstreamTest {
     }
 
     @Test
+    void uploadToAStalledOriginHoldsBackOnlyItsOwnStream() {
+        Http2Headers stalled = H2cClient.headers("POST", "/stalled").add(OriginCommands.FAIL, "stop_reading");
+        CompletableFuture<H2Response> upload = client.send(stalled, 64 * MIB);
+        long settled = settle(client::bodyBytesWritten);
+
+        assertThat(settled).as("the stream's window is not returned while the upstream is blocked: the upload stalls")
+                .isLessThan(16 * MIB);
+        assertThat(H2cClient.await(client.get("/other")).status())
+                .as("other streams of the connection still flow").isEqualTo(200);
+        assertThat(upload).isNotDone();
+    }
+
+    /** Polls {@code counter} until it stops growing for 300 ms (at most 10 s); returns its value. */
+    private static long settle(java.util.function.LongSupplier counter) {
+        long last = -1;
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            long now = counter.getAsLong();
+            if (now == last) {
+                return now;
+            }
+            last = now;
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return counter.getAsLong();
+    }
+
+    @Test
     void http1StillWorksOnTheSamePort() throws Exception {
         try (var raw = io.jpraxis.testkit.RawHttpConnection.open(gateway.port())) {
             assertThat(raw.get("/h1").status()).isEqualTo(200);
