@@ -115,6 +115,18 @@ class Http2DownstreamTest {
     }
 
     @Test
+    void headerCountCapAppliesToStreams() {
+        Http2Headers headers = H2cClient.headers("GET", "/");
+        for (int i = 0; i < 256; i++) {
+            headers.add("x-h" + i, "v");
+        }
+        H2Response response = H2cClient.await(client.send(headers, 0));
+        assertThat(response.status()).as("256 fields plus Host > 256 (spec 8), as on HTTP/1").isEqualTo(400);
+        assertThat(response.bodyText()).contains("too many request headers");
+        assertThat(origin.requestCount()).isZero();
+    }
+
+    @Test
     void connectionSpecificHeaderIsAStreamError() {
         for (String name : List.of("connection", "transfer-encoding", "keep-alive", "upgrade", "te")) {
             // Without body: Netty never opens a stream whose HEADERS it refused, so DATA sent after
