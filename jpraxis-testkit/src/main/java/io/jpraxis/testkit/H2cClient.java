@@ -6,6 +6,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -84,14 +85,25 @@ public final class H2cClient implements AutoCloseable {
 
     /** Sends {@code headers} and {@code bodyBytes} of the test pattern on a new stream. */
     public CompletableFuture<H2Response> send(Http2Headers headers, long bodyBytes) {
+        return send(headers, bodyBytes, CompletableFuture.completedFuture(null));
+    }
+
+    /**
+     * As {@link #send(Http2Headers, long)}, but the response is not read (so no receive window is
+     * returned to the server) until {@code startReading} completes: a slow client.
+     */
+    public CompletableFuture<H2Response> send(Http2Headers headers, long bodyBytes, CompletableFuture<?> startReading) {
         CompletableFuture<H2Response> result = new CompletableFuture<>();
         Collector collector = new Collector(result);
-        new Http2StreamChannelBootstrap(connection).handler(collector).open().addListener(f -> {
+        new Http2StreamChannelBootstrap(connection).option(ChannelOption.AUTO_READ, false).handler(collector).open()
+                .addListener(f -> {
             if (!f.isSuccess()) {
                 result.completeExceptionally(f.cause());
                 return;
             }
             Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
+            startReading.whenComplete((ignored, error) -> stream.eventLoop().execute(
+                    () -> stream.config().setAutoRead(true)));
             stream.writeAndFlush(new DefaultHttp2HeadersFrame(headers, bodyBytes == 0));
             if (bodyBytes > 0) {
                 new BodyWriter(stream, bodyBytes, bodyBytesWritten).writeSome();

@@ -4,7 +4,6 @@ import io.jpraxis.http.exchange.Downstream;
 import io.jpraxis.http.exchange.Exchange;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultHttpRequest;
@@ -13,6 +12,8 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One HTTP/2 stream: one {@link Exchange}, fed the HTTP objects the stream's codec makes of its
  * frames. Ending the response ends the stream; a response that ends before the request body was
- * read resets the stream (RFC 9113 8.1: the client then stops sending), and {@link #abort()}
- * resets it with CANCEL. The connection itself is left to the HTTP/2 codec.
+ * read is followed by RST_STREAM(NO_ERROR) (RFC 9113 8.1: the client then stops sending), and
+ * {@link #abort()} resets the stream with CANCEL. The connection itself is left to the HTTP/2 codec.
  */
 final class Http2StreamHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http2StreamHandler.class);
@@ -144,10 +145,12 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         boolean bodyUnread = exchange != null && !exchange.requestReceived();
         done = true;
         exchange = null;
-        var written = ctx.writeAndFlush(last);
+        ctx.write(last, ctx.voidPromise());
         if (bodyUnread) {
-            written.addListener(ChannelFutureListener.CLOSE); // RST_STREAM: no need to send the rest
+            // RFC 9113 8.1: the response is complete, the client may stop sending the request body.
+            ctx.write(new DefaultHttp2ResetFrame(Http2Error.NO_ERROR), ctx.voidPromise());
         }
+        ctx.flush();
     }
 
     @Override

@@ -34,7 +34,7 @@ class Http2DownstreamTest {
     @BeforeEach
     void start() {
         origin = TestOrigin.start("o");
-        gateway = TestGateway.builder().bodyLimits(16 * MIB, 16 * MIB)
+        gateway = TestGateway.builder().bodyLimits(128 * MIB, 128 * MIB)
                 .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
         client = H2cClient.connect(gateway.port());
     }
@@ -82,6 +82,21 @@ class Http2DownstreamTest {
         H2Response response = H2cClient.await(client.send(headers, 0));
 
         assertThat(response.status()).isEqualTo(200);
+        assertThat(response.bodyBytes()).isEqualTo(length);
+        assertThat(response.bodySha256()).isEqualTo(TestData.sha256(length));
+    }
+
+    @Test
+    void downloadToAStalledClientIsPacedByItsStreamWindow() {
+        long length = 64 * MIB;
+        CompletableFuture<Void> startReading = new CompletableFuture<>();
+        Http2Headers headers = H2cClient.headers("GET", "/download").add(OriginCommands.DOWNLOAD, Long.toString(length));
+        CompletableFuture<H2Response> download = client.send(headers, 0, startReading);
+        long sent = settle(origin::bodyBytesSent);
+
+        assertThat(sent).as("the origin is held back while the client reads nothing").isLessThan(16 * MIB);
+        startReading.complete(null);
+        H2Response response = H2cClient.await(download);
         assertThat(response.bodyBytes()).isEqualTo(length);
         assertThat(response.bodySha256()).isEqualTo(TestData.sha256(length));
     }
@@ -142,9 +157,15 @@ class Http2DownstreamTest {
 
     @Test
     void uploadOverTheBodyLimitIs413OnTheStream() {
-        H2Response response = H2cClient.await(client.send(H2cClient.headers("POST", "/big"), 17 * MIB));
-        assertThat(response.status()).isEqualTo(413);
-        assertThat(H2cClient.await(client.get("/after")).status()).as("the connection outlives the stream").isEqualTo(200);
+        try (TestGateway small = TestGateway.builder().bodyLimits(MIB, MIB)
+                .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
+                H2cClient smallClient = H2cClient.connect(small.port())) {
+            H2Response response = H2cClient.await(smallClient.send(H2cClient.headers("POST", "/big"), 2 * MIB));
+            assertThat(response.status()).isEqualTo(413);
+            assertThat(smallClient.bodyBytesWritten()).as("the client was told to stop sending").isLessThan(2 * MIB);
+            assertThat(H2cClient.await(smallClient.get("/after")).status())
+                    .as("the connection outlives the stream").isEqualTo(200);
+        }
     }
 
     @Test
