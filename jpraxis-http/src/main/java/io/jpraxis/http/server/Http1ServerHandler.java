@@ -18,10 +18,8 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,7 +49,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private final long headerReadTimeoutMs;
     private ChannelHandlerContext ctx;
     private IdleDeadline idle;
-    private ScheduledFuture<?> headDeadline;
+    private HeadReadDeadline headDeadline;
     private boolean http2;
     private Exchange current;
     private HttpRequest nextHead;
@@ -83,6 +81,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
         this.idle = new IdleDeadline(context.executor(), idleTimeoutMs, this::idleExpired);
+        this.headDeadline = new HeadReadDeadline(context.executor(), headerReadTimeoutMs, this::headExpired);
     }
 
     @Override
@@ -117,7 +116,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                 return;
             }
             nextHead = head;
-            cancelHeadDeadline();
+            headDeadline.cancel();
             drive();
         } else if (msg instanceof HttpContent content) {
             if (current != null) {
@@ -169,24 +168,17 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     /** The first byte of a request head arrived: the whole head must follow within the deadline. */
     private void headStarted() {
         idle.stop();
-        if (headDeadline == null && !closing && !http2) {
-            headDeadline = ctx.executor().schedule(this::headExpired, headerReadTimeoutMs, TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void cancelHeadDeadline() {
-        if (headDeadline != null) {
-            headDeadline.cancel(false);
-            headDeadline = null;
+        if (!closing && !http2) {
+            headDeadline.start();
         }
     }
 
     private void headExpired() {
-        headDeadline = null;
         if (closing || http2 || nextHead != null) {
             return;
         }
-        log.debug("request head from {} not complete after {} ms; answering 408", clientAddress(), headerReadTimeoutMs);
+        log.debug("request head from {} not complete after {} ms; answering 408", clientAddress(),
+                headDeadline.timeoutMs());
         listener.metrics().requestHeadTimeout();
         closing = true;
         idle.cancel();
@@ -202,7 +194,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private void switchToHttp2() {
         http2 = true;
         idle.start(); // now the connection's idle timeout: no open stream and no frame for that long
-        cancelHeadDeadline();
+        headDeadline.cancel();
         readPending = false;
         ctx.channel().config().setAutoRead(true);
     }
@@ -219,7 +211,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             ctx.close(); // GOAWAY first (the codec's graceful close)
             return;
         }
-        if (current == null && !closing && headDeadline == null) {
+        if (current == null && !closing && !headDeadline.running()) {
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
             ctx.close();
@@ -279,7 +271,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         closing = true;
         idle.cancel();
-        cancelHeadDeadline();
+        headDeadline.cancel();
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
         ChannelFuture written = ctx.writeAndFlush(last);
@@ -324,7 +316,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
         idle.cancel();
-        cancelHeadDeadline();
+        headDeadline.cancel();
         Exchange inFlight = current;
         current = null;
         if (inFlight != null) {
