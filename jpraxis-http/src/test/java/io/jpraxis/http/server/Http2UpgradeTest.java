@@ -98,6 +98,22 @@ class Http2UpgradeTest {
     }
 
     @Test
+    void upgradeRequestWithALargeBodyIsServedAsHttp1() throws IOException {
+        int length = 256 * 1024;
+        try (RawHttpConnection raw = RawHttpConnection.open(gateway.port())) {
+            raw.send("POST /big HTTP/1.1\r\nHost: t\r\nContent-Length: " + length + "\r\n"
+                    + "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n");
+            byte[] body = new byte[length];
+            TestData.fill(body, 0, length, 0);
+            raw.send(body);
+            RawResponse response = raw.readResponse();
+            assertThat(response.status()).as("not buffered for an upgrade, not refused either").isEqualTo(200);
+            assertThat(response.version()).isEqualTo("HTTP/1.1");
+            assertThat(response.echo().bodySha256()).isEqualTo(TestData.sha256(length));
+        }
+    }
+
+    @Test
     void upgradeToAnUnknownProtocolIsIgnored() throws IOException {
         try (RawHttpConnection raw = RawHttpConnection.open(gateway.port())) {
             raw.send("GET / HTTP/1.1\r\nHost: t\r\nConnection: Upgrade\r\nUpgrade: foo/2\r\n\r\n");
