@@ -12,6 +12,7 @@ public enum EdgeError {
     BAD_REQUEST_TARGET(400, "invalid request target"),
     MALFORMED_BODY(400, "malformed request body"),
     METHOD_NOT_SUPPORTED(405, "method not supported"),
+    REQUEST_HEAD_TIMEOUT(408, "request head read timed out"),
     REQUEST_BODY_TIMEOUT(408, "request body read timed out"),
     EXPECTATION_FAILED(417, "unsupported expectation"),
     REQUEST_BODY_TOO_LARGE(413, "request body too large"),

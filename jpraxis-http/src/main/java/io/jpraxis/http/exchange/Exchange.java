@@ -60,7 +60,9 @@ public final class Exchange {
         this.downstream = downstream;
         this.listener = listener;
         this.request = request;
-        this.bodyExpected = HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0;
+        // A head the decoder refused may carry the unparseable Content-Length it was refused for.
+        this.bodyExpected = request.decoderResult().isSuccess()
+                && (HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0);
     }
 
     /** Runs ingress checks and the request phase; the outcome may arrive later, on this loop. */

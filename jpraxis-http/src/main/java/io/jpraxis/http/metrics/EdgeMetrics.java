@@ -29,6 +29,7 @@ public final class EdgeMetrics {
     private final LongAdder deadlinesExceeded = new LongAdder();
     /** A gauge, not a counter: incremented when a proxied exchange starts, decremented when it ends. */
     private final LongAdder activeUpstreamExchanges = new LongAdder();
+    private final LongAdder requestHeadTimeouts = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
     private final Map<String, LongAdder> counters;
 
@@ -50,6 +51,7 @@ public final class EdgeMetrics {
         named.put("rejected_connections", rejectedConnections);
         named.put("deadlines_exceeded", deadlinesExceeded);
         named.put("cluster_capacity_refusals", clusterCapacityRefusals);
+        named.put("request_head_timeouts", requestHeadTimeouts);
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
     }
@@ -141,6 +143,11 @@ public final class EdgeMetrics {
     /** Proxied exchanges between the forward decision and their end. */
     public long activeUpstreamExchanges() {
         return activeUpstreamExchanges.sum();
+    }
+
+    /** A client that did not finish a request head within the header-read timeout. */
+    public void requestHeadTimeout() {
+        requestHeadTimeouts.increment();
     }
 
     public long requests() {

@@ -3,39 +3,83 @@ package io.jpraxis.http.server;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.exchange.RequestChecks;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
-import io.netty.handler.codec.http.HttpDecoderConfig;
-import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.flow.FlowControlHandler;
 
-/** Builds the pipeline of one accepted client connection. */
+/**
+ * Builds the pipeline of one accepted client connection. A cleartext listener serves HTTP/1.1,
+ * HTTP/2 by prior knowledge and HTTP/2 by {@code Upgrade: h2c} on the same port:
+ *
+ * <pre>
+ * h2c-probe -> http1-codec -> h2c-upgrade -> flow -> connection
+ *   prior knowledge: h2c-probe becomes the HTTP/2 frame codec + stream multiplexer
+ *   Upgrade: h2c:    http1-codec and h2c-upgrade become the same
+ * </pre>
+ *
+ * Listener TLS (a later issue) plugs in at {@link #initChannel}: an {@code SslHandler}, then an
+ * ALPN handler that calls {@link #installHttp2} for {@code h2} or {@link #installHttp1} (without
+ * the h2c upgrade) for {@code http/1.1}, in front of the {@link #installConnection} handlers.
+ */
 final class DownstreamInitializer extends ChannelInitializer<Channel> {
     /** Request lines beyond this are refused; the header-block cap of spec 8 applies to the rest. */
     static final int MAX_REQUEST_LINE_BYTES = 64 * 1024;
     static final int MAX_CHUNK_BYTES = 64 * 1024;
+    /** The first of the connection handlers; protocol handlers go in front of it. */
+    private static final String FLOW = "flow";
 
     private final ListenerContext listener;
     private final ConnectionRegistry registry;
     private final ConnectionGate gate;
     private final long idleTimeoutMs;
+    private final long headerReadTimeoutMs;
+    private final Http2Setup http2;
 
-    DownstreamInitializer(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs) {
+    DownstreamInitializer(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
+            long headerReadTimeoutMs) {
         this.listener = listener;
         this.registry = registry;
         this.gate = gate;
         this.idleTimeoutMs = idleTimeoutMs;
+        this.headerReadTimeoutMs = headerReadTimeoutMs;
+        this.http2 = new Http2Setup(new Http2StreamInitializer(listener, registry));
     }
 
     @Override
     protected void initChannel(Channel ch) {
-        HttpDecoderConfig decoder = new HttpDecoderConfig()
-                .setMaxInitialLineLength(MAX_REQUEST_LINE_BYTES)
-                .setMaxHeaderSize(RequestChecks.MAX_HEADER_BLOCK_BYTES)
-                .setMaxChunkSize(MAX_CHUNK_BYTES);
-        ch.pipeline().addLast("codec", new HttpServerCodec(decoder));
+        ChannelPipeline pipeline = ch.pipeline();
+        installConnection(pipeline);
+        // Cleartext: the client's first bytes choose the protocol (TLS would let ALPN choose).
+        pipeline.addBefore(FLOW, "h2c-probe", new PriorKnowledgeProbe(this::installHttp2, "http1-codec", "h2c-upgrade"));
+        installHttp1(pipeline, true);
+    }
+
+    /** The HTTP/1.1 decoder and encoder, and on cleartext the handler of {@code Upgrade: h2c}, before "flow". */
+    void installHttp1(ChannelPipeline pipeline, boolean h2cUpgrade) {
+        Http1RequestCodec codec = new Http1RequestCodec(StrictRequestDecoder.strictConfig(
+                MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES, MAX_CHUNK_BYTES));
+        pipeline.addBefore(FLOW, "http1-codec", codec);
+        if (h2cUpgrade) {
+            pipeline.addBefore(FLOW, "h2c-upgrade", new H2cUpgrade(codec, http2));
+        }
+    }
+
+    /** The HTTP/2 frame codec and stream multiplexer, before "flow", for a connection known to speak HTTP/2. */
+    void installHttp2(ChannelPipeline pipeline) {
+        pipeline.addBefore(FLOW, "h2-codec", http2.newFrameCodec());
+        ChannelHandler[] after = http2.afterCodec();
+        for (int i = 0; i < after.length; i++) {
+            pipeline.addBefore(FLOW, "h2-" + i, after[i]);
+        }
+    }
+
+    /** The handlers every connection ends with: its accounting, timeouts and HTTP/1 exchanges. */
+    void installConnection(ChannelPipeline pipeline) {
         // One decoded message per read(): the exchange pulls the body piece by piece (backpressure)
         // and pipelined requests wait in the decoder's queue instead of piling up in the handler.
-        ch.pipeline().addLast("flow", new FlowControlHandler());
-        ch.pipeline().addLast("http1", new Http1ServerHandler(listener, registry, gate, idleTimeoutMs));
+        pipeline.addLast(FLOW, new FlowControlHandler());
+        pipeline.addLast("connection", new Http1ServerHandler(listener, registry, gate, idleTimeoutMs,
+                headerReadTimeoutMs));
     }
 }

@@ -1,5 +1,7 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.http.error.EdgeError;
+import io.jpraxis.http.exchange.ConnectionErrors;
 import io.jpraxis.http.exchange.Downstream;
 import io.jpraxis.http.exchange.Exchange;
 import io.jpraxis.http.exchange.ListenerContext;
@@ -13,6 +15,8 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -25,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * auto-read; a {@code FlowControlHandler} in front of this handler hands over one decoded message
  * per read, so a request body is pulled only as fast as the upstream takes it, and at most one
  * pipelined request head waits while the current exchange runs.
+ *
+ * <p>A request head must arrive whole within the header-read timeout counted from its first byte
+ * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
+ * closed by the idle timeout instead. When the connection switches to HTTP/2 ({@link
+ * Http2Setup#STARTED}), this handler only keeps the connection's accounting (caps, drain, idle
+ * timeout, close) and the streams are served by {@link Http2StreamHandler}.
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);
@@ -32,9 +42,15 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private final ListenerContext listener;
     private final ConnectionRegistry registry;
     private final ConnectionGate gate;
+    /** Set on connections beyond a cap, for the HTTP/2 streams that answer them 503. */
+    private static final AttributeKey<Boolean> OVER_CAPACITY = AttributeKey.valueOf("jpraxis.overCapacity");
+
     private final long idleTimeoutMs;
+    private final long headerReadTimeoutMs;
     private ChannelHandlerContext ctx;
     private IdleDeadline idle;
+    private HeadReadDeadline headDeadline;
+    private boolean http2;
     private Exchange current;
     private HttpRequest nextHead;
     private boolean readPending;
@@ -43,20 +59,29 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private boolean admitted;
 
     /**
-     * @param idleTimeoutMs how long to wait for a request head: the keep-alive idle timeout, which
-     *     also bounds a client that sends its header block too slowly
+     * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
+     *     between requests (on HTTP/2: without frames and open streams)
+     * @param headerReadTimeoutMs how long a request head may take from its first byte to its end
      */
-    Http1ServerHandler(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs) {
+    Http1ServerHandler(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
+            long headerReadTimeoutMs) {
         this.listener = listener;
         this.registry = registry;
         this.gate = gate;
         this.idleTimeoutMs = idleTimeoutMs;
+        this.headerReadTimeoutMs = headerReadTimeoutMs;
+    }
+
+    /** Whether a connection was admitted under the connection caps (spec 1.3). */
+    static boolean admitted(io.netty.channel.Channel connection) {
+        return !Boolean.TRUE.equals(connection.attr(OVER_CAPACITY).get());
     }
 
     @Override
     public void handlerAdded(ChannelHandlerContext context) {
         this.ctx = context;
         this.idle = new IdleDeadline(context.executor(), idleTimeoutMs, this::idleExpired);
+        this.headDeadline = new HeadReadDeadline(context.executor(), headerReadTimeoutMs, this::headExpired);
     }
 
     @Override
@@ -64,6 +89,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         admitted = gate.tryAcquire(registry.register(context.channel()));
         if (!admitted) {
             listener.metrics().rejectedConnection();
+            context.channel().attr(OVER_CAPACITY).set(true);
         }
         drive();
         context.fireChannelActive();
@@ -72,8 +98,10 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
         readPending = false;
-        if (closing || !(msg instanceof HttpObject)) {
-            ReferenceCountUtil.release(msg); // lingering close: discard what the client still sends
+        if (closing || http2 || !(msg instanceof HttpObject)) {
+            // Lingering close: discard what the client still sends. On HTTP/2, connection-level
+            // frames the codec already handled end here.
+            ReferenceCountUtil.release(msg);
             return;
         }
         if (msg instanceof HttpRequest head) {
@@ -88,6 +116,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                 return;
             }
             nextHead = head;
+            headDeadline.cancel();
             drive();
         } else if (msg instanceof HttpContent content) {
             if (current != null) {
@@ -136,8 +165,53 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
     }
 
+    /** The first byte of a request head arrived: the whole head must follow within the deadline. */
+    private void headStarted() {
+        idle.stop();
+        if (!closing && !http2) {
+            headDeadline.start();
+        }
+    }
+
+    private void headExpired() {
+        if (closing || http2 || nextHead != null) {
+            return;
+        }
+        log.debug("request head from {} not complete after {} ms; answering 408", clientAddress(),
+                headDeadline.timeoutMs());
+        listener.metrics().requestHeadTimeout();
+        closing = true;
+        idle.cancel();
+        if (current == null) {
+            ctx.writeAndFlush(ConnectionErrors.render(EdgeError.REQUEST_HEAD_TIMEOUT, listener))
+                    .addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.close(); // a pipelined head trickling in behind a busy exchange: no slot for a response
+        }
+    }
+
+    /** The connection now speaks HTTP/2: the streams read for themselves, the connection reads freely. */
+    private void switchToHttp2() {
+        http2 = true;
+        idle.start(); // now the connection's idle timeout: no open stream and no frame for that long
+        headDeadline.cancel();
+        readPending = false;
+        ctx.channel().config().setAutoRead(true);
+    }
+
     private void idleExpired() {
-        if (current == null && !closing) {
+        if (http2 && !closing) {
+            Http2FrameCodec codec = ctx.pipeline().get(Http2FrameCodec.class);
+            if (codec != null && codec.connection().numActiveStreams() > 0) {
+                idle.start(); // a long response without client frames is not idleness
+                return;
+            }
+            log.debug("closing idle HTTP/2 connection from {}", clientAddress());
+            closing = true;
+            ctx.close(); // GOAWAY first (the codec's graceful close)
+            return;
+        }
+        if (current == null && !closing && !headDeadline.running()) {
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
             ctx.close();
@@ -164,7 +238,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void requestRead() {
-        if (!readPending && !closing) {
+        if (!readPending && !closing && !http2) {
             readPending = true;
             ctx.read();
         }
@@ -197,6 +271,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         closing = true;
         idle.cancel();
+        headDeadline.cancel();
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
         ChannelFuture written = ctx.writeAndFlush(last);
@@ -220,7 +295,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelReadComplete(ChannelHandlerContext context) {
         // A read cycle ends every outstanding read() (FlowControlHandler collapses them), even one
         // that got no message: a read still wanted must be asked for again.
-        if (readPending && !closing) {
+        if (http2) {
+            idle.progress(); // frames arrived (stream frames went to the streams, past this handler)
+        } else if (readPending && !closing) {
             readPending = false;
             requestRead();
         }
@@ -239,6 +316,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
         idle.cancel();
+        headDeadline.cancel();
         Exchange inFlight = current;
         current = null;
         if (inFlight != null) {
@@ -254,6 +332,19 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void userEventTriggered(ChannelHandlerContext context, Object event) {
+        if (event == StrictRequestDecoder.HEAD_STARTED) {
+            headStarted();
+            return;
+        }
+        if (event == Http2Setup.STARTED) {
+            switchToHttp2();
+            return;
+        }
+        if (event == ConnectionRegistry.DRAIN && http2) {
+            closing = true;
+            context.close(); // the HTTP/2 codec sends GOAWAY and lets open streams finish first
+            return;
+        }
         if (event == ConnectionRegistry.DRAIN) {
             if (current == null && !closing) {
                 closing = true;

@@ -36,8 +36,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The HTTP/1.1 edge of a {@link CompiledGateway}: one server socket per listener, all sharing one
- * group of event loops, which also carry the upstream connections and the active health checks.
+ * The HTTP/1.1 and HTTP/2 (h2c) edge of a {@link CompiledGateway}: one server socket per
+ * listener, all sharing one group of event loops, which also carry the upstream connections and
+ * the active health checks.
  *
  * <p>Usage: {@code new HttpGateway(compiled, services).start()}, then {@link #port(String)} for
  * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}; {@link #lifecycle()}
@@ -50,6 +51,8 @@ public final class HttpGateway implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HttpGateway.class);
     /** Keep-alive idle (and header read) timeout when the listener sets none (spec 8: 60 s header read). */
     static final long DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+    /** Spec 8: a request head must arrive whole within 60 s of its first byte. */
+    static final long DEFAULT_HEADER_READ_TIMEOUT_MS = 60_000;
     /** Per-channel outbound buffer: above the high mark a relay pauses reading from the other side. */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(64 * 1024, 256 * 1024);
     /** Spec 8: upstream DNS answers are cached at most 60 s. */
@@ -67,6 +70,7 @@ public final class HttpGateway implements AutoCloseable {
     private Http1Connector connector;
     private ConnectionRegistry registry;
     private HealthChecker healthChecker;
+    private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private boolean started;
     private boolean stopped;
     /** Read without the lock by readiness probes, which must see a stop at once. */
@@ -88,6 +92,15 @@ public final class HttpGateway implements AutoCloseable {
         this.transport = transport;
         this.meters = meters;
         this.requestMetrics = new RequestMetrics(meters);
+    }
+
+    /** Overrides the header-read timeout before {@link #start()} (tests use a short one). */
+    synchronized HttpGateway headerReadTimeoutMs(long timeoutMs) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.headerReadTimeoutMs = timeoutMs;
+        return this;
     }
 
     /** Where request and pool metrics are recorded. */
@@ -153,7 +166,7 @@ public final class HttpGateway implements AutoCloseable {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                 .childHandler(new DownstreamInitializer(context, registry, new ConnectionGate(lc.maxConnections()),
-                        idleTimeoutMs(lc)));
+                        idleTimeoutMs(lc), headerReadTimeoutMs));
         InetSocketAddress address = new InetSocketAddress(lc.address().host(), lc.address().port());
         var bound = bootstrap.bind(address).awaitUninterruptibly();
         if (!bound.isSuccess()) {

@@ -35,7 +35,8 @@ final class EmbeddedConnection implements AutoCloseable {
         server = new EmbeddedChannel(false, false);
         // As in production: nothing is read unless the handler asks (FlowControlHandler hands one message per read).
         server.config().setAutoRead(false);
-        server.pipeline().addLast(new DownstreamInitializer(context, new ConnectionRegistry(null), new ConnectionGate(null), 60_000));
+        server.pipeline().addLast(new DownstreamInitializer(context, new ConnectionRegistry(null), new ConnectionGate(null), 60_000,
+                HttpGateway.DEFAULT_HEADER_READ_TIMEOUT_MS));
         server.register();
     }
 

@@ -1,0 +1,157 @@
+package io.jpraxis.http.server;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.codec.http.HttpMessage;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.util.List;
+import java.util.Queue;
+
+/**
+ * Netty's request decoder in its strictest setting, plus the one smuggling defence it lacks: a
+ * header line that starts with SP or HTAB (obsolete line folding, RFC 9112 5.2) is refused instead
+ * of joined to the line before, since a front proxy that reads it differently would disagree on the
+ * message. Netty itself refuses the rest (checked by {@code SmugglingDefenceTest}): Content-Length
+ * with Transfer-Encoding, repeated or list-valued or non-numeric Content-Length, CTL or NUL in
+ * values, non-token names, bare CR and bare LF.
+ *
+ * <p>Also records each request's method for the response encoder (HEAD responses have no body)
+ * and fires {@link #HEAD_STARTED} when the first byte of a request line arrives, which starts the
+ * header-read deadline.
+ */
+final class StrictRequestDecoder extends HttpRequestDecoder {
+    /** Fired once per request head, when its first byte (other than a leading empty line) arrives. */
+    static final Object HEAD_STARTED = new Object() {
+        @Override
+        public String toString() {
+            return "HEAD_STARTED";
+        }
+    };
+
+    private final Queue<HttpMethod> methods;
+    /** Between requests or inside a head (not yet emitted). */
+    private boolean inHead = true;
+    private boolean headStarted;
+    /** The request line of the current head was consumed: unread bytes start a header line. */
+    private boolean requestLineDone;
+    /** After a refused message everything is discarded until the connection closes. */
+    private boolean broken;
+
+    StrictRequestDecoder(HttpDecoderConfig config, Queue<HttpMethod> methods) {
+        super(config);
+        this.methods = methods;
+    }
+
+    /** The strict configuration: RFC 9112 framing rules, validated names and values, CRLF only. */
+    static HttpDecoderConfig strictConfig(int maxInitialLine, int maxHeaderBlock, int maxChunk) {
+        return new HttpDecoderConfig()
+                .setMaxInitialLineLength(maxInitialLine)
+                .setMaxHeaderSize(maxHeaderBlock)
+                .setMaxChunkSize(maxChunk)
+                .setStrictLineParsing(true)
+                .setUseRfc9112TransferEncoding(true)
+                .setAllowDuplicateContentLengths(false)
+                .setHeadersFactory(DefaultHttpHeadersFactory.headersFactory().withValidation(true)
+                        .withValueValidation(true));
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (broken) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        if (inHead && in.isReadable()) {
+            if (!headStarted && startsARequest(in)) {
+                headStarted = true;
+                ctx.fireUserEventTriggered(HEAD_STARTED);
+            }
+            if (foldsALine(in, requestLineDone)) {
+                broken = true;
+                in.skipBytes(in.readableBytes());
+                HttpMessage refused = createInvalidMessage();
+                refused.setDecoderResult(DecoderResult.failure(
+                        new IllegalArgumentException("obsolete line folding (expected: no header line starting with SP or HTAB)")));
+                methods.add(HttpMethod.GET);
+                out.add(refused);
+                return;
+            }
+        }
+        int emitted = out.size();
+        int start = in.readerIndex();
+        super.decode(ctx, in, out);
+        track(in, start, out, emitted);
+    }
+
+    /** Follows the message boundaries in what the decoder emitted. */
+    private void track(ByteBuf in, int start, List<Object> out, int from) {
+        boolean emittedAny = out.size() > from;
+        for (int i = from; i < out.size(); i++) {
+            Object msg = out.get(i);
+            if (msg instanceof HttpRequest request) {
+                methods.add(request.method());
+                inHead = false;
+                if (request.decoderResult().isFailure()) {
+                    broken = true; // Netty discards the rest itself; so do we
+                }
+            }
+            if (msg instanceof LastHttpContent) {
+                inHead = true;
+                headStarted = false;
+                requestLineDone = false;
+            }
+        }
+        if (!emittedAny && inHead && !requestLineDone) {
+            // Netty consumes whole lines only: a consumed non-empty line was the request line.
+            for (int i = start; i < in.readerIndex(); i++) {
+                byte b = in.getByte(i);
+                if (b != '\r' && b != '\n') {
+                    requestLineDone = true;
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Whether the unread bytes hold more than the empty lines a client may send between requests. */
+    private static boolean startsARequest(ByteBuf in) {
+        return in.forEachByte(b -> b == '\r' || b == '\n') >= 0;
+    }
+
+    /**
+     * Whether a header line in the unread part of the head starts with SP or HTAB. The unread part
+     * starts at a line start; the scan stops at the empty line that ends the head.
+     */
+    static boolean foldsALine(ByteBuf in, boolean requestLineDone) {
+        boolean started = requestLineDone;
+        boolean lineStart = requestLineDone;
+        for (int i = in.readerIndex(); i < in.writerIndex(); i++) {
+            byte b = in.getByte(i);
+            if (!started) {
+                if (b != '\r' && b != '\n') {
+                    started = true; // empty lines before the request line are allowed (RFC 9112 2.2)
+                }
+                continue;
+            }
+            if (lineStart) {
+                if (b == ' ' || b == '\t') {
+                    return true;
+                }
+                if (b == '\r' || b == '\n') {
+                    return false; // the empty line: end of the head
+                }
+                lineStart = false;
+            }
+            if (b == '\n') {
+                lineStart = true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,38 @@
+package io.jpraxis.testkit;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What an HTTP/2 stream brought back: the response (status 0 when none came), its headers by
+ * lower-case name, the body's length and SHA-256, the first MiB of the body, and the
+ * RST_STREAM error code if the server reset the stream instead.
+ */
+public record H2Response(int status, Map<String, List<String>> headers, long bodyBytes, String bodySha256,
+        byte[] bodyStart, Long resetCode) {
+
+    public H2Response {
+        headers = Map.copyOf(headers);
+        bodyStart = bodyStart.clone();
+    }
+
+    /** The first value of a header, or null. */
+    public String header(String name) {
+        List<String> values = headers.get(name);
+        return values == null || values.isEmpty() ? null : values.getFirst();
+    }
+
+    public String bodyText() {
+        return new String(bodyStart, StandardCharsets.UTF_8);
+    }
+
+    /** The body as the origin's echo (see {@link EchoResponse}). */
+    public EchoResponse echo() {
+        return EchoResponse.parse(bodyText());
+    }
+
+    public boolean reset() {
+        return resetCode != null;
+    }
+}
