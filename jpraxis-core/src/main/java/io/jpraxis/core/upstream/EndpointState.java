@@ -1,6 +1,7 @@
 package io.jpraxis.core.upstream;
 
 import io.jpraxis.config.model.HealthCheckConfig;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -10,6 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Health follows spec 1.5.1: an endpoint starts healthy; {@code unhealthy_threshold} consecutive
  * failed probes eject it and {@code healthy_threshold} consecutive good probes restore it. Passive
  * counting (failed requests) works the same way with the {@code passive_*} thresholds, when set.
+ * Every change of health starts both runs afresh, so each threshold counts results seen since the
+ * change: an endpoint ejected by failed requests needs {@code healthy_threshold} new good probes
+ * (not the streak it had before), and a restored one needs a full run of failures to go again.
  */
 public final class EndpointState {
     private final Endpoint endpoint;
@@ -17,7 +21,8 @@ public final class EndpointState {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final ConsecutiveCounter probes = new ConsecutiveCounter();
     private final ConsecutiveCounter requests = new ConsecutiveCounter();
-    private volatile boolean healthy = true;
+    /** Flipped only by compare-and-set, so each change of health is reported exactly once. */
+    private final AtomicBoolean healthy = new AtomicBoolean(true);
 
     /** @param healthCheck the cluster's health check; null when it has none (always healthy) */
     public EndpointState(Endpoint endpoint, HealthCheckConfig healthCheck) {
@@ -30,7 +35,7 @@ public final class EndpointState {
     }
 
     public boolean healthy() {
-        return healthy;
+        return healthy.get();
     }
 
     /** Requests currently dispatched to this endpoint and not yet finished. */
@@ -76,18 +81,26 @@ public final class EndpointState {
     }
 
     private boolean apply(int streak, int healthyThreshold, int unhealthyThreshold) {
-        boolean was = healthy;
-        if (streak > 0 && !was && streak >= healthyThreshold) {
-            healthy = true;
-        } else if (streak < 0 && was && -streak >= unhealthyThreshold) {
-            healthy = false;
+        boolean target;
+        if (streak > 0 && streak >= healthyThreshold) {
+            target = true;
+        } else if (streak < 0 && -streak >= unhealthyThreshold) {
+            target = false;
+        } else {
+            return false;
         }
-        return was != healthy;
+        // The probe loop and every event loop record here at once: only the winner of the flip reports it.
+        if (!healthy.compareAndSet(!target, target)) {
+            return false;
+        }
+        probes.reset();
+        requests.reset();
+        return true;
     }
 
     @Override
     public String toString() {
-        return endpoint.address() + (healthy ? " healthy" : " unhealthy") + ", in flight " + inFlight.get();
+        return endpoint.address() + (healthy.get() ? " healthy" : " unhealthy") + ", in flight " + inFlight.get();
     }
 
     /** A signed run length: positive for consecutive successes, negative for consecutive failures. */
@@ -98,6 +111,10 @@ public final class EndpointState {
             return streak.updateAndGet(s -> success
                     ? (s > 0 ? saturatedIncrement(s) : 1)
                     : (s < 0 ? -saturatedIncrement(-s) : -1));
+        }
+
+        void reset() {
+            streak.set(0);
         }
 
         private static int saturatedIncrement(int n) {
