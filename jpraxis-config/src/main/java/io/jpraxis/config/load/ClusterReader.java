@@ -37,9 +37,12 @@ public final class ClusterReader {
         StrategyReader.Strategy strategy = r.present("load_balancer_strategy")
                 .flatMap(n -> StrategyReader.read(n, r.path("load_balancer_strategy"), diagnostics))
                 .orElse(StrategyReader.Strategy.DEFAULT);
+        Long connectTimeout = timeout(r, "connection_timeout_ms");
+        Long totalConnectTimeout = timeout(r, "total_connection_timeout_ms");
+        checkConnectWithinTotal(r, connectTimeout, totalConnectTimeout);
         ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
-                timeout(r, "connection_timeout_ms"),
-                timeout(r, "total_connection_timeout_ms"),
+                connectTimeout,
+                totalConnectTimeout,
                 timeout(r, "read_timeout_ms"),
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
@@ -107,6 +110,17 @@ public final class ClusterReader {
 
     private static Long timeout(MapReader r, String key) {
         return r.integer(key, 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null);
+    }
+
+    /**
+     * The total budget covers the TCP connect as well as the TLS handshake, so a longer connect
+     * timeout could never apply; Praxis refuses the pair rather than quietly cutting one down.
+     */
+    private static void checkConnectWithinTotal(MapReader r, Long connect, Long total) {
+        if (connect != null && total != null && connect > total) {
+            r.diagnostics().invalid(r.path("connection_timeout_ms"), r.line("connection_timeout_ms"),
+                    Long.toString(connect), "at most total_connection_timeout_ms (" + total + ")");
+        }
     }
 
     /** Whether jpraxis can balance with {@code strategy} yet. */
