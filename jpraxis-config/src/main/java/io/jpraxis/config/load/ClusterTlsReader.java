@@ -32,7 +32,8 @@ final class ClusterTlsReader {
         }
         MapReader r = MapReader.of(node, path, d);
         String sni = r.string("sni").filter(s -> checkSni(s, r)).orElse(null);
-        if (!r.has("sni") && !insecure.allowTlsWithoutSni()) {
+        // An explicit null leaves SNI out just as an absent key does, so it needs the flag too.
+        if (r.present("sni").isEmpty() && !insecure.allowTlsWithoutSni()) {
             d.error(r.path("sni"), r.line(), "missing (expected: the server name to send and verify; set "
                     + NO_SNI_FLAG + ": true to connect without SNI)");
         }
