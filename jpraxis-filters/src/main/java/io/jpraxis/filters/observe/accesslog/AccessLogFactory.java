@@ -27,6 +27,8 @@ public final class AccessLogFactory implements FilterFactory {
         if (rate == null) {
             options.invalid("sample_rate", SAMPLE_RATE_EXPECTATION);
         }
+        // A conditions map is Praxis's emit-time filter on access_log (spec 2.1): refused by name, not as unknown.
+        options.notImplemented("conditions");
         if (!options.finishCleanly() || rate == null) {
             return Optional.empty();
         }

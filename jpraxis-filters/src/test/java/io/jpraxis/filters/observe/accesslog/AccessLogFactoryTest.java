@@ -42,4 +42,11 @@ class AccessLogFactoryTest {
         assertThat(refused("sampl_rate: 0.5\n")).singleElement().asString()
                 .startsWith("line 1: " + AT + "sampl_rate: unknown key");
     }
+
+    @Test
+    void emitTimeConditionsMapIsRefusedAsNotImplementedRatherThanUnknown() {
+        // Praxis reads a mapping under access_log's conditions as its own emit-time config (spec 2.1).
+        assertThat(refused("conditions: {status: [500]}\n")).singleElement().asString()
+                .startsWith("line 1: " + AT + "conditions: not implemented in jpraxis");
+    }
 }
