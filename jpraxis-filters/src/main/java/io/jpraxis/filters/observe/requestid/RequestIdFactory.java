@@ -8,6 +8,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.filters.support.HeaderRules;
 import java.util.Optional;
+import java.util.Set;
 
 /** Builds {@code request_id} filters. */
 public final class RequestIdFactory implements FilterFactory {
@@ -16,7 +17,15 @@ public final class RequestIdFactory implements FilterFactory {
     /** Praxis's default header. */
     static final String DEFAULT_HEADER = "X-Request-ID";
     static final String HEADER_EXPECTATION = HeaderRules.NAME_EXPECTATION
-            + " that is not host, a framing or hop-by-hop field, or reserved (x-praxis-*, x-ext-protocol-*, x-ext-agent-*)";
+            + " that is not host, a credential header (authorization, proxy-authorization, cookie, set-cookie,"
+            + " x-api-key, api-key), a framing or hop-by-hop field, or reserved (x-praxis-*, x-ext-protocol-*,"
+            + " x-ext-agent-*)";
+    /**
+     * A valid client value in the id header is kept as the request id, echoed on the response and
+     * written to the access log, so the header must never be one that carries a secret.
+     */
+    private static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "proxy-authorization", "cookie",
+            "set-cookie", "x-api-key", "api-key");
 
     @Override
     public String type() {
@@ -41,6 +50,7 @@ public final class RequestIdFactory implements FilterFactory {
         String lower = HeaderMap.normalize(header);
         // The id is set on requests and responses alike: it must not reframe or redirect either.
         return HeaderRules.isValidName(header) && !HeaderRules.HOP_BY_HOP.contains(lower)
-                && !HeaderRules.FRAMING.contains(lower) && !lower.equals("host") && !ReservedHeaders.isReserved(lower);
+                && !HeaderRules.FRAMING.contains(lower) && !lower.equals("host") && !CREDENTIAL_HEADERS.contains(lower)
+                && !ReservedHeaders.isReserved(lower);
     }
 }

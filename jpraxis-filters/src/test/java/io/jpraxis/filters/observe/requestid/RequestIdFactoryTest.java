@@ -36,6 +36,17 @@ class RequestIdFactoryTest {
     }
 
     @Test
+    void headerNameMayNotBeACredentialHeader() {
+        // A client's key in such a header would be kept as the id, echoed back and written to the access log.
+        for (String name : List.of("Authorization", "proxy-authorization", "cookie", "set-cookie", "X-API-Key",
+                "api-key")) {
+            assertThat(refused("header_name: " + name + "\n")).as(name).singleElement().asString()
+                    .contains(AT + "header_name: \"" + name + "\"")
+                    .contains("(expected: " + RequestIdFactory.HEADER_EXPECTATION + ")");
+        }
+    }
+
+    @Test
     void headerNameMustBeAString() {
         assertThat(refused("header_name: [x]\n")).singleElement().asString()
                 .contains(AT + "header_name: [...] (expected: a string)");
