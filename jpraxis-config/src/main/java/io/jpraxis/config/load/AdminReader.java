@@ -9,8 +9,10 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 
 /**
- * Reads {@code admin} (spec 1.7): binds to loopback only unless {@code allow_public_admin}. Port 0
- * is accepted (an ephemeral port, for tests).
+ * Reads {@code admin} (spec 1.7): {@code address} binds to loopback only unless
+ * {@code allow_public_admin}. {@code metrics_address} may bind any interface, as in Praxis: it
+ * serves only {@code /healthy}, {@code /ready} and {@code /metrics} (never {@code /config}), and
+ * orchestrators probe it on the pod address. Port 0 is accepted (an ephemeral port, for tests).
  */
 public final class AdminReader {
     private AdminReader() {
@@ -22,19 +24,20 @@ public final class AdminReader {
             return AdminConfig.DISABLED;
         }
         MapReader r = MapReader.of(node, path, d);
-        AdminConfig admin = new AdminConfig(bind(r, "address", insecure), bind(r, "metrics_address", insecure),
+        AdminConfig admin = new AdminConfig(bind(r, "address", insecure.allowPublicAdmin()),
+                bind(r, "metrics_address", true),
                 r.bool("verbose", false));
         r.finish();
         return admin;
     }
 
-    private static HostPort bind(MapReader r, String key, InsecureOptions insecure) {
+    private static HostPort bind(MapReader r, String key, boolean publicAllowed) {
         ConfigNode node = r.present(key).orElse(null);
         if (node == null) {
             return null;
         }
         HostPort address = HostPortParser.readBindAddress(node, r.path(key), r.diagnostics()).orElse(null);
-        if (address != null && !insecure.allowPublicAdmin() && AddressClass.of(address.host()) != AddressClass.LOOPBACK) {
+        if (address != null && !publicAllowed && AddressClass.of(address.host()) != AddressClass.LOOPBACK) {
             r.diagnostics().invalid(r.path(key), node.line(), Names.quote(address.render()),
                     "a loopback address such as 127.0.0.1:" + address.port()
                             + "; other binds need insecure_options.allow_public_admin: true");
