@@ -109,7 +109,7 @@ public final class ClusterReader {
     }
 
     private static Long timeout(MapReader r, String key) {
-        return r.integer(key, 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null);
+        return r.integer(key, 1, ConfigLimits.MAX_CLUSTER_TIMEOUT_MS).orElse(null);
     }
 
     /**

@@ -8,6 +8,8 @@ public final class ConfigLimits {
     public static final int MAX_FILTERS_PER_CHAIN = 100;
     /** Largest millisecond timeout accepted (about 24.8 days; Praxis allows more, nobody needs it). */
     public static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;
+    /** Largest cluster timeout accepted: one hour, the ceiling Praxis puts on each cluster timeout. */
+    public static final long MAX_CLUSTER_TIMEOUT_MS = 3_600_000;
     /** Largest connection count accepted. */
     public static final long MAX_CONNECTIONS = Integer.MAX_VALUE;
     /** Largest endpoint weight accepted. */
