@@ -2,6 +2,7 @@ package io.jpraxis.filters.observe.accesslog;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.upstream.UpstreamTarget;
@@ -14,10 +15,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Renders one exchange as a single JSON line. Only the listed fields go out: no headers (so no
  * credentials), no query string (it often carries tokens), no bodies. JSON escaping keeps control
- * characters in a raw path from forging extra log lines.
+ * characters in a raw path from forging extra log lines, and non-ASCII is escaped as well, since
+ * NEL (U+0085) and U+2028/U+2029 end lines for some log readers: every line is printable ASCII.
  */
 final class AccessLogLine {
-    private static final JsonFactory JSON = JsonFactory.builder().build();
+    private static final JsonFactory JSON = JsonFactory.builder().enable(JsonWriteFeature.ESCAPE_NON_ASCII).build();
 
     private AccessLogLine() {
     }

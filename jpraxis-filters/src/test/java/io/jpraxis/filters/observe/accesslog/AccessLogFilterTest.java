@@ -96,6 +96,17 @@ class AccessLogFilterTest {
     }
 
     @Test
+    void unicodeLineBreaksInThePathAreEscapedToo() throws Exception {
+        // NEL (a raw 0x85 byte read as Latin-1) and U+2028/U+2029 end lines for some log readers.
+        String path = "/a\u0085b\u2028c\u2029d\u00e9";
+        filter(1).onLog(request(path), new ExchangeSummary(200, 0, 0, 1, true));
+
+        String raw = lines.list.getFirst().getFormattedMessage();
+        assertThat(raw.chars().allMatch(c -> c >= 0x20 && c < 0x7f)).as("the line is printable ASCII: %s", raw).isTrue();
+        assertThat(onlyLine().get("path").asText()).as("still the exact path once parsed").isEqualTo(path);
+    }
+
+    @Test
     void sampleRateLogsEveryNthExchange() {
         AccessLogFilter quarter = filter(0.25);
         for (int i = 0; i < 8; i++) {
