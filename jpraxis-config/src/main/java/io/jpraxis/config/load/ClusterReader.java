@@ -67,6 +67,9 @@ public final class ClusterReader {
     public static List<ClusterConfig> readList(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             InsecureOptions insecure) {
         List<ConfigNode> items = Scalars.list(node, path, diagnostics).orElse(List.of());
+        if (items.size() > ConfigLimits.MAX_CLUSTERS) {
+            diagnostics.invalid(path, node.line(), items.size() + " clusters", "at most " + ConfigLimits.MAX_CLUSTERS);
+        }
         List<ClusterConfig> out = new ArrayList<>();
         Map<String, Integer> firstLine = new HashMap<>();
         for (int i = 0; i < items.size(); i++) {
@@ -100,6 +103,11 @@ public final class ClusterReader {
             return List.of();
         }
         List<ConfigNode> items = Scalars.list(node, r.path("endpoints"), r.diagnostics()).orElse(List.of());
+        if (items.size() > ConfigLimits.MAX_ENDPOINTS) {
+            // Picks and health snapshots walk every endpoint, so the list must stay bounded.
+            r.diagnostics().invalid(r.path("endpoints"), node.line(), items.size() + " endpoints",
+                    "at most " + ConfigLimits.MAX_ENDPOINTS);
+        }
         List<EndpointConfig> out = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             EndpointReader.read(items.get(i), r.path("endpoints").index(i), r.diagnostics(), insecure)

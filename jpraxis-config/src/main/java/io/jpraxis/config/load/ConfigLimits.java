@@ -10,6 +10,9 @@ public final class ConfigLimits {
     public static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;
     /** Largest cluster timeout accepted: one hour, the ceiling Praxis puts on each cluster timeout. */
     public static final long MAX_CLUSTER_TIMEOUT_MS = 3_600_000;
+    /** Most clusters in one list and most endpoints in one cluster, as Praxis caps both. */
+    public static final int MAX_CLUSTERS = 10_000;
+    public static final int MAX_ENDPOINTS = 10_000;
     /** Largest connection count accepted. */
     public static final long MAX_CONNECTIONS = Integer.MAX_VALUE;
     /** Largest endpoint weight accepted. */

@@ -87,6 +87,28 @@ class ClusterReaderTest {
     }
 
     @Test
+    void refusesMoreEndpointsOrClustersThanPraxisAllows() {
+        StringBuilder endpoints = new StringBuilder("name: big\nendpoints:\n");
+        for (int i = 0; i <= ConfigLimits.MAX_ENDPOINTS; i++) {
+            endpoints.append("  - \"e").append(i).append(".example.com:80\"\n");
+        }
+        Diagnostics d = new Diagnostics();
+        assertThat(ClusterReader.read(node(endpoints.toString(), d), PATH, d, InsecureOptions.NONE)).isEmpty();
+        assertThat(d.errors()).extracting(Diagnostic::render).singleElement().asString()
+                .contains(PATH + ".endpoints: 10001 endpoints (expected: at most 10000)");
+
+        StringBuilder clusters = new StringBuilder();
+        for (int i = 0; i <= ConfigLimits.MAX_CLUSTERS; i++) {
+            clusters.append("- {name: c").append(i).append(", endpoints: [\"a.example.com:80\"]}\n");
+        }
+        Diagnostics many = new Diagnostics();
+        ClusterReader.readList(node(clusters.toString(), many), ConfigPath.root().key("clusters"), many,
+                InsecureOptions.NONE);
+        assertThat(many.errors()).extracting(Diagnostic::render).singleElement().asString()
+                .contains("clusters: 10001 clusters (expected: at most 10000)");
+    }
+
+    @Test
     void appliesTheSpecDefaultsOfAHealthCheck() {
         Diagnostics d = new Diagnostics();
         Optional<ClusterConfig> cluster = ClusterReader.read(node("""
