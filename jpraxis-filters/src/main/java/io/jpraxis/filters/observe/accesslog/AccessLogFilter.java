@@ -18,13 +18,11 @@ public final class AccessLogFilter implements HttpFilter {
     private static final Logger log = LoggerFactory.getLogger(LOGGER);
 
     private final AccessLogConfig config;
-    /** Log one exchange in this many; deterministic, as in Praxis, so a rate of 0.1 logs exactly 10 %. */
-    private final long sampleEvery;
+    /** Exchanges seen so far; sampling is deterministic, so a rate of 0.1 logs exactly 10 %. */
     private final AtomicLong exchanges = new AtomicLong();
 
     public AccessLogFilter(AccessLogConfig config) {
         this.config = config;
-        this.sampleEvery = Math.max(1, Math.round(1 / config.sampleRate()));
     }
 
     @Override
@@ -45,7 +43,17 @@ public final class AccessLogFilter implements HttpFilter {
         log.info(AccessLogLine.render(ctx, summary));
     }
 
+    /**
+     * Whether exchange {@code n} is logged: when {@code n * rate} crosses a whole number. Over any
+     * run of exchanges the share logged is the configured rate (0.6 logs 6 in 10), which a rounded
+     * "one in N" period cannot give for rates that are not 1/N.
+     */
     private boolean sampled() {
-        return sampleEvery == 1 || exchanges.getAndIncrement() % sampleEvery == 0;
+        double rate = config.sampleRate();
+        if (rate >= 1) {
+            return true;
+        }
+        long n = exchanges.getAndIncrement();
+        return Math.floor((n + 1) * rate) > Math.floor(n * rate);
     }
 }

@@ -114,4 +114,20 @@ class AccessLogFilterTest {
         }
         assertThat(lines.list).as("1 in 4 of 8 exchanges").hasSize(2);
     }
+
+    @Test
+    void sampleRateThatIsNotOneOverNLogsThatExactShare() {
+        AccessLogFilter sixtyPercent = filter(0.6);
+        for (int i = 0; i < 10; i++) {
+            sixtyPercent.onLog(request("/"), new ExchangeSummary(200, 0, 0, 1, true));
+        }
+        assertThat(lines.list).as("0.6 of 10 exchanges, not the 1 in 2 a rounded period would give").hasSize(6);
+
+        lines.list.clear();
+        AccessLogFilter threeQuarters = filter(0.75);
+        for (int i = 0; i < 8; i++) {
+            threeQuarters.onLog(request("/"), new ExchangeSummary(200, 0, 0, 1, true));
+        }
+        assertThat(lines.list).as("0.75 of 8 exchanges, not every one").hasSize(6);
+    }
 }
