@@ -11,21 +11,24 @@ import io.jpraxis.config.read.Scalars;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Filter chains and entries as ordered maps. An entry's own config is what
- * {@code effectiveConfig} returns for it (already plain maps), with secret keys redacted.
+ * {@code effectiveConfig} returns for it (already plain maps), passed through {@code redaction}.
  */
 final class FilterDumpTree {
     private final Function<FilterEntryConfig, Object> effectiveConfig;
-    private final Set<String> redactedKeys;
+    private final UnaryOperator<Object> redaction;
 
-    /** {@code effectiveConfig} must return plain values (maps, lists, scalars). */
-    FilterDumpTree(Function<FilterEntryConfig, Object> effectiveConfig, Set<String> redactedKeys) {
+    /**
+     * {@code effectiveConfig} must return plain values (maps, lists, scalars); {@code redaction}
+     * hides secrets in them and in branch chains (identity for a raw dump).
+     */
+    FilterDumpTree(Function<FilterEntryConfig, Object> effectiveConfig, UnaryOperator<Object> redaction) {
         this.effectiveConfig = effectiveConfig;
-        this.redactedKeys = redactedKeys;
+        this.redaction = redaction;
     }
 
     Map<String, Object> chain(FilterChainConfig c) {
@@ -40,7 +43,7 @@ final class FilterDumpTree {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("filter", e.filterType());
         DumpTree.putIfSet(out, "name", e.name());
-        if (PlainValues.redact(effectiveConfig.apply(e), redactedKeys) instanceof Map<?, ?> options) {
+        if (redaction.apply(effectiveConfig.apply(e)) instanceof Map<?, ?> options) {
             options.forEach((k, v) -> {
                 String key = String.valueOf(k);
                 boolean reserved = FilterEntryConfig.RESERVED_KEYS.contains(key)
@@ -55,7 +58,7 @@ final class FilterDumpTree {
                 .map(FilterDumpTree::responseCondition).toList());
         out.put("failure_mode", Scalars.yamlName(e.failureMode()));
         if (e.branchChains() != null) {
-            out.put("branch_chains", PlainValues.redact(PlainValues.of(e.branchChains()), redactedKeys));
+            out.put("branch_chains", redaction.apply(PlainValues.of(e.branchChains())));
         }
         return out;
     }

@@ -13,6 +13,9 @@ import java.util.Set;
 /** Converts config trees to plain Java values (maps in document order) and redacts secrets in them. */
 final class PlainValues {
     static final String REDACTED = "[REDACTED]";
+    /** Request and response headers whose values are secrets (decision 7's credential headers). */
+    private static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "proxy-authorization", "cookie",
+            "set-cookie", "x-api-key", "api-key");
 
     private PlainValues() {
     }
@@ -55,15 +58,19 @@ final class PlainValues {
         return new BigDecimal(text);
     }
 
-    /** A copy of {@code value} where every map entry whose key is in {@code keys} holds {@code [REDACTED]}. */
+    /**
+     * A copy of {@code value} where every map entry whose key is in {@code keys} holds
+     * {@code [REDACTED]}, and so does the {@code value} of every {@code {name, value}} pair naming a
+     * credential header: a filter that sets {@code Authorization} or {@code x-api-key} (how a
+     * provider key is injected) carries the secret as a header value, not under a secret key.
+     */
     @SuppressWarnings("unchecked")
     static Object redact(Object value, Set<String> keys) {
-        if (keys.isEmpty()) {
-            return value;
-        }
         if (value instanceof Map<?, ?> map) {
+            boolean credentialPair = isCredentialHeaderPair(map);
             Map<String, Object> out = new LinkedHashMap<>();
-            ((Map<String, Object>) map).forEach((k, v) -> out.put(k, keys.contains(k) ? REDACTED : redact(v, keys)));
+            ((Map<String, Object>) map).forEach((k, v) -> out.put(k,
+                    keys.contains(k) || (credentialPair && k.equals("value")) ? REDACTED : redact(v, keys)));
             return out;
         }
         if (value instanceof List<?> list) {
@@ -72,5 +79,10 @@ final class PlainValues {
             return out;
         }
         return value;
+    }
+
+    private static boolean isCredentialHeaderPair(Map<?, ?> map) {
+        return map.get("name") instanceof String name && map.containsKey("value")
+                && CREDENTIAL_HEADERS.contains(name.toLowerCase(Locale.ROOT));
     }
 }

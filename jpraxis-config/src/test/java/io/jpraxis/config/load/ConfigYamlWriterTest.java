@@ -160,6 +160,28 @@ class ConfigYamlWriterTest {
     }
 
     @Test
+    void redactsTheValueOfACredentialHeaderWhereverAFilterSetsOne() {
+        // The headers filter is how a key is injected for a provider today: /config must not show it.
+        GatewayConfig config = load(routerConfig("""
+                routes: [{path_prefix: /, cluster: api}]
+                        request_set:
+                          - {name: Authorization, value: "Bearer sk-live-123"}
+                          - {name: x-tenant, value: acme}
+                        request_add: [{name: X-API-Key, value: key-456}]
+                        response_set: [{name: set-cookie, value: "s=secret-789"}]
+                """), FeatureSet.NONE);
+
+        String redacted = new ConfigYamlWriter(ConfigYamlWriter.RAW_OPTIONS, Set.of()).write(config);
+        assertThat(redacted).as(redacted)
+                .doesNotContain("sk-live-123").doesNotContain("key-456").doesNotContain("secret-789")
+                .contains("name: Authorization").contains("value: \"" + ConfigYamlWriter.REDACTED + "\"")
+                .as("other header values stay visible").contains("acme");
+
+        assertThat(new ConfigYamlWriter().write(config)).as("the raw writer (round trips) keeps every value")
+                .contains("sk-live-123");
+    }
+
+    @Test
     void keepsRawOptionsInDocumentOrderWithTheirTypes() {
         GatewayConfig config = load(routerConfig("""
                 routes: [{path_prefix: /, cluster: api}]
