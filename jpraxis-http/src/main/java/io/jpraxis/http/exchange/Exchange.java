@@ -127,6 +127,7 @@ public final class Exchange {
             stage = execution.runRequest();
         } catch (RuntimeException e) {
             log.error("request phase failed for request {}", requestId(), e);
+            listener.metrics().internalError();
             respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
             return;
         }
@@ -148,6 +149,7 @@ public final class Exchange {
         try {
             if (error != null) {
                 log.error("request phase failed for request {}", requestId(), error);
+                listener.metrics().internalError();
                 respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
                 return;
             }
@@ -166,6 +168,7 @@ public final class Exchange {
             }
         } catch (RuntimeException e) {
             log.error("exchange failed for request {}", requestId(), e);
+            listener.metrics().internalError();
             if (proxy != null) {
                 proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
             }

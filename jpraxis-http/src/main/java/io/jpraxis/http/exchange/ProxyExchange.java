@@ -13,7 +13,7 @@ import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
@@ -49,6 +49,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private final Long maxResponseBytes;
     private final IdleDeadline bodyDeadline;
     private UpstreamStream stream;
+    /** The head for the current attempt, built before it connects. */
+    private HttpRequest upstreamHead;
     private boolean requestForwarded;
     private boolean continueSent;
     private int upstreamStatus;
@@ -95,6 +97,16 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     }
 
     private void attempt(boolean fresh) {
+        // Built before connecting: a head that cannot go on the wire must not cost a connection.
+        HttpRequest head;
+        try {
+            head = UpstreamRequests.build(exchange.context(), exchange.request(), target);
+        } catch (IllegalArgumentException e) {
+            // A filter left a header or target no wire may carry (a CR or LF would split the message).
+            failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);
+            return;
+        }
+        upstreamHead = head;
         lease.beginAttempt(target.endpointState());
         exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), fresh, this);
     }
@@ -113,7 +125,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         stream = acquired;
         stream.bind(this);
-        stream.write(UpstreamRequests.build(exchange.context(), exchange.request(), target));
+        stream.write(upstreamHead);
         if (done || stream != acquired || !replayInto(acquired)) {
             return;
         }
@@ -271,7 +283,15 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         upstreamReusable = HttpUtil.isKeepAlive(head);
         // While the client is still sending, the connection cannot be reused for its next request.
         boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
-        DownstreamResponses.Built built = DownstreamResponses.build(view, head, exchange.request(), wanted);
+        DownstreamResponses.Built built;
+        try {
+            built = DownstreamResponses.build(view, head, exchange.request(), wanted);
+        } catch (IllegalArgumentException e) {
+            // A response filter left a header no wire may carry; the origin's answer itself was fine.
+            failInternally("response head after the response filters is not valid HTTP", e,
+                    UpstreamLease.judge(upstreamStatus));
+            return;
+        }
         keepAlive = built.keepAlive();
         exchange.writeResponseHead(built.head());
         continueResponse();
@@ -400,6 +420,17 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             stream.abort();
         }
         exchange.failResponse(status, reason);
+    }
+
+    /** Ends the exchange with 500: the gateway (a filter) is at fault, so it is logged and counted as such. */
+    private void failInternally(String what, IllegalArgumentException cause, AttemptOutcome outcome) {
+        log.error("request {}: {}: {}", exchange.requestId(), what, cause.getMessage());
+        metrics.internalError();
+        end(outcome);
+        if (stream != null) {
+            stream.abort();
+        }
+        exchange.failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
     }
 
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
