@@ -235,6 +235,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         boolean last = content instanceof LastHttpContent;
+        if (last) {
+            Trailers.strip((LastHttpContent) content); // before the replay copy, so a retry sends the same
+        }
         UpstreamStream current = stream;
         replay.keep(content); // before the write, which may release the buffer at once
         current.write(content);
@@ -313,6 +316,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         if (content instanceof LastHttpContent last) {
+            Trailers.strip(last);
             end(UpstreamLease.judge(upstreamStatus));
             if (upstreamReusable && requestForwarded) {
                 stream.release();
