@@ -21,13 +21,9 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +46,7 @@ public final class Exchange {
     private RequestContext ctx;
     private PipelineExecution execution;
     private ProxyExchange proxy;
-    private ScheduledFuture<?> deadlineTimer;
+    private RequestDeadline deadline;
     private boolean requestReceived;
     private boolean responseStarted;
     private boolean finished;
@@ -157,7 +153,8 @@ public final class Exchange {
                 case RequestOutcome.Forward forward -> {
                     proxy = new ProxyExchange(this, forward.target());
                     listener.metrics().upstreamExchangeStarted();
-                    armDeadline();
+                    deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
+                            this::deadlineExpired);
                     proxy.start();
                 }
                 case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
@@ -315,8 +312,8 @@ public final class Exchange {
         if (!record.end()) {
             return;
         }
-        if (deadlineTimer != null) {
-            deadlineTimer.cancel(false);
+        if (deadline != null) {
+            deadline.cancel();
         }
         if (proxy != null) {
             listener.metrics().upstreamExchangeEnded();
@@ -326,20 +323,6 @@ public final class Exchange {
         if (execution != null) {
             execution.runLog(summary);
         }
-    }
-
-    /**
-     * Starts the one timer that enforces the request deadline a {@code timeout} filter set: if no
-     * response head has gone out when it fires, the upstream exchange is cancelled and the client
-     * gets 504 (an origin that never answers is bounded, not only a late one).
-     */
-    private void armDeadline() {
-        Instant deadline = ctx.deadline();
-        if (deadline == null) {
-            return;
-        }
-        long delayNanos = Math.max(0, Duration.between(listener.services().clock().instant(), deadline).toNanos());
-        deadlineTimer = downstream.eventLoop().schedule(this::deadlineExpired, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     private void deadlineExpired() {
