@@ -16,6 +16,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Builds the request head sent upstream from the pipeline's working headers. */
 public final class UpstreamRequests {
@@ -32,11 +34,15 @@ public final class UpstreamRequests {
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target) {
         HeaderMap headers = ctx.headers().copy();
-        // Headers the client's Connection named are hop-by-hop even if a filter removed Connection.
+        // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
+        // removed Connection. Only the client's own lines go: what a filter set under such a name is
+        // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
+        // client must not be able to delete a header the gateway adds by naming it.
+        dropClientLines(headers, client, HttpHeaderNames.CONNECTION.toString());
         for (String listed : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
             for (String token : listed.split(",")) {
                 if (!token.isBlank()) {
-                    headers.remove(token.trim());
+                    dropClientLines(headers, client, HeaderMap.normalize(token.trim()));
                 }
             }
         }
@@ -61,6 +67,20 @@ public final class UpstreamRequests {
             }
         }
         return new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(ctx.method()), ctx.target(), out);
+    }
+
+    /** Removes from {@code headers} one line per line the client sent under {@code name}, keeping the others. */
+    private static void dropClientLines(HeaderMap headers, HttpRequest client, String name) {
+        List<String> sent = client.headers().getAll(name);
+        if (sent.isEmpty() || !headers.contains(name)) {
+            return;
+        }
+        List<String> kept = new ArrayList<>(headers.getAll(name));
+        for (String value : sent) {
+            kept.remove(value);
+        }
+        headers.remove(name);
+        kept.forEach(value -> headers.add(name, value));
     }
 
     /** The cluster's {@code http.authority} when set, else the (working) client Host, else the endpoint. */
