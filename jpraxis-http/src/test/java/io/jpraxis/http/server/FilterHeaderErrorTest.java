@@ -42,6 +42,8 @@ class FilterHeaderErrorTest {
                 assertThat(endpoint.healthy()).as("the origin did nothing wrong").isTrue();
                 assertThat(origin.requestCount()).as("nothing was sent upstream").isZero();
                 assertThat(gw.gateway().metrics().internalErrors()).as("each error is counted").isEqualTo(2);
+                assertThat(waitUntil(() -> gw.gateway().metrics().activeUpstreamExchanges() == 0))
+                        .as("both exchanges ended").isTrue();
             }
         }
     }
