@@ -253,7 +253,7 @@ public final class Exchange {
             head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId());
         }
         boolean keepAlive = keepAliveWanted() && requestReceived;
-        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId());
+        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId(), listener.metrics());
         if (!wire.headers().contains(HttpHeaderNames.DATE)) {
             // The gateway is the origin of this response (RFC 9110 6.6.1).
             wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));

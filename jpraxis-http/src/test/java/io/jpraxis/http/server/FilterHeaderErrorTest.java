@@ -3,6 +3,9 @@ package io.jpraxis.http.server;
 import static io.jpraxis.http.server.UpstreamFailureTest.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.http.testing.TestCluster;
@@ -63,9 +66,24 @@ class FilterHeaderErrorTest {
                 assertThat(endpoint.healthy()).as("passive threshold 1: a blamed origin would be ejected").isTrue();
                 assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.PROTOCOL_ERROR))
                         .as("the origin's answer was valid").isZero();
-                assertThat(gw.gateway().metrics().internalErrors()).isEqualTo(1);
+                assertThat(gw.gateway().metrics().internalErrors())
+                        .as("the filter spoils the origin's head, then the gateway's own 500: each is logged and counted")
+                        .isEqualTo(2);
                 assertThat(waitUntil(() -> endpoint.inFlight() == 0)).isTrue();
             }
+        }
+    }
+
+    @Test
+    void invalidHeaderInAFiltersOwnResponseIs500AndCounted() throws IOException {
+        LocalResponse bad = new LocalResponse(200, new HeaderMap().set("x-injected", "a\r\nx-evil: 1"), new byte[0]);
+        try (TestGateway gw = TestGateway.builder()
+                        .filter(TestFilters.onRequest("test_bad_respond", ctx -> new FilterAction.Respond(bad))).start();
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            RawResponse response = client.get("/");
+            assertThat(response.status()).isEqualTo(500);
+            assertThat(response.header("x-evil")).as("nothing injected").isNull();
+            assertThat(gw.gateway().metrics().internalErrors()).as("logged and counted").isEqualTo(1);
         }
     }
 }
