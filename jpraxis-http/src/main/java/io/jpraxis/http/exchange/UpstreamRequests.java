@@ -17,7 +17,9 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /** Builds the request head sent upstream from the pipeline's working headers. */
 public final class UpstreamRequests {
@@ -38,14 +40,16 @@ public final class UpstreamRequests {
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
         // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
         // client must not be able to delete a header the gateway adds by naming it.
-        dropClientLines(headers, client, HttpHeaderNames.CONNECTION.toString());
-        for (String listed : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : listed.split(",")) {
+        Set<String> listed = new LinkedHashSet<>(); // once each: a name listed twice drops the client's lines once
+        listed.add(HttpHeaderNames.CONNECTION.toString());
+        for (String line : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
+            for (String token : line.split(",")) {
                 if (!token.isBlank()) {
-                    dropClientLines(headers, client, HeaderMap.normalize(token.trim()));
+                    listed.add(HeaderMap.normalize(token.trim()));
                 }
             }
         }
+        listed.forEach(name -> dropClientLines(headers, client, name));
         HopByHopHeaders.strip(headers);
         ReservedHeaders.strip(headers);
         // The gateway answers "Expect: 100-continue" itself once it is ready for the body (RFC 9110 10.1.1).
