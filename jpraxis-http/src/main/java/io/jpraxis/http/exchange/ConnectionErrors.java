@@ -27,7 +27,7 @@ public final class ConnectionErrors {
         String requestId = listener.services().ids().next();
         LocalResponse response = ErrorResponses.of(error, requestId);
         FullHttpResponse wire = LocalResponses.render(LocalResponses.headOf(response), response.body(), NO_REQUEST,
-                false, requestId);
+                false, requestId, listener.metrics());
         wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
         listener.metrics().localResponse();
         return wire;

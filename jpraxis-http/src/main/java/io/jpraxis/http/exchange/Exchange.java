@@ -21,13 +21,9 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +46,7 @@ public final class Exchange {
     private RequestContext ctx;
     private PipelineExecution execution;
     private ProxyExchange proxy;
-    private ScheduledFuture<?> deadlineTimer;
+    private RequestDeadline deadline;
     private boolean requestReceived;
     private boolean responseStarted;
     private boolean finished;
@@ -127,6 +123,7 @@ public final class Exchange {
             stage = execution.runRequest();
         } catch (RuntimeException e) {
             log.error("request phase failed for request {}", requestId(), e);
+            listener.metrics().internalError();
             respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
             return;
         }
@@ -148,6 +145,7 @@ public final class Exchange {
         try {
             if (error != null) {
                 log.error("request phase failed for request {}", requestId(), error);
+                listener.metrics().internalError();
                 respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
                 return;
             }
@@ -155,7 +153,8 @@ public final class Exchange {
                 case RequestOutcome.Forward forward -> {
                     proxy = new ProxyExchange(this, forward.target());
                     listener.metrics().upstreamExchangeStarted();
-                    armDeadline();
+                    deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
+                            this::deadlineExpired);
                     proxy.start();
                 }
                 case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
@@ -166,6 +165,7 @@ public final class Exchange {
             }
         } catch (RuntimeException e) {
             log.error("exchange failed for request {}", requestId(), e);
+            listener.metrics().internalError();
             if (proxy != null) {
                 proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
             }
@@ -253,7 +253,7 @@ public final class Exchange {
             head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId());
         }
         boolean keepAlive = keepAliveWanted() && requestReceived;
-        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId());
+        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId(), listener.metrics());
         if (!wire.headers().contains(HttpHeaderNames.DATE)) {
             // The gateway is the origin of this response (RFC 9110 6.6.1).
             wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
@@ -312,8 +312,8 @@ public final class Exchange {
         if (!record.end()) {
             return;
         }
-        if (deadlineTimer != null) {
-            deadlineTimer.cancel(false);
+        if (deadline != null) {
+            deadline.cancel();
         }
         if (proxy != null) {
             listener.metrics().upstreamExchangeEnded();
@@ -323,20 +323,6 @@ public final class Exchange {
         if (execution != null) {
             execution.runLog(summary);
         }
-    }
-
-    /**
-     * Starts the one timer that enforces the request deadline a {@code timeout} filter set: if no
-     * response head has gone out when it fires, the upstream exchange is cancelled and the client
-     * gets 504 (an origin that never answers is bounded, not only a late one).
-     */
-    private void armDeadline() {
-        Instant deadline = ctx.deadline();
-        if (deadline == null) {
-            return;
-        }
-        long delayNanos = Math.max(0, Duration.between(listener.services().clock().instant(), deadline).toNanos());
-        deadlineTimer = downstream.eventLoop().schedule(this::deadlineExpired, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     private void deadlineExpired() {

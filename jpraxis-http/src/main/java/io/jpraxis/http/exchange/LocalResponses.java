@@ -6,6 +6,7 @@ import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.http.error.ErrorResponses;
+import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -30,9 +31,10 @@ final class LocalResponses {
     /**
      * A wire response for {@code head}: headers a filter must not set (hop-by-hop, reserved) are
      * dropped, the length is the body's, and {@code Connection} says whether the connection stays.
+     * One that cannot go on the wire becomes a 500, counted in {@code metrics}.
      */
     static FullHttpResponse render(ResponseHead head, byte[] body, HttpRequest request, boolean keepAlive,
-            String requestId) {
+            String requestId, EdgeMetrics metrics) {
         HeaderMap headers = head.headers();
         HopByHopHeaders.strip(headers);
         ReservedHeaders.strip(headers);
@@ -46,8 +48,9 @@ final class LocalResponses {
         } catch (IllegalArgumentException e) {
             // A filter produced a status or header that cannot go on the wire: a filter error (500).
             log.error("local response for request {} is not valid HTTP: {}", requestId, e.getMessage());
+            metrics.internalError();
             return render(internalError(requestId), ErrorResponses.json(500, "internal error", requestId).body(),
-                    request, keepAlive, requestId);
+                    request, keepAlive, requestId, metrics);
         }
         boolean noBody = request.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
         if (code >= 200 && code != 204 && code != 304) {

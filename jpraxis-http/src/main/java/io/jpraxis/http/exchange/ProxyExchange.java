@@ -6,20 +6,15 @@ import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.exchange.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
-import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.upstream.UpstreamConnector;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
  * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
  * fresh one. The client's body is read only once a connection exists, so a connect failure never
- * needs a replay.
+ * needs a replay. The client-to-origin half (body relay, limits, replay copy, 100-continue) is
+ * {@link RequestBodyRelay}; this class runs the attempts and relays the response.
  */
 final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
@@ -43,21 +39,17 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private final EdgeMetrics metrics;
     private final RetryBudget retries;
     private final UpstreamLease lease;
-    private final ReplayBuffer replay;
+    private final RequestBodyRelay body;
     private UpstreamTarget target;
-    private final Long maxRequestBytes;
     private final Long maxResponseBytes;
-    private final IdleDeadline bodyDeadline;
     private UpstreamStream stream;
-    private boolean requestForwarded;
-    private boolean continueSent;
+    /** The head for the current attempt, built before it connects. */
+    private HttpRequest upstreamHead;
     private int upstreamStatus;
     private boolean done;
-    private boolean awaitingUpstreamWritable;
     private boolean awaitingDownstreamWritable;
     private boolean upstreamReusable;
     private boolean keepAlive;
-    private long requestBytes;
     private long responseBytes;
 
     ProxyExchange(Exchange exchange, UpstreamTarget target) {
@@ -67,15 +59,25 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.metrics = listener.metrics();
         this.retries = new RetryBudget(target.cluster().retryPolicy(), exchange.request().method().name());
         this.lease = new UpstreamLease(target.clusterState());
-        this.replay = new ReplayBuffer(retries.replayLimitBytes());
-        this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
+        this.body = new RequestBodyRelay(exchange, new RequestBodyRelay.Owner() {
+            @Override
+            public boolean live(UpstreamStream s) {
+                return !done && stream == s;
+            }
+
+            @Override
+            public void abandon(int status, String reason) {
+                if (!done) {
+                    ProxyExchange.this.abandon(status, reason);
+                }
+            }
+        }, retries.replayLimitBytes());
         this.maxResponseBytes = listener.bodyLimits().maxResponseBytes();
-        this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
-                : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::bodyTimedOut);
     }
 
     void start() {
         long declared = HttpUtil.getContentLength(exchange.request(), -1L);
+        Long maxRequestBytes = exchange.listener().bodyLimits().maxRequestBytes();
         if (maxRequestBytes != null && declared > maxRequestBytes) {
             // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
             metrics.requestBodyLimitHit();
@@ -95,6 +97,16 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     }
 
     private void attempt(boolean fresh) {
+        // Built before connecting: a head that cannot go on the wire must not cost a connection.
+        HttpRequest head;
+        try {
+            head = UpstreamRequests.build(exchange.context(), exchange.request(), target);
+        } catch (IllegalArgumentException e) {
+            // A filter left a header or target no wire may carry (a CR or LF would split the message).
+            failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);
+            return;
+        }
+        upstreamHead = head;
         lease.beginAttempt(target.endpointState());
         exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), fresh, this);
     }
@@ -113,41 +125,13 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         stream = acquired;
         stream.bind(this);
-        stream.write(UpstreamRequests.build(exchange.context(), exchange.request(), target));
-        if (done || stream != acquired || !replayInto(acquired)) {
-            return;
-        }
-        HttpContent early;
-        while (!done && stream == acquired && (early = exchange.pollPendingBody()) != null) {
-            relay(early);
-        }
-        if (done || stream != acquired) {
-            return;
+        stream.write(upstreamHead);
+        if (done || stream != acquired || !body.sendTo(acquired)) {
+            return; // the stream failed on the way, and that failure has been handled
         }
         stream.flush();
         stream.read(); // also while the request streams: an origin may answer (or fail) early
-        if (!requestForwarded) {
-            sendContinueIfExpected();
-            readRequestBody();
-        }
-    }
-
-    /** Sends a retried request's body again; false when the stream failed meanwhile. */
-    private boolean replayInto(UpstreamStream acquired) {
-        List<HttpContent> pieces = replay.duplicates();
-        for (int i = 0; i < pieces.size(); i++) {
-            HttpContent piece = pieces.get(i);
-            acquired.write(piece);
-            if (done || stream != acquired) {
-                pieces.subList(i + 1, pieces.size()).forEach(HttpContent::release);
-                return false;
-            }
-            if (piece instanceof LastHttpContent) {
-                requestForwarded = true;
-                acquired.requestSent();
-            }
-        }
-        return true;
+        body.startReading();
     }
 
     @Override
@@ -157,7 +141,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return; // the exchange already ended; its lease is closed
         }
         lease.endAttempt(AttemptOutcome.FAILURE);
-        if (retries.mayRetryConnect(failure, replay.intact())) {
+        if (retries.mayRetryConnect(failure, body.replayable())) {
             metrics.upstreamRetry();
             target = retries.retryConnect(exchange.context(), target);
             exchange.context().upstream(target); // the access log and metrics name the endpoint that answered
@@ -170,84 +154,21 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         exchange.failResponse(failure.status(), failure.reason());
     }
 
-    private void sendContinueIfExpected() {
-        if (!continueSent && HttpUtil.is100ContinueExpected(exchange.request())) {
-            continueSent = true;
-            // RFC 9110 10.1.1: the client waits for this before sending the body.
-            exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
-            exchange.downstream().flush();
-        }
-    }
-
     // ---- request body: client -> origin ----
 
+    /** A body piece from the client; ownership passes to the exchange. */
     void onRequestContent(HttpContent content) {
         if (done) {
             content.release();
             return;
         }
-        UpstreamStream current = stream;
-        relay(content);
-        if (done || stream != current) {
-            return;
-        }
-        stream.flush();
-        if (!requestForwarded) {
-            if (stream.isWritable()) {
-                readRequestBody();
-            } else {
-                awaitingUpstreamWritable = true; // resumed by onWritable
-                stopBodyDeadline();
-            }
-        }
-    }
-
-    private void readRequestBody() {
-        if (bodyDeadline != null) {
-            bodyDeadline.start();
-        }
-        exchange.downstream().requestRead();
-    }
-
-    private void relay(HttpContent content) {
-        if (content.decoderResult().isFailure()) {
-            content.release();
-            abandon(EdgeError.MALFORMED_BODY.status(), EdgeError.MALFORMED_BODY.reason());
-            return;
-        }
-        requestBytes += content.content().readableBytes();
-        if (maxRequestBytes != null && requestBytes > maxRequestBytes) {
-            content.release();
-            metrics.requestBodyLimitHit();
-            abandon(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
-            return;
-        }
-        boolean last = content instanceof LastHttpContent;
-        UpstreamStream current = stream;
-        replay.keep(content); // before the write, which may release the buffer at once
-        current.write(content);
-        if (stream != current || done) {
-            return; // the write failed at once and the failure has been handled
-        }
-        if (last) {
-            requestForwarded = true;
-            stopBodyDeadline();
-            stream.requestSent();
-        }
+        body.onContent(content);
     }
 
     @Override
     public void onWritable() {
-        if (awaitingUpstreamWritable && !done) {
-            awaitingUpstreamWritable = false;
-            readRequestBody();
-        }
-    }
-
-    private void bodyTimedOut() {
         if (!done) {
-            log.debug("request {}: client body read timed out", exchange.requestId());
-            abandon(EdgeError.REQUEST_BODY_TIMEOUT.status(), EdgeError.REQUEST_BODY_TIMEOUT.reason());
+            body.onUpstreamWritable();
         }
     }
 
@@ -259,7 +180,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         upstreamStatus = head.status().code();
-        replay.discard(); // an answer arrived: nothing will be retried
+        body.answered();
         ResponseHead view = DownstreamResponses.filterView(head);
         if (exchange.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
             // A response filter refused the origin's answer: its body is dropped with the connection.
@@ -271,7 +192,15 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         upstreamReusable = HttpUtil.isKeepAlive(head);
         // While the client is still sending, the connection cannot be reused for its next request.
         boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
-        DownstreamResponses.Built built = DownstreamResponses.build(view, head, exchange.request(), wanted);
+        DownstreamResponses.Built built;
+        try {
+            built = DownstreamResponses.build(view, head, exchange.request(), wanted);
+        } catch (IllegalArgumentException e) {
+            // A response filter left a header no wire may carry; the origin's answer itself was fine.
+            failInternally("response head after the response filters is not valid HTTP", e,
+                    UpstreamLease.judge(upstreamStatus));
+            return;
+        }
         keepAlive = built.keepAlive();
         exchange.writeResponseHead(built.head());
         continueResponse();
@@ -293,8 +222,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         if (content instanceof LastHttpContent last) {
+            Trailers.strip(last);
             end(UpstreamLease.judge(upstreamStatus));
-            if (upstreamReusable && requestForwarded) {
+            if (upstreamReusable && body.forwarded()) {
                 stream.release();
             } else {
                 stream.abort(); // close-delimited, "Connection: close", or request not fully sent
@@ -356,16 +286,14 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     private boolean canRetryStale(UpstreamFailure failure) {
         return stream != null && stream.reused() && upstreamStatus == 0 && !exchange.responseStarted()
-                && retries.mayRetryStale(failure, replay.intact());
+                && retries.mayRetryStale(failure, body.replayable());
     }
 
     /** Forgets the failed stream; the client's body waits in the exchange until the next one exists. */
     private void resetAttempt() {
         stream = null;
-        requestForwarded = false;
-        awaitingUpstreamWritable = false;
+        body.detach();
         awaitingDownstreamWritable = false;
-        stopBodyDeadline();
     }
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
@@ -402,17 +330,21 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         exchange.failResponse(status, reason);
     }
 
+    /** Ends the exchange with 500: the gateway (a filter) is at fault, so it is logged and counted as such. */
+    private void failInternally(String what, IllegalArgumentException cause, AttemptOutcome outcome) {
+        log.error("request {}: {}: {}", exchange.requestId(), what, cause.getMessage());
+        metrics.internalError();
+        end(outcome);
+        if (stream != null) {
+            stream.abort();
+        }
+        exchange.failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
+    }
+
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
     private void end(AttemptOutcome outcome) {
         done = true;
-        stopBodyDeadline();
-        replay.discard();
+        body.close();
         lease.close(outcome);
-    }
-
-    private void stopBodyDeadline() {
-        if (bodyDeadline != null) {
-            bodyDeadline.cancel();
-        }
     }
 }

@@ -16,6 +16,10 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /** Builds the request head sent upstream from the pipeline's working headers. */
 public final class UpstreamRequests {
@@ -32,14 +36,20 @@ public final class UpstreamRequests {
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target) {
         HeaderMap headers = ctx.headers().copy();
-        // Headers the client's Connection named are hop-by-hop even if a filter removed Connection.
-        for (String listed : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : listed.split(",")) {
+        // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
+        // removed Connection. Only the client's own lines go: what a filter set under such a name is
+        // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
+        // client must not be able to delete a header the gateway adds by naming it.
+        Set<String> listed = new LinkedHashSet<>(); // once each: a name listed twice drops the client's lines once
+        listed.add(HttpHeaderNames.CONNECTION.toString());
+        for (String line : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
+            for (String token : line.split(",")) {
                 if (!token.isBlank()) {
-                    headers.remove(token.trim());
+                    listed.add(HeaderMap.normalize(token.trim()));
                 }
             }
         }
+        listed.forEach(name -> dropClientLines(headers, client, name));
         HopByHopHeaders.strip(headers);
         ReservedHeaders.strip(headers);
         // The gateway answers "Expect: 100-continue" itself once it is ready for the body (RFC 9110 10.1.1).
@@ -61,6 +71,20 @@ public final class UpstreamRequests {
             }
         }
         return new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(ctx.method()), ctx.target(), out);
+    }
+
+    /** Removes from {@code headers} one line per line the client sent under {@code name}, keeping the others. */
+    private static void dropClientLines(HeaderMap headers, HttpRequest client, String name) {
+        List<String> sent = client.headers().getAll(name);
+        if (sent.isEmpty() || !headers.contains(name)) {
+            return;
+        }
+        List<String> kept = new ArrayList<>(headers.getAll(name));
+        for (String value : sent) {
+            kept.remove(value);
+        }
+        headers.remove(name);
+        kept.forEach(value -> headers.add(name, value));
     }
 
     /** The cluster's {@code http.authority} when set, else the (working) client Host, else the endpoint. */

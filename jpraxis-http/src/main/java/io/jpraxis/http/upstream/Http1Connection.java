@@ -39,6 +39,7 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     private boolean failed;
     private boolean pooled;
     private long pooledSinceNanos;
+    /** Whether silence from the origin counts against {@code read_timeout_ms}: request sent, or answer begun. */
     private boolean awaitingResponse;
     private boolean readOutstanding;
     private boolean responseComplete;
@@ -220,6 +221,9 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
             fail(UpstreamFailure.PROTOCOL_ERROR);
             return;
         }
+        // Once the origin is answering, its silence counts even while the request is still being
+        // sent: otherwise an origin that stalls mid-response waits on a client that may stall too.
+        awaitingResponse = true;
         current.onResponseHead(head);
     }
 

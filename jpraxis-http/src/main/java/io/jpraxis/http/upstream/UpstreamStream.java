@@ -37,7 +37,7 @@ public interface UpstreamStream {
 
     /**
      * The request has been sent completely: from now on silence from the origin counts against the
-     * cluster's {@code read_timeout_ms}.
+     * cluster's {@code read_timeout_ms} (as it does anyway once the origin has begun its answer).
      */
     void requestSent();
 

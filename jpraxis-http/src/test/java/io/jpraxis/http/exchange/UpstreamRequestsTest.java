@@ -57,6 +57,27 @@ class UpstreamRequestsTest {
     }
 
     @Test
+    void aHeaderAFilterSetSurvivesTheClientNamingItInConnection() {
+        // Hop-by-hop header abuse: a client lists a header the gateway adds, hoping to delete it.
+        HttpRequest client = client("Host", "h", "Connection", "keep-alive, x-gateway-auth, x-hop",
+                "X-Gateway-Auth", "forged", "X-Hop", "1");
+        RequestContext ctx = context(client);
+        ctx.headers().set("x-gateway-auth", "s3cret");
+        HttpRequest up = UpstreamRequests.build(ctx, client, TARGET);
+        assertThat(up.headers().getAll("x-gateway-auth")).as("the filter's value reaches the origin, the client's does not")
+                .containsExactly("s3cret");
+        assertThat(up.headers().contains("x-hop")).as("the client's own hop-by-hop header still goes").isFalse();
+    }
+
+    @Test
+    void aValueAFilterAddedSurvivesWhileTheClientsListedLineGoes() {
+        HttpRequest client = client("Host", "h", "Connection", "x-tag", "X-Tag", "from-client");
+        RequestContext ctx = context(client);
+        ctx.headers().add("x-tag", "from-filter");
+        assertThat(UpstreamRequests.build(ctx, client, TARGET).headers().getAll("x-tag")).containsExactly("from-filter");
+    }
+
+    @Test
     void hostFirstFromTheWorkingHeaders() {
         HttpRequest client = client("X-A", "1", "Host", "orig.example");
         RequestContext ctx = context(client);

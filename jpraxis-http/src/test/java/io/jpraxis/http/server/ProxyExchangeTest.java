@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.FakeUpstream;
 import io.jpraxis.http.testing.TestFilters;
@@ -186,6 +187,27 @@ class ProxyExchangeTest {
             assertThat(response.headers().get("connection")).isEqualTo("close");
             response.release();
             assertThat(stream.aborted()).as("request not fully sent: the connection cannot be reused").isTrue();
+        }
+    }
+
+    @Test
+    void clientLeavingWhileConnectingGivesEverythingBackOnceAndDropsTheLateConnection() throws Exception {
+        upstream.deferAcquire();
+        ClusterState state = TestCluster.named("c").endpoint("127.0.0.1", 9).maxConnections(1).state();
+        try (EmbeddedConnection conn = new EmbeddedConnection(upstream, BodyLimits.DEFAULT,
+                TestFilters.firstEndpoint(state))) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertThat(state.inFlight()).as("the slot is held while connecting").isEqualTo(1);
+            conn.server.close();
+            conn.server.runPendingTasks();
+            assertThat(state.inFlight()).as("slot given back when the client left").isZero();
+            assertThat(state.endpoints().getFirst().inFlight()).isZero();
+
+            upstream.completeDeferred(); // the connection arrives after all
+            assertThat(upstream.last().aborted()).as("a connection nobody waits for is closed, not used").isTrue();
+            assertThat(upstream.last().written()).as("nothing was sent on it").isEmpty();
+            assertThat(state.inFlight()).as("nothing given back twice").isZero();
+            assertThat(state.endpoints().getFirst().inFlight()).isZero();
         }
     }
 

@@ -95,6 +95,56 @@ class UpstreamFailureTest {
     }
 
     @Test
+    void readTimeoutAppliesOnceTheOriginAnswersWhileTheRequestIsStillUnsent() throws Exception {
+        // An origin that answers early (head and one chunk), then falls silent; the client has sent
+        // only part of its body and stalls too. Without a bound, both sides would wait forever.
+        try (ServerSocket origin = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            java.util.concurrent.CompletableFuture<Socket> accepted = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    Socket s = origin.accept();
+                    readHead(s.getInputStream());
+                    s.getOutputStream().write(("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                            + "5\r\nearly\r\n").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+                    s.getOutputStream().flush();
+                    return s; // kept open and silent
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            try (TestGateway gw = TestGateway.builder().filter(TestFilters.forwardTo(
+                            TestGateway.cluster("c", null, 300L, null, null), "127.0.0.1", origin.getLocalPort())).start();
+                    RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\nonly ten b");
+                assertThat(client.readResponseHead().status()).isEqualTo(200);
+                assertThat(new String(client.readChunk(), java.nio.charset.StandardCharsets.ISO_8859_1)).isEqualTo("early");
+                assertThatThrownBy(client::readChunk).as("origin silence past read_timeout_ms aborts the response")
+                        .isInstanceOfAny(EOFException.class, SocketException.class);
+                assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.READ_TIMEOUT)).isEqualTo(1);
+            } finally {
+                accepted.thenAccept(s -> {
+                    try {
+                        s.close();
+                    } catch (IOException ignored) {
+                        // the test is over
+                    }
+                });
+            }
+        }
+    }
+
+    private static void readHead(java.io.InputStream in) throws IOException {
+        int matched = 0;
+        byte[] end = {'\r', '\n', '\r', '\n'};
+        while (matched < end.length) {
+            int b = in.read();
+            if (b < 0) {
+                throw new EOFException("closed inside the request head");
+            }
+            matched = b == end[matched] ? matched + 1 : (b == '\r' ? 1 : 0);
+        }
+    }
+
+    @Test
     void connectTimeoutIs502() throws IOException {
         // A listener whose accept queue is full drops further SYNs, so a connect can only time out.
         try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

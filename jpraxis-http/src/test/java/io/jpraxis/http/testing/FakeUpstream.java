@@ -21,6 +21,8 @@ public final class FakeUpstream implements UpstreamConnector {
     private final List<Stream> streams = new ArrayList<>();
     private final List<Boolean> freshRequests = new ArrayList<>();
     private UpstreamFailure acquireFailure;
+    private boolean deferAcquire;
+    private final Deque<Runnable> deferred = new ArrayDeque<>();
 
     /** The next acquisitions hand out streams marked reused (as if from a pool). */
     public FakeUpstream reusedNext(boolean... reused) {
@@ -35,9 +37,31 @@ public final class FakeUpstream implements UpstreamConnector {
         return this;
     }
 
+    /** Acquisitions wait for {@link #completeDeferred()}, like a connect still under way. */
+    public FakeUpstream deferAcquire() {
+        this.deferAcquire = true;
+        return this;
+    }
+
+    /** Completes every waiting acquisition, in order, as scripted (a stream or the failure). */
+    public void completeDeferred() {
+        Runnable next;
+        while ((next = deferred.poll()) != null) {
+            next.run();
+        }
+    }
+
     @Override
     public void acquire(UpstreamTarget target, EventLoop loop, boolean fresh, AcquireCallback callback) {
         freshRequests.add(fresh);
+        if (deferAcquire) {
+            deferred.add(() -> complete(loop, callback));
+            return;
+        }
+        complete(loop, callback);
+    }
+
+    private void complete(EventLoop loop, AcquireCallback callback) {
         if (acquireFailure != null) {
             callback.onAcquireFailed(acquireFailure);
             return;

@@ -1,0 +1,205 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.http.error.EdgeError;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.support.IdleDeadline;
+import io.jpraxis.http.upstream.UpstreamStream;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client-to-origin half of a {@link ProxyExchange}: relays the request body piece by piece,
+ * reading the client only while the upstream can take more, counting bytes against
+ * {@code max_request_bytes}, keeping the copy a retry replays ({@link ReplayBuffer}), answering
+ * {@code Expect: 100-continue}, and timing the client's silence ({@code downstream_read_timeout_ms}).
+ * Confined to the exchange's event loop.
+ */
+final class RequestBodyRelay {
+    private static final Logger log = LoggerFactory.getLogger(RequestBodyRelay.class);
+
+    /** What the relay needs from the exchange that owns it. */
+    interface Owner {
+        /** Whether {@code stream} is still the live stream of an exchange that has not ended. */
+        boolean live(UpstreamStream stream);
+
+        /** Ends the exchange early with {@code status} (or an abort once the response began). */
+        void abandon(int status, String reason);
+    }
+
+    private final Exchange exchange;
+    private final Owner owner;
+    private final EdgeMetrics metrics;
+    private final ReplayBuffer replay;
+    private final Long maxRequestBytes;
+    private final IdleDeadline bodyDeadline;
+    private UpstreamStream stream;
+    private long requestBytes;
+    private boolean forwarded;
+    private boolean continueSent;
+    private boolean awaitingUpstreamWritable;
+
+    RequestBodyRelay(Exchange exchange, Owner owner, long replayLimitBytes) {
+        this.exchange = exchange;
+        this.owner = owner;
+        ListenerContext listener = exchange.listener();
+        this.metrics = listener.metrics();
+        this.replay = new ReplayBuffer(replayLimitBytes);
+        this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
+        this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
+                : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::timedOut);
+    }
+
+    /**
+     * Sends the body to a newly acquired stream whose head is written: the kept copy of what an
+     * earlier attempt relayed, then the pieces that arrived while connecting.
+     *
+     * @return false when the stream failed or the exchange ended on the way
+     */
+    boolean sendTo(UpstreamStream acquired) {
+        stream = acquired;
+        List<HttpContent> pieces = replay.duplicates();
+        for (int i = 0; i < pieces.size(); i++) {
+            HttpContent piece = pieces.get(i);
+            acquired.write(piece);
+            if (!owner.live(acquired)) {
+                pieces.subList(i + 1, pieces.size()).forEach(HttpContent::release);
+                return false;
+            }
+            if (piece instanceof LastHttpContent) {
+                forwarded = true;
+                acquired.requestSent();
+            }
+        }
+        HttpContent early;
+        while (owner.live(acquired) && (early = exchange.pollPendingBody()) != null) {
+            relay(early);
+        }
+        return owner.live(acquired);
+    }
+
+    /** Starts pulling the client's body, once the stream is ready for it. */
+    void startReading() {
+        if (!forwarded) {
+            sendContinueIfExpected();
+            readMore();
+        }
+    }
+
+    /** A body piece from the client; ownership passes to the relay. */
+    void onContent(HttpContent content) {
+        UpstreamStream current = stream;
+        relay(content);
+        if (!owner.live(current)) {
+            return;
+        }
+        current.flush();
+        if (!forwarded) {
+            if (current.isWritable()) {
+                readMore();
+            } else {
+                awaitingUpstreamWritable = true; // resumed by onUpstreamWritable
+                stopDeadline();
+            }
+        }
+    }
+
+    void onUpstreamWritable() {
+        if (awaitingUpstreamWritable) {
+            awaitingUpstreamWritable = false;
+            readMore();
+        }
+    }
+
+    /** Whether the whole body has been written to the current stream. */
+    boolean forwarded() {
+        return forwarded;
+    }
+
+    /** Whether everything relayed so far is still kept, so the request may be sent again. */
+    boolean replayable() {
+        return replay.intact();
+    }
+
+    /** An answer arrived: nothing will be retried, so the kept copy can go. */
+    void answered() {
+        replay.discard();
+    }
+
+    /** The stream failed and another will be tried: the body waits in the exchange until it exists. */
+    void detach() {
+        stream = null;
+        forwarded = false;
+        awaitingUpstreamWritable = false;
+        stopDeadline();
+    }
+
+    /** The exchange ended: stops the timer and frees the kept copy. */
+    void close() {
+        stopDeadline();
+        replay.discard();
+    }
+
+    private void sendContinueIfExpected() {
+        if (!continueSent && HttpUtil.is100ContinueExpected(exchange.request())) {
+            continueSent = true;
+            // RFC 9110 10.1.1: the client waits for this before sending the body.
+            exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+            exchange.downstream().flush();
+        }
+    }
+
+    private void readMore() {
+        if (bodyDeadline != null) {
+            bodyDeadline.start();
+        }
+        exchange.downstream().requestRead();
+    }
+
+    private void relay(HttpContent content) {
+        if (content.decoderResult().isFailure()) {
+            content.release();
+            owner.abandon(EdgeError.MALFORMED_BODY.status(), EdgeError.MALFORMED_BODY.reason());
+            return;
+        }
+        requestBytes += content.content().readableBytes();
+        if (maxRequestBytes != null && requestBytes > maxRequestBytes) {
+            content.release();
+            metrics.requestBodyLimitHit();
+            owner.abandon(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
+            return;
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (last) {
+            Trailers.strip((LastHttpContent) content); // before the replay copy, so a retry sends the same
+        }
+        UpstreamStream current = stream;
+        replay.keep(content); // before the write, which may release the buffer at once
+        current.write(content);
+        if (!owner.live(current)) {
+            return; // the write failed at once and the failure has been handled
+        }
+        if (last) {
+            forwarded = true;
+            stopDeadline();
+            current.requestSent();
+        }
+    }
+
+    private void timedOut() {
+        log.debug("request {}: client body read timed out", exchange.requestId());
+        owner.abandon(EdgeError.REQUEST_BODY_TIMEOUT.status(), EdgeError.REQUEST_BODY_TIMEOUT.reason());
+    }
+
+    private void stopDeadline() {
+        if (bodyDeadline != null) {
+            bodyDeadline.cancel();
+        }
+    }
+}
