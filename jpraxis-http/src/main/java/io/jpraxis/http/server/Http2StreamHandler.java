@@ -6,6 +6,7 @@ import io.jpraxis.http.exchange.ListenerContext;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
@@ -14,6 +15,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -190,14 +192,28 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         context.fireChannelInactive();
     }
 
+    /**
+     * A stream the codec found malformed (a content-length that its DATA frames contradict, a
+     * pseudo-header Netty cannot convert) is the client's error: reset with PROTOCOL_ERROR (RFC
+     * 9113 8.1.1) and counted, logged at debug so a client cannot flood the log. The exchange is
+     * left in place so that {@link #channelInactive} ends it and gives back its upstream side.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        if (cause instanceof IOException) {
+        boolean malformed = cause instanceof Http2Exception || cause instanceof DecoderException;
+        if (malformed) {
+            listener.metrics().malformedRequest();
+            log.debug("malformed HTTP/2 stream from {}: {}", clientAddress(), cause.toString());
+        } else if (cause instanceof IOException) {
             log.debug("HTTP/2 stream from {} failed: {}", clientAddress(), cause.toString());
         } else {
             log.warn("HTTP/2 stream from {} failed", clientAddress(), cause);
         }
-        listener.metrics().malformedRequest();
-        abort();
+        if (!done) {
+            done = true;
+            Http2Error code = malformed ? Http2Error.PROTOCOL_ERROR : Http2Error.INTERNAL_ERROR;
+            context.writeAndFlush(new DefaultHttp2ResetFrame(code), context.voidPromise());
+        }
+        context.close();
     }
 }

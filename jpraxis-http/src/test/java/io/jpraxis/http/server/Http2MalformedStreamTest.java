@@ -1,0 +1,49 @@
+package io.jpraxis.http.server;
+
+import static io.jpraxis.http.server.UpstreamFailureTest.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.EndpointState;
+import io.jpraxis.http.testing.TestCluster;
+import io.jpraxis.http.testing.TestFilters;
+import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.testkit.H2Response;
+import io.jpraxis.testkit.H2cClient;
+import io.jpraxis.testkit.TestOrigin;
+import io.netty.handler.codec.http2.Http2Error;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A stream the HTTP/2 codec finds malformed after its exchange started (RFC 9113 8.1.1) is reset
+ * with PROTOCOL_ERROR, and its exchange is ended at once: the upstream connection, the cluster slot
+ * and the endpoint's in-flight count come back without waiting for an upstream timeout.
+ */
+@Timeout(30)
+class Http2MalformedStreamTest {
+
+    @Test
+    void bodyShorterThanItsContentLengthResetsTheStreamAndGivesTheUpstreamBack() {
+        try (TestOrigin origin = TestOrigin.start("o")) {
+            ClusterState state = TestCluster.named("c").endpoint(origin).state();
+            EndpointState endpoint = state.endpoints().getFirst();
+            try (TestGateway gw = TestGateway.builder().filter(TestFilters.firstEndpoint(state)).start();
+                    H2cClient client = H2cClient.connect(gw.port())) {
+                var headers = H2cClient.headers("POST", "/upload").add("content-length", "100000");
+                // Netty checks the length at END_STREAM, after the exchange started and sent the head upstream.
+                H2Response response = H2cClient.await(client.send(headers, 50_000));
+
+                assertThat(gw.gateway().metrics().upstreamConnects()).as("the exchange had started upstream").isPositive();
+                assertThat(waitUntil(() -> state.inFlight() == 0 && endpoint.inFlight() == 0))
+                        .as("slot and in-flight count come back now, not after the 60 s upstream read timeout")
+                        .isTrue();
+                assertThat(waitUntil(() -> origin.openConnections() == 0))
+                        .as("the upstream connection with a half-sent body is closed, not pooled").isTrue();
+                assertThat(response.resetCode()).as("malformed: a stream error of type PROTOCOL_ERROR (RFC 9113 8.1.1)")
+                        .isEqualTo(Http2Error.PROTOCOL_ERROR.code());
+                assertThat(H2cClient.await(client.get("/after")).status()).as("only the stream failed").isEqualTo(200);
+            }
+        }
+    }
+}
