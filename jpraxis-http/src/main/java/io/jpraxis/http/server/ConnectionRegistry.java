@@ -1,9 +1,12 @@
 package io.jpraxis.http.server;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -53,8 +56,18 @@ final class ConnectionRegistry {
         return channels.size();
     }
 
-    /** Closes what is left; returns when every close was issued. */
+    /**
+     * Closes what is left and returns once it is closed. The close goes straight to the transport:
+     * through the pipeline an HTTP/2 codec would answer it with another graceful close that waits
+     * for its open streams, so a never-ending stream would outlive the shutdown timeout.
+     */
     void closeAll() {
-        channels.close().awaitUninterruptibly();
+        List<ChannelPromise> closes = new ArrayList<>();
+        for (Channel channel : channels) {
+            ChannelPromise closed = channel.newPromise();
+            channel.eventLoop().execute(() -> channel.unsafe().close(closed));
+            closes.add(closed);
+        }
+        closes.forEach(ChannelPromise::awaitUninterruptibly);
     }
 }

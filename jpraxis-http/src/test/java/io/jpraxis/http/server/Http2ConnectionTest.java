@@ -68,6 +68,25 @@ class Http2ConnectionTest {
     }
 
     @Test
+    void stopEndsAStreamThatOutlivesTheShutdownTimeout() {
+        int port = start(TestGateway.builder());
+        try (H2cClient client = H2cClient.connect(port)) {
+            // An event stream whose later events never come: it would run forever.
+            CompletableFuture<H2Response> endless = client.send(
+                    H2cClient.headers("GET", "/events").add(OriginCommands.EVENTS, "3"), 0);
+            assertThat(waitUntil(() -> origin.requestCount() == 1)).isTrue();
+            long started = System.nanoTime();
+            gateway.gateway().stop(Duration.ofSeconds(1));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(took).as("the stop ends with shutdown_timeout_secs, not after the HTTP/2 codec's own "
+                    + Http2Setup.GRACEFUL_CLOSE_MS + " ms grace for open streams").isLessThan(Duration.ofSeconds(15));
+            assertThat(waitUntil(() -> !client.isOpen())).as("the connection is closed").isTrue();
+            assertThat(waitUntil(endless::isDone)).as("the stream ended").isTrue();
+        }
+    }
+
+    @Test
     void streamsOfAConnectionOverTheCapAre503() {
         int port = start(TestGateway.builder().listenerMaxConnections(1));
         try (H2cClient first = H2cClient.connect(port); H2cClient second = H2cClient.connect(port)) {
