@@ -37,6 +37,12 @@ final class ConnectionRegistry {
         channels.add(channel);
         int now = open.incrementAndGet();
         channel.closeFuture().addListener(f -> open.decrementAndGet());
+        if (draining) {
+            // Accepted before the listener closed but active only after drain() went round: without
+            // the signal an idle connection would hold the stop until its timeout. Sent later, so
+            // the connection's handler has finished its own activation; a second DRAIN is harmless.
+            signalDrain(channel);
+        }
         return maxConnections == null || now <= maxConnections;
     }
 
@@ -48,8 +54,12 @@ final class ConnectionRegistry {
     void drain() {
         draining = true;
         for (Channel channel : channels) {
-            channel.eventLoop().execute(() -> channel.pipeline().fireUserEventTriggered(DRAIN));
+            signalDrain(channel);
         }
+    }
+
+    private static void signalDrain(Channel channel) {
+        channel.eventLoop().execute(() -> channel.pipeline().fireUserEventTriggered(DRAIN));
     }
 
     int openConnections() {
