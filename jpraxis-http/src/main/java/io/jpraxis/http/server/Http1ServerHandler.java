@@ -341,16 +341,20 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             return;
         }
         if (event == ConnectionRegistry.DRAIN && http2) {
-            closing = true;
-            context.close(); // the HTTP/2 codec sends GOAWAY and lets open streams finish first
+            if (!closing) {
+                closing = true;
+                context.close(); // the HTTP/2 codec sends GOAWAY and lets open streams finish first
+            }
             return;
         }
         if (event == ConnectionRegistry.DRAIN) {
-            if (current == null && !closing) {
+            if (current == null && !closing && !headDeadline.running()) {
                 closing = true;
                 context.close(); // idle keep-alive connection: nothing to finish
             }
-            return; // a busy one closes after its response (Exchange sees draining())
+            // A busy one, or one whose request head is arriving, closes after its response
+            // (Exchange sees draining()); the header-read deadline bounds a head that never ends.
+            return;
         }
         context.fireUserEventTriggered(event);
     }
