@@ -10,6 +10,7 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -78,6 +79,12 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
     }
 
     private void start(HttpRequest head) {
+        if (!originFormPath(head)) {
+            ReferenceCountUtil.release(head);
+            fail(new DecoderException(":path " + head.uri()
+                    + " (expected: origin-form, or * with OPTIONS; RFC 9113 8.3.1)"));
+            return;
+        }
         HttpRequest request = head;
         boolean endOfStream = head instanceof FullHttpRequest;
         if (endOfStream) {
@@ -99,6 +106,15 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         if (endOfStream && exchange != null) {
             exchange.onRequestContent(LastHttpContent.EMPTY_LAST_CONTENT);
         }
+    }
+
+    /**
+     * Whether {@code :path} is origin-form, or {@code *} for OPTIONS. An absolute-form target would
+     * replace {@code :authority} (as it replaces Host on HTTP/1.1), which HTTP/2 does not allow.
+     */
+    private static boolean originFormPath(HttpRequest head) {
+        String path = head.uri();
+        return path.startsWith("/") || (path.equals("*") && head.method().equals(HttpMethod.OPTIONS));
     }
 
     // ---- Downstream ----
@@ -200,6 +216,10 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        fail(cause);
+    }
+
+    private void fail(Throwable cause) {
         boolean malformed = cause instanceof Http2Exception || cause instanceof DecoderException;
         if (malformed) {
             listener.metrics().malformedRequest();
@@ -212,8 +232,8 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         if (!done) {
             done = true;
             Http2Error code = malformed ? Http2Error.PROTOCOL_ERROR : Http2Error.INTERNAL_ERROR;
-            context.writeAndFlush(new DefaultHttp2ResetFrame(code), context.voidPromise());
+            ctx.writeAndFlush(new DefaultHttp2ResetFrame(code), ctx.voidPromise());
         }
-        context.close();
+        ctx.close();
     }
 }

@@ -46,4 +46,23 @@ class Http2MalformedStreamTest {
             }
         }
     }
+
+    @Test
+    void pathThatIsNotOriginFormIsAStreamError() {
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = TestGateway.builder().filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin))
+                        .start();
+                H2cClient client = H2cClient.connect(gw.port())) {
+            // RFC 9113 8.3.1: :path is origin-form, or "*" for OPTIONS; the authority is :authority's alone.
+            H2Response absolute = H2cClient.await(client.send(H2cClient.headers("GET", "http://other.example/a"), 0));
+            assertThat(absolute.resetCode()).as("absolute-form :path is malformed")
+                    .isEqualTo(Http2Error.PROTOCOL_ERROR.code());
+            H2Response asterisk = H2cClient.await(client.send(H2cClient.headers("GET", "*"), 0));
+            assertThat(asterisk.resetCode()).as("'*' only with OPTIONS").isEqualTo(Http2Error.PROTOCOL_ERROR.code());
+            assertThat(origin.requestCount()).as("neither reached the origin").isZero();
+            assertThat(gw.gateway().metrics().snapshot()).containsEntry("malformed_requests", 2L);
+            assertThat(H2cClient.await(client.send(H2cClient.headers("OPTIONS", "*"), 0)).status())
+                    .as("OPTIONS * is a request like any other").isEqualTo(200);
+        }
+    }
 }
