@@ -15,8 +15,6 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -41,10 +39,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     private final ListenerContext listener;
     private final ConnectionRegistry registry;
-    private final ConnectionGate gate;
-    /** Set on connections beyond a cap, for the HTTP/2 streams that answer them 503. */
-    private static final AttributeKey<Boolean> OVER_CAPACITY = AttributeKey.valueOf("jpraxis.overCapacity");
-
+    private final ConnectionAdmission admission;
     private final long idleTimeoutMs;
     private final long headerReadTimeoutMs;
     private ChannelHandlerContext ctx;
@@ -56,7 +51,6 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private boolean readPending;
     private boolean closing;
     private boolean dispatching;
-    private boolean admitted;
 
     /**
      * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
@@ -67,14 +61,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             long headerReadTimeoutMs) {
         this.listener = listener;
         this.registry = registry;
-        this.gate = gate;
+        this.admission = new ConnectionAdmission(registry, gate, listener.metrics());
         this.idleTimeoutMs = idleTimeoutMs;
         this.headerReadTimeoutMs = headerReadTimeoutMs;
-    }
-
-    /** Whether a connection was admitted under the connection caps (spec 1.3). */
-    static boolean admitted(io.netty.channel.Channel connection) {
-        return !Boolean.TRUE.equals(connection.attr(OVER_CAPACITY).get());
     }
 
     @Override
@@ -86,11 +75,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void channelActive(ChannelHandlerContext context) {
-        admitted = gate.tryAcquire(registry.register(context.channel()));
-        if (!admitted) {
-            listener.metrics().rejectedConnection();
-            context.channel().attr(OVER_CAPACITY).set(true);
-        }
+        admission.admit(context.channel());
         drive();
         context.fireChannelActive();
     }
@@ -111,8 +96,11 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             }
             if (nextHead != null) {
                 ReferenceCountUtil.release(nextHead);
+                nextHead = null;
                 log.warn("second pipelined request head before the first was served; closing");
-                abort();
+                // Not abort(): channelInactive must still end the running exchange and free its upstream.
+                closing = true;
+                ctx.close();
                 return;
             }
             nextHead = head;
@@ -147,7 +135,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                     nextHead = null;
                     idle.stop();
                     current = new Exchange(this, listener, head);
-                    if (admitted) {
+                    if (admission.admitted()) {
                         current.start();
                     } else {
                         current.refuseOverCapacity();
@@ -201,8 +189,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     private void idleExpired() {
         if (http2 && !closing) {
-            Http2FrameCodec codec = ctx.pipeline().get(Http2FrameCodec.class);
-            if (codec != null && codec.connection().numActiveStreams() > 0) {
+            if (Http2Setup.hasOpenStreams(ctx.pipeline())) {
                 idle.start(); // a long response without client frames is not idleness
                 return;
             }
@@ -324,9 +311,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
-        if (admitted) {
-            gate.release();
-        }
+        admission.release();
         context.fireChannelInactive();
     }
 

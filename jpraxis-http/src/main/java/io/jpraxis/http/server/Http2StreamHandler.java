@@ -98,7 +98,7 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.SCHEME.text());
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.PATH.text());
         exchange = new Exchange(this, listener, request);
-        if (Http1ServerHandler.admitted(ctx.channel().parent())) {
+        if (ConnectionAdmission.admitted(ctx.channel().parent())) {
             exchange.start();
         } else {
             exchange.refuseOverCapacity();
