@@ -102,6 +102,9 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
             exchange.start();
         } else {
             exchange.refuseOverCapacity();
+            // As on HTTP/1.1, the connection beyond the cap then ends: the codec's graceful close
+            // sends GOAWAY, so the client opens no more streams here and other open ones finish.
+            ctx.channel().parent().close();
         }
         if (endOfStream && exchange != null) {
             exchange.onRequestContent(LastHttpContent.EMPTY_LAST_CONTENT);

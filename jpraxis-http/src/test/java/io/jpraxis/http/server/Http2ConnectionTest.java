@@ -94,6 +94,9 @@ class Http2ConnectionTest {
             H2Response refused = H2cClient.await(second.get("/"));
             assertThat(refused.status()).as("spec 1.3: listener cap").isEqualTo(503);
             assertThat(refused.header("retry-after")).isEqualTo("1");
+            assertThat(waitUntil(() -> !second.isOpen()))
+                    .as("and the connection beyond the cap is closed, as on HTTP/1.1, not kept for more 503s").isTrue();
+            assertThat(H2cClient.await(first.get("/again")).status()).isEqualTo(200);
         }
     }
 }
