@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * <p>A request head must arrive whole within the header-read timeout counted from its first byte
  * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
  * closed by the idle timeout instead. When the connection switches to HTTP/2 ({@link
- * Http2Setup#STARTED}), this handler only keeps the connection's accounting (caps, drain, idle
- * timeout, close) and the streams are served by {@link Http2StreamHandler}.
+ * Http2Setup#STARTED}), {@link Http2ConnectionKeeper} replaces this handler and the streams are
+ * served by {@link Http2StreamHandler}.
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);
@@ -45,7 +45,6 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private ChannelHandlerContext ctx;
     private IdleDeadline idle;
     private HeadReadDeadline headDeadline;
-    private boolean http2;
     private Exchange current;
     private HttpRequest nextHead;
     private boolean readPending;
@@ -83,9 +82,8 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
         readPending = false;
-        if (closing || http2 || !(msg instanceof HttpObject)) {
-            // Lingering close: discard what the client still sends. On HTTP/2, connection-level
-            // frames the codec already handled end here.
+        if (closing || !(msg instanceof HttpObject)) {
+            // Lingering close: discard what the client still sends.
             ReferenceCountUtil.release(msg);
             return;
         }
@@ -156,13 +154,13 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     /** The first byte of a request head arrived: the whole head must follow within the deadline. */
     private void headStarted() {
         idle.stop();
-        if (!closing && !http2) {
+        if (!closing) {
             headDeadline.start();
         }
     }
 
     private void headExpired() {
-        if (closing || http2 || nextHead != null) {
+        if (closing || nextHead != null) {
             return;
         }
         log.debug("request head from {} not complete after {} ms; answering 408", clientAddress(),
@@ -178,26 +176,21 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
     }
 
-    /** The connection now speaks HTTP/2: the streams read for themselves, the connection reads freely. */
+    /**
+     * The connection now speaks HTTP/2 (no HTTP/1 exchange ran or is waiting: the switch comes
+     * before the first request, or takes the upgrade request itself): the streams read for
+     * themselves, the connection reads freely, and {@link Http2ConnectionKeeper} takes over this
+     * handler's place with the connection's admission.
+     */
     private void switchToHttp2() {
-        http2 = true;
-        idle.start(); // now the connection's idle timeout: no open stream and no frame for that long
+        closing = true; // nothing of HTTP/1 runs here any more
+        idle.cancel();
         headDeadline.cancel();
-        readPending = false;
         ctx.channel().config().setAutoRead(true);
+        ctx.pipeline().replace(this, "connection", new Http2ConnectionKeeper(admission, idleTimeoutMs));
     }
 
     private void idleExpired() {
-        if (http2 && !closing) {
-            if (Http2Setup.hasOpenStreams(ctx.pipeline())) {
-                idle.start(); // a long response without client frames is not idleness
-                return;
-            }
-            log.debug("closing idle HTTP/2 connection from {}", clientAddress());
-            closing = true;
-            ctx.close(); // GOAWAY first (the codec's graceful close)
-            return;
-        }
         if (current == null && !closing && !headDeadline.running()) {
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
@@ -225,7 +218,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void requestRead() {
-        if (!readPending && !closing && !http2) {
+        if (!readPending && !closing) {
             readPending = true;
             ctx.read();
         }
@@ -282,9 +275,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelReadComplete(ChannelHandlerContext context) {
         // A read cycle ends every outstanding read() (FlowControlHandler collapses them), even one
         // that got no message: a read still wanted must be asked for again.
-        if (http2) {
-            idle.progress(); // frames arrived (stream frames went to the streams, past this handler)
-        } else if (readPending && !closing) {
+        if (readPending && !closing) {
             readPending = false;
             requestRead();
         }
@@ -323,13 +314,6 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         if (event == Http2Setup.STARTED) {
             switchToHttp2();
-            return;
-        }
-        if (event == ConnectionRegistry.DRAIN && http2) {
-            if (!closing) {
-                closing = true;
-                context.close(); // the HTTP/2 codec sends GOAWAY and lets open streams finish first
-            }
             return;
         }
         if (event == ConnectionRegistry.DRAIN) {
