@@ -101,6 +101,11 @@ class MalformedRequestTest {
                 RawResponse response = client.readResponse();
                 assertThat(response.status()).isEqualTo(400);
                 assertThat(response.bodyText()).contains("malformed request body");
+                // The decoder reads nothing more from this connection: kept alive, the client's next
+                // request would be swallowed and wait for the idle timeout.
+                assertThat(response.header("connection")).as("the framing broke: the connection ends")
+                        .isEqualTo("close");
+                assertThat(client.closedByPeer()).isTrue();
             } finally {
                 proxying.close();
             }
