@@ -106,7 +106,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             drive();
         } else if (msg instanceof HttpContent content) {
             if (current != null) {
-                current.onRequestContent(content);
+                current.onRequestContent(RequestTrailers.strip(content));
             } else {
                 // The tail of a request already answered (a body-less request's empty last piece):
                 // the read it used was meant for the next head, so ask again.

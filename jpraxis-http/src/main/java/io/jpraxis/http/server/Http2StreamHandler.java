@@ -71,7 +71,7 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
             start(head);
         } else if (msg instanceof HttpContent content) {
             if (exchange != null) {
-                exchange.onRequestContent(content);
+                exchange.onRequestContent(RequestTrailers.strip(content));
             } else {
                 content.release();
             }
