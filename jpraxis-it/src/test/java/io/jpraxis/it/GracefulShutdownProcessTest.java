@@ -30,7 +30,12 @@ class GracefulShutdownProcessTest {
     /** Built by jpraxis-server's package phase, which the reactor runs before this module's tests. */
     private static final Path JAR = Path.of("..", "jpraxis-server", "target", "jpraxis-all.jar");
     private static final int IN_FLIGHT = 4;
-    private static final int ORIGIN_DELAY_MS = 5000;
+    /**
+     * How long the in-flight requests take at the origin: the drain must still be running after the
+     * checks that follow SIGTERM (readiness, refused connections), which on a loaded machine can take
+     * a few seconds of their own.
+     */
+    private static final int ORIGIN_DELAY_MS = 8000;
 
     @TempDir
     Path dir;

@@ -22,6 +22,7 @@ import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.handler.codec.http2.Http2StreamFrame;
 import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
 import java.net.InetAddress;
@@ -108,6 +109,28 @@ public final class H2cClient implements AutoCloseable {
             if (bodyBytes > 0) {
                 new BodyWriter(stream, bodyBytes, bodyBytesWritten).writeSome();
             }
+        });
+        return result;
+    }
+
+    /**
+     * Sends {@code headers} (without END_STREAM) and then {@code frames} as they are on a new stream,
+     * for requests the other methods cannot make (a body followed by trailers, say); the last frame
+     * should end the stream.
+     */
+    public CompletableFuture<H2Response> sendFrames(Http2Headers headers, Http2StreamFrame... frames) {
+        CompletableFuture<H2Response> result = new CompletableFuture<>();
+        new Http2StreamChannelBootstrap(connection).handler(new Collector(result)).open().addListener(f -> {
+            if (!f.isSuccess()) {
+                result.completeExceptionally(f.cause());
+                return;
+            }
+            Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
+            stream.write(new DefaultHttp2HeadersFrame(headers, false));
+            for (Http2StreamFrame frame : frames) {
+                stream.write(frame);
+            }
+            stream.flush();
         });
         return result;
     }

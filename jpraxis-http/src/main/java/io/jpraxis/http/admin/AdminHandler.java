@@ -45,7 +45,7 @@ final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             return;
         }
         AdminResponse response;
-        if (loopbackOnly && !LoopbackHost.allowed(request.headers().get(HttpHeaderNames.HOST))) {
+        if (loopbackOnly && !LoopbackHost.allowedAll(request.headers().getAll(HttpHeaderNames.HOST))) {
             response = AdminResponse.error(421, "misdirected request");
         } else {
             response = routes.answer(request.method().name(), request.uri(), surface);

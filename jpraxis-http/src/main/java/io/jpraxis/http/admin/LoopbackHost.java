@@ -2,6 +2,7 @@ package io.jpraxis.http.admin;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -11,6 +12,14 @@ import java.util.Locale;
  */
 final class LoopbackHost {
     private LoopbackHost() {
+    }
+
+    /**
+     * Whether every {@code Host} line of a request names this machine. More than one is refused:
+     * which of them a component reads would decide whether the guard holds (RFC 9112 3.2: 400).
+     */
+    static boolean allowedAll(List<String> hosts) {
+        return hosts.isEmpty() || (hosts.size() == 1 && allowed(hosts.getFirst()));
     }
 
     /**

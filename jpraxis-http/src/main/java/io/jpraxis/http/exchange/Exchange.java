@@ -183,6 +183,10 @@ public final class Exchange {
             content.release();
             return;
         }
+        if (content.decoderResult().isFailure()) {
+            // The decoder reads nothing more from this connection after a broken body framing.
+            forceClose = true;
+        }
         boolean last = content instanceof LastHttpContent;
         record.requestBody(content.content().readableBytes());
         if (last) {

@@ -1,9 +1,12 @@
 package io.jpraxis.http.server;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,6 +37,12 @@ final class ConnectionRegistry {
         channels.add(channel);
         int now = open.incrementAndGet();
         channel.closeFuture().addListener(f -> open.decrementAndGet());
+        if (draining) {
+            // Accepted before the listener closed but active only after drain() went round: without
+            // the signal an idle connection would hold the stop until its timeout. Sent later, so
+            // the connection's handler has finished its own activation; a second DRAIN is harmless.
+            signalDrain(channel);
+        }
         return maxConnections == null || now <= maxConnections;
     }
 
@@ -45,16 +54,30 @@ final class ConnectionRegistry {
     void drain() {
         draining = true;
         for (Channel channel : channels) {
-            channel.eventLoop().execute(() -> channel.pipeline().fireUserEventTriggered(DRAIN));
+            signalDrain(channel);
         }
+    }
+
+    private static void signalDrain(Channel channel) {
+        channel.eventLoop().execute(() -> channel.pipeline().fireUserEventTriggered(DRAIN));
     }
 
     int openConnections() {
         return channels.size();
     }
 
-    /** Closes what is left; returns when every close was issued. */
+    /**
+     * Closes what is left and returns once it is closed. The close goes straight to the transport:
+     * through the pipeline an HTTP/2 codec would answer it with another graceful close that waits
+     * for its open streams, so a never-ending stream would outlive the shutdown timeout.
+     */
     void closeAll() {
-        channels.close().awaitUninterruptibly();
+        List<ChannelPromise> closes = new ArrayList<>();
+        for (Channel channel : channels) {
+            ChannelPromise closed = channel.newPromise();
+            channel.eventLoop().execute(() -> channel.unsafe().close(closed));
+            closes.add(closed);
+        }
+        closes.forEach(ChannelPromise::awaitUninterruptibly);
     }
 }

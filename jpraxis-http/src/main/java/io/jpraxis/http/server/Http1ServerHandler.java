@@ -15,8 +15,6 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -33,30 +31,25 @@ import org.slf4j.LoggerFactory;
  * <p>A request head must arrive whole within the header-read timeout counted from its first byte
  * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
  * closed by the idle timeout instead. When the connection switches to HTTP/2 ({@link
- * Http2Setup#STARTED}), this handler only keeps the connection's accounting (caps, drain, idle
- * timeout, close) and the streams are served by {@link Http2StreamHandler}.
+ * Http2Setup#STARTED}), {@link Http2ConnectionKeeper} replaces this handler and the streams are
+ * served by {@link Http2StreamHandler}.
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);
 
     private final ListenerContext listener;
     private final ConnectionRegistry registry;
-    private final ConnectionGate gate;
-    /** Set on connections beyond a cap, for the HTTP/2 streams that answer them 503. */
-    private static final AttributeKey<Boolean> OVER_CAPACITY = AttributeKey.valueOf("jpraxis.overCapacity");
-
+    private final ConnectionAdmission admission;
     private final long idleTimeoutMs;
     private final long headerReadTimeoutMs;
     private ChannelHandlerContext ctx;
     private IdleDeadline idle;
     private HeadReadDeadline headDeadline;
-    private boolean http2;
     private Exchange current;
     private HttpRequest nextHead;
     private boolean readPending;
     private boolean closing;
     private boolean dispatching;
-    private boolean admitted;
 
     /**
      * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
@@ -67,14 +60,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             long headerReadTimeoutMs) {
         this.listener = listener;
         this.registry = registry;
-        this.gate = gate;
+        this.admission = new ConnectionAdmission(registry, gate, listener.metrics());
         this.idleTimeoutMs = idleTimeoutMs;
         this.headerReadTimeoutMs = headerReadTimeoutMs;
-    }
-
-    /** Whether a connection was admitted under the connection caps (spec 1.3). */
-    static boolean admitted(io.netty.channel.Channel connection) {
-        return !Boolean.TRUE.equals(connection.attr(OVER_CAPACITY).get());
     }
 
     @Override
@@ -86,11 +74,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void channelActive(ChannelHandlerContext context) {
-        admitted = gate.tryAcquire(registry.register(context.channel()));
-        if (!admitted) {
-            listener.metrics().rejectedConnection();
-            context.channel().attr(OVER_CAPACITY).set(true);
-        }
+        admission.admit(context.channel());
         drive();
         context.fireChannelActive();
     }
@@ -98,9 +82,8 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
         readPending = false;
-        if (closing || http2 || !(msg instanceof HttpObject)) {
-            // Lingering close: discard what the client still sends. On HTTP/2, connection-level
-            // frames the codec already handled end here.
+        if (closing || !(msg instanceof HttpObject)) {
+            // Lingering close: discard what the client still sends.
             ReferenceCountUtil.release(msg);
             return;
         }
@@ -111,8 +94,11 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             }
             if (nextHead != null) {
                 ReferenceCountUtil.release(nextHead);
+                nextHead = null;
                 log.warn("second pipelined request head before the first was served; closing");
-                abort();
+                // Not abort(): channelInactive must still end the running exchange and free its upstream.
+                closing = true;
+                ctx.close();
                 return;
             }
             nextHead = head;
@@ -120,7 +106,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             drive();
         } else if (msg instanceof HttpContent content) {
             if (current != null) {
-                current.onRequestContent(content);
+                current.onRequestContent(RequestTrailers.strip(content));
             } else {
                 // The tail of a request already answered (a body-less request's empty last piece):
                 // the read it used was meant for the next head, so ask again.
@@ -147,7 +133,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                     nextHead = null;
                     idle.stop();
                     current = new Exchange(this, listener, head);
-                    if (admitted) {
+                    if (admission.admitted()) {
                         current.start();
                     } else {
                         current.refuseOverCapacity();
@@ -168,13 +154,13 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     /** The first byte of a request head arrived: the whole head must follow within the deadline. */
     private void headStarted() {
         idle.stop();
-        if (!closing && !http2) {
+        if (!closing) {
             headDeadline.start();
         }
     }
 
     private void headExpired() {
-        if (closing || http2 || nextHead != null) {
+        if (closing || nextHead != null) {
             return;
         }
         log.debug("request head from {} not complete after {} ms; answering 408", clientAddress(),
@@ -190,27 +176,21 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
     }
 
-    /** The connection now speaks HTTP/2: the streams read for themselves, the connection reads freely. */
+    /**
+     * The connection now speaks HTTP/2 (no HTTP/1 exchange ran or is waiting: the switch comes
+     * before the first request, or takes the upgrade request itself): the streams read for
+     * themselves, the connection reads freely, and {@link Http2ConnectionKeeper} takes over this
+     * handler's place with the connection's admission.
+     */
     private void switchToHttp2() {
-        http2 = true;
-        idle.start(); // now the connection's idle timeout: no open stream and no frame for that long
+        closing = true; // nothing of HTTP/1 runs here any more
+        idle.cancel();
         headDeadline.cancel();
-        readPending = false;
         ctx.channel().config().setAutoRead(true);
+        ctx.pipeline().replace(this, "connection", new Http2ConnectionKeeper(admission, idleTimeoutMs));
     }
 
     private void idleExpired() {
-        if (http2 && !closing) {
-            Http2FrameCodec codec = ctx.pipeline().get(Http2FrameCodec.class);
-            if (codec != null && codec.connection().numActiveStreams() > 0) {
-                idle.start(); // a long response without client frames is not idleness
-                return;
-            }
-            log.debug("closing idle HTTP/2 connection from {}", clientAddress());
-            closing = true;
-            ctx.close(); // GOAWAY first (the codec's graceful close)
-            return;
-        }
         if (current == null && !closing && !headDeadline.running()) {
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
@@ -238,7 +218,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void requestRead() {
-        if (!readPending && !closing && !http2) {
+        if (!readPending && !closing) {
             readPending = true;
             ctx.read();
         }
@@ -295,9 +275,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelReadComplete(ChannelHandlerContext context) {
         // A read cycle ends every outstanding read() (FlowControlHandler collapses them), even one
         // that got no message: a read still wanted must be asked for again.
-        if (http2) {
-            idle.progress(); // frames arrived (stream frames went to the streams, past this handler)
-        } else if (readPending && !closing) {
+        if (readPending && !closing) {
             readPending = false;
             requestRead();
         }
@@ -324,9 +302,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
-        if (admitted) {
-            gate.release();
-        }
+        admission.release();
         context.fireChannelInactive();
     }
 
@@ -340,17 +316,14 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             switchToHttp2();
             return;
         }
-        if (event == ConnectionRegistry.DRAIN && http2) {
-            closing = true;
-            context.close(); // the HTTP/2 codec sends GOAWAY and lets open streams finish first
-            return;
-        }
         if (event == ConnectionRegistry.DRAIN) {
-            if (current == null && !closing) {
+            if (current == null && !closing && !headDeadline.running()) {
                 closing = true;
                 context.close(); // idle keep-alive connection: nothing to finish
             }
-            return; // a busy one closes after its response (Exchange sees draining())
+            // A busy one, or one whose request head is arriving, closes after its response
+            // (Exchange sees draining()); the header-read deadline bounds a head that never ends.
+            return;
         }
         context.fireUserEventTriggered(event);
     }

@@ -4,6 +4,7 @@ import io.jpraxis.http.exchange.RequestChecks;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2FrameCodec;
@@ -56,6 +57,12 @@ final class Http2Setup {
     /** The handlers after the frame codec, in order. */
     ChannelHandler[] afterCodec() {
         return new ChannelHandler[] {new Http2MultiplexHandler(streams), new Started()};
+    }
+
+    /** Whether the HTTP/2 connection of {@code pipeline} has streams open (a long response is not idleness). */
+    static boolean hasOpenStreams(ChannelPipeline pipeline) {
+        Http2FrameCodec codec = pipeline.get(Http2FrameCodec.class);
+        return codec != null && codec.connection().numActiveStreams() > 0;
     }
 
     /** Widens the connection window, tells the connection handler, then leaves. */

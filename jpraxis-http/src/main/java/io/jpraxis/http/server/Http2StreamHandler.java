@@ -6,14 +6,17 @@ import io.jpraxis.http.exchange.ListenerContext;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -68,7 +71,7 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
             start(head);
         } else if (msg instanceof HttpContent content) {
             if (exchange != null) {
-                exchange.onRequestContent(content);
+                exchange.onRequestContent(RequestTrailers.strip(content));
             } else {
                 content.release();
             }
@@ -76,6 +79,12 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
     }
 
     private void start(HttpRequest head) {
+        if (!originFormPath(head)) {
+            ReferenceCountUtil.release(head);
+            fail(new DecoderException(":path " + head.uri()
+                    + " (expected: origin-form, or * with OPTIONS; RFC 9113 8.3.1)"));
+            return;
+        }
         HttpRequest request = head;
         boolean endOfStream = head instanceof FullHttpRequest;
         if (endOfStream) {
@@ -89,14 +98,26 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.SCHEME.text());
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.PATH.text());
         exchange = new Exchange(this, listener, request);
-        if (Http1ServerHandler.admitted(ctx.channel().parent())) {
+        if (ConnectionAdmission.admitted(ctx.channel().parent())) {
             exchange.start();
         } else {
             exchange.refuseOverCapacity();
+            // As on HTTP/1.1, the connection beyond the cap then ends: the codec's graceful close
+            // sends GOAWAY, so the client opens no more streams here and other open ones finish.
+            ctx.channel().parent().close();
         }
         if (endOfStream && exchange != null) {
             exchange.onRequestContent(LastHttpContent.EMPTY_LAST_CONTENT);
         }
+    }
+
+    /**
+     * Whether {@code :path} is origin-form, or {@code *} for OPTIONS. An absolute-form target would
+     * replace {@code :authority} (as it replaces Host on HTTP/1.1), which HTTP/2 does not allow.
+     */
+    private static boolean originFormPath(HttpRequest head) {
+        String path = head.uri();
+        return path.startsWith("/") || (path.equals("*") && head.method().equals(HttpMethod.OPTIONS));
     }
 
     // ---- Downstream ----
@@ -190,14 +211,32 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         context.fireChannelInactive();
     }
 
+    /**
+     * A stream the codec found malformed (a content-length that its DATA frames contradict, a
+     * pseudo-header Netty cannot convert) is the client's error: reset with PROTOCOL_ERROR (RFC
+     * 9113 8.1.1) and counted, logged at debug so a client cannot flood the log. The exchange is
+     * left in place so that {@link #channelInactive} ends it and gives back its upstream side.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
-        if (cause instanceof IOException) {
+        fail(cause);
+    }
+
+    private void fail(Throwable cause) {
+        boolean malformed = cause instanceof Http2Exception || cause instanceof DecoderException;
+        if (malformed) {
+            listener.metrics().malformedRequest();
+            log.debug("malformed HTTP/2 stream from {}: {}", clientAddress(), cause.toString());
+        } else if (cause instanceof IOException) {
             log.debug("HTTP/2 stream from {} failed: {}", clientAddress(), cause.toString());
         } else {
             log.warn("HTTP/2 stream from {} failed", clientAddress(), cause);
         }
-        listener.metrics().malformedRequest();
-        abort();
+        if (!done) {
+            done = true;
+            Http2Error code = malformed ? Http2Error.PROTOCOL_ERROR : Http2Error.INTERNAL_ERROR;
+            ctx.writeAndFlush(new DefaultHttp2ResetFrame(code), ctx.voidPromise());
+        }
+        ctx.close();
     }
 }

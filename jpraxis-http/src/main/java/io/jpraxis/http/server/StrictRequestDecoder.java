@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import java.util.Queue;
@@ -19,7 +20,8 @@ import java.util.Queue;
  * of joined to the line before, since a front proxy that reads it differently would disagree on the
  * message. Netty itself refuses the rest (checked by {@code SmugglingDefenceTest}): Content-Length
  * with Transfer-Encoding, repeated or list-valued or non-numeric Content-Length, CTL or NUL in
- * values, non-token names, bare CR and bare LF.
+ * values, non-token names, bare CR and bare LF. Versions other than HTTP/1.0 and HTTP/1.1 are
+ * refused here as well.
  *
  * <p>Also records each request's method for the response encoder (HEAD responses have no body)
  * and fires {@link #HEAD_STARTED} when the first byte of a request line arrives, which starts the
@@ -87,6 +89,22 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         int start = in.readerIndex();
         super.decode(ctx, in, out);
         track(in, start, out, emitted);
+    }
+
+    /**
+     * Refuses any version but HTTP/1.0 and HTTP/1.1 (Netty takes any {@code HTTP/x.y}): a parser in
+     * front that reads another version differently could frame the connection differently, and
+     * Praxis's parser refuses them too. Netty turns the exception into a refused head.
+     */
+    @Override
+    protected HttpMessage createMessage(String[] initialLine) throws Exception {
+        HttpMessage message = super.createMessage(initialLine);
+        HttpVersion version = message.protocolVersion();
+        if (!version.equals(HttpVersion.HTTP_1_1) && !version.equals(HttpVersion.HTTP_1_0)) {
+            throw new IllegalArgumentException("request version " + version.text()
+                    + " (expected: HTTP/1.0 or HTTP/1.1)");
+        }
+        return message;
     }
 
     /** Follows the message boundaries in what the decoder emitted. */

@@ -203,6 +203,14 @@ class AdminServerTest {
     }
 
     @Test
+    void foreignHostBehindALoopbackHostIsMisdirectedToo() throws IOException {
+        try (RawHttpConnection c = RawHttpConnection.open(adminPort())) {
+            c.send("GET /config HTTP/1.1\r\nHost: localhost\r\nHost: attacker.example.com\r\n\r\n");
+            assertThat(c.readResponse().status()).as("every Host value is checked, not only the first").isEqualTo(421);
+        }
+    }
+
+    @Test
     void metricsAddressServesTheProbesAndTheScrapeOnly() throws IOException {
         int port = metricsPort();
         assertThat(port).isNotEqualTo(adminPort());

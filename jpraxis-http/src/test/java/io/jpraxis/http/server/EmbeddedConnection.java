@@ -21,6 +21,7 @@ import java.util.random.RandomGenerator;
 /** A client connection driven in memory: the real server pipeline on an {@link EmbeddedChannel}. */
 final class EmbeddedConnection implements AutoCloseable {
     final EmbeddedChannel server;
+    final ConnectionRegistry registry = new ConnectionRegistry(null);
     private final EmbeddedChannel responses = new EmbeddedChannel(new HttpResponseDecoder(), new HttpObjectAggregator(1 << 20));
 
     EmbeddedConnection(UpstreamConnector connector, BodyLimits limits, HttpFilter... filters) throws Exception {
@@ -35,7 +36,7 @@ final class EmbeddedConnection implements AutoCloseable {
         server = new EmbeddedChannel(false, false);
         // As in production: nothing is read unless the handler asks (FlowControlHandler hands one message per read).
         server.config().setAutoRead(false);
-        server.pipeline().addLast(new DownstreamInitializer(context, new ConnectionRegistry(null), new ConnectionGate(null), 60_000,
+        server.pipeline().addLast(new DownstreamInitializer(context, registry, new ConnectionGate(null), 60_000,
                 HttpGateway.DEFAULT_HEADER_READ_TIMEOUT_MS));
         server.register();
     }

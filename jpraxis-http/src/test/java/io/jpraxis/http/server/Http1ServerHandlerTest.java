@@ -78,4 +78,34 @@ class Http1ServerHandlerTest {
             assertThat(conn.server.isOpen()).isFalse();
         }
     }
+
+    @Test
+    void drainLetsARequestHeadThatIsArrivingFinishAndAnswersIt() throws Exception {
+        try (EmbeddedConnection conn = new EmbeddedConnection(new FakeUpstream(), BodyLimits.DEFAULT,
+                TestFilters.respond(200, "text/plain", "served"))) {
+            conn.send("POST /order HTTP/1.1\r\nHost: t\r\n");
+            conn.registry.drain();
+            conn.server.runPendingTasks();
+            assertThat(conn.server.isOpen()).as("half a request head is a request in flight, not an idle connection")
+                    .isTrue();
+            conn.send("Content-Length: 0\r\n\r\n");
+            FullHttpResponse response = conn.nextResponse();
+            assertThat(response).as("graceful drain loses no request").isNotNull();
+            assertThat(response.status().code()).isEqualTo(200);
+            assertThat(response.headers().get("connection")).as("and then the connection closes").isEqualTo("close");
+            response.release();
+        }
+    }
+
+    @Test
+    void drainClosesAnIdleConnectionAtOnce() throws Exception {
+        try (EmbeddedConnection conn = new EmbeddedConnection(new FakeUpstream(), BodyLimits.DEFAULT,
+                TestFilters.respond(200, "text/plain", "served"))) {
+            conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
+            conn.nextResponse().release();
+            conn.registry.drain();
+            conn.server.runPendingTasks();
+            assertThat(conn.server.isOpen()).as("an idle keep-alive connection has nothing to finish").isFalse();
+        }
+    }
 }

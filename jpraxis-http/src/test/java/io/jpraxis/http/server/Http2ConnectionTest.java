@@ -68,6 +68,25 @@ class Http2ConnectionTest {
     }
 
     @Test
+    void stopEndsAStreamThatOutlivesTheShutdownTimeout() {
+        int port = start(TestGateway.builder());
+        try (H2cClient client = H2cClient.connect(port)) {
+            // An event stream whose later events never come: it would run forever.
+            CompletableFuture<H2Response> endless = client.send(
+                    H2cClient.headers("GET", "/events").add(OriginCommands.EVENTS, "3"), 0);
+            assertThat(waitUntil(() -> origin.requestCount() == 1)).isTrue();
+            long started = System.nanoTime();
+            gateway.gateway().stop(Duration.ofSeconds(1));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+
+            assertThat(took).as("the stop ends with shutdown_timeout_secs, not after the HTTP/2 codec's own "
+                    + Http2Setup.GRACEFUL_CLOSE_MS + " ms grace for open streams").isLessThan(Duration.ofSeconds(15));
+            assertThat(waitUntil(() -> !client.isOpen())).as("the connection is closed").isTrue();
+            assertThat(waitUntil(endless::isDone)).as("the stream ended").isTrue();
+        }
+    }
+
+    @Test
     void streamsOfAConnectionOverTheCapAre503() {
         int port = start(TestGateway.builder().listenerMaxConnections(1));
         try (H2cClient first = H2cClient.connect(port); H2cClient second = H2cClient.connect(port)) {
@@ -75,6 +94,9 @@ class Http2ConnectionTest {
             H2Response refused = H2cClient.await(second.get("/"));
             assertThat(refused.status()).as("spec 1.3: listener cap").isEqualTo(503);
             assertThat(refused.header("retry-after")).isEqualTo("1");
+            assertThat(waitUntil(() -> !second.isOpen()))
+                    .as("and the connection beyond the cap is closed, as on HTTP/1.1, not kept for more 503s").isTrue();
+            assertThat(H2cClient.await(first.get("/again")).status()).isEqualTo(200);
         }
     }
 }

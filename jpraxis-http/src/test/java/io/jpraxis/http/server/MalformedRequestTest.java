@@ -11,6 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Requests the decoder or the head checks refuse: 400 with JSON, and the connection closes. */
 @Timeout(20)
@@ -35,6 +37,20 @@ class MalformedRequestTest {
             assertThat(response.status()).isEqualTo(400);
             assertThat(response.bodyText()).isEqualTo("{\"error\":\"malformed request\"}");
             assertThat(response.header("connection")).isEqualTo("close");
+            assertThat(client.closedByPeer()).isTrue();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"HTTP/1.2", "HTTP/2.0", "HTTP/3.0", "HTTP/0.9"})
+    void requestLineVersionOtherThanHttp10Or11Is400(String version) throws IOException {
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            // Netty would take any HTTP/x.y; another parser in front may not, so the two could frame
+            // the connection differently. Praxis's parser accepts only these two as well.
+            client.send("GET / " + version + "\r\nHost: test\r\n\r\n");
+            RawResponse response = client.readResponse();
+            assertThat(response.status()).as(version).isEqualTo(400);
+            assertThat(response.bodyText()).isEqualTo("{\"error\":\"malformed request\"}");
             assertThat(client.closedByPeer()).isTrue();
         }
     }
@@ -101,6 +117,11 @@ class MalformedRequestTest {
                 RawResponse response = client.readResponse();
                 assertThat(response.status()).isEqualTo(400);
                 assertThat(response.bodyText()).contains("malformed request body");
+                // The decoder reads nothing more from this connection: kept alive, the client's next
+                // request would be swallowed and wait for the idle timeout.
+                assertThat(response.header("connection")).as("the framing broke: the connection ends")
+                        .isEqualTo("close");
+                assertThat(client.closedByPeer()).isTrue();
             } finally {
                 proxying.close();
             }

@@ -77,16 +77,16 @@ class RetryTest {
 
     @Test
     void retriesStopAtMaxRetries() throws IOException {
-        try (TestOrigin live = TestOrigin.start("live")) {
-            ClusterState state = TestCluster.named("c").deadEndpoint().deadEndpoint().deadEndpoint().endpoint(live)
-                    .retry(1, 64 * 1024, false).state();
-            try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
-                assertThat(client.get("/").status()).as("two dead endpoints tried, the live one never").isEqualTo(502);
-                assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
-                        .as("max_retries 1: two attempts in all").isEqualTo(2);
-                assertThat(gw.gateway().metrics().upstreamRetries()).isEqualTo(1);
-                assertThat(live.requestCount()).isZero();
-            }
+        // Only dead endpoints: the round robin starts at a random place in its cycle, so with a
+        // live one among them the single retry could legitimately land on it.
+        ClusterState state = TestCluster.named("c").deadEndpoint().deadEndpoint().deadEndpoint()
+                .retry(1, 64 * 1024, false).state();
+        try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            assertThat(client.get("/").status()).as("two dead endpoints tried, then the failure is answered")
+                    .isEqualTo(502);
+            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
+                    .as("max_retries 1: two attempts in all, though a third endpoint was left").isEqualTo(2);
+            assertThat(gw.gateway().metrics().upstreamRetries()).isEqualTo(1);
         }
     }
 

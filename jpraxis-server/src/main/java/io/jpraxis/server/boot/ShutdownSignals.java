@@ -64,9 +64,22 @@ final class ShutdownSignals {
         }
     }
 
-    /** Blocks until the first signal; returns its name ({@code SIGTERM}). */
+    /**
+     * Blocks until the first signal; returns its name ({@code SIGTERM}). When the second signal
+     * lands before this thread woke from the first, the thread stays interrupted, so the drain
+     * that follows is cut short as that signal asks.
+     *
+     * @throws InterruptedException when interrupted for another reason than a second signal
+     */
     String await() throws InterruptedException {
-        first.await();
+        try {
+            first.await();
+        } catch (InterruptedException e) {
+            if (received.get() < 2) {
+                throw e;
+            }
+            Thread.currentThread().interrupt();
+        }
         return firstSignal;
     }
 

@@ -35,4 +35,19 @@ class ShutdownSignalsTest {
         assertThat(interrupted.await(5, TimeUnit.SECONDS)).as("the second signal cuts the drain short").isTrue();
         assertThat(signals.await()).as("the first signal is the one reported").isEqualTo("SIGTERM");
     }
+
+    @Test
+    void secondSignalBeforeTheWaiterWokeStillCutsTheDrainShort() throws InterruptedException {
+        // Both signals land before the serving thread returns from await (a quick double Ctrl-C).
+        ShutdownSignals signals = new ShutdownSignals(Thread.currentThread());
+        signals.received("SIGINT");
+        signals.received("SIGINT");
+        try {
+            assertThat(signals.await()).isEqualTo("SIGINT");
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("the interrupt survives for the drain that follows, which it cuts short").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
 }
