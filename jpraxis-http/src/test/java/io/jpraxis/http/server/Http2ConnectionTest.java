@@ -89,13 +89,18 @@ class Http2ConnectionTest {
     @Test
     void streamsOfAConnectionOverTheCapAre503() {
         int port = start(TestGateway.builder().listenerMaxConnections(1));
-        try (H2cClient first = H2cClient.connect(port); H2cClient second = H2cClient.connect(port)) {
+        try (H2cClient first = H2cClient.connect(port)) {
+            // The first connection is admitted (it got its answer) before the second one exists,
+            // so which connection holds the only slot does not depend on accept order.
             assertThat(H2cClient.await(first.get("/")).status()).isEqualTo(200);
-            H2Response refused = H2cClient.await(second.get("/"));
-            assertThat(refused.status()).as("spec 1.3: listener cap").isEqualTo(503);
-            assertThat(refused.header("retry-after")).isEqualTo("1");
-            assertThat(waitUntil(() -> !second.isOpen()))
-                    .as("and the connection beyond the cap is closed, as on HTTP/1.1, not kept for more 503s").isTrue();
+            try (H2cClient second = H2cClient.connect(port)) {
+                H2Response refused = H2cClient.await(second.get("/"));
+                assertThat(refused.status()).as("spec 1.3: listener cap").isEqualTo(503);
+                assertThat(refused.header("retry-after")).isEqualTo("1");
+                assertThat(waitUntil(() -> !second.isOpen()))
+                        .as("and the connection beyond the cap is closed, as on HTTP/1.1, not kept for more 503s")
+                        .isTrue();
+            }
             assertThat(H2cClient.await(first.get("/again")).status()).isEqualTo(200);
         }
     }
