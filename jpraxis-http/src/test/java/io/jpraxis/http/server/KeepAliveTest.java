@@ -92,11 +92,11 @@ class KeepAliveTest {
     void idleUpstreamConnectionsCloseAfterIdleTimeout() throws IOException {
         try (TestOrigin origin = TestOrigin.start("o");
                 TestGateway gw = TestGateway.builder()
-                        .filter(TestFilters.forwardTo(TestGateway.cluster("c", null, null, 200L, null), origin)).start();
+                        .filter(TestFilters.forwardTo(TestGateway.cluster("c", null, null, 1000L, null), origin)).start();
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             assertThat(client.get("/").status()).isEqualTo(200);
             assertThat(origin.openConnections()).isEqualTo(1);
-            assertThat(waitUntil(() -> origin.openConnections() == 0)).as("idle_timeout_ms 200").isTrue();
+            assertThat(waitUntil(() -> origin.openConnections() == 0)).as("idle_timeout_ms 1000").isTrue();
         }
     }
 
