@@ -9,6 +9,7 @@ public enum EdgeError {
     HEADER_BLOCK_TOO_LARGE(400, "request header block too large"),
     TOO_MANY_HEADERS(400, "too many request headers"),
     MISSING_HOST(400, "missing or repeated Host header"),
+    INVALID_HOST(400, "invalid Host header"),
     BAD_REQUEST_TARGET(400, "invalid request target"),
     MALFORMED_BODY(400, "malformed request body"),
     METHOD_NOT_SUPPORTED(405, "method not supported"),

@@ -40,6 +40,9 @@ public final class RequestChecks {
         if (hosts > 1 || (http11 && hosts == 0)) {
             return EdgeError.MISSING_HOST;
         }
+        if (hosts == 1 && !HostSyntax.valid(request.headers().get(HttpHeaderNames.HOST))) {
+            return EdgeError.INVALID_HOST;
+        }
         if (request.method().equals(HttpMethod.CONNECT)) {
             return EdgeError.METHOD_NOT_SUPPORTED; // tunnels are not proxied
         }

@@ -108,6 +108,18 @@ class MalformedRequestTest {
     }
 
     @Test
+    void hostWithUserinfoOrAPathIs400() throws IOException {
+        for (String host : new String[] {"user@evil.example", "good.example/evil", "good.example:80:81"}) {
+            try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+                client.send("GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n");
+                RawResponse response = client.readResponse();
+                assertThat(response.status()).as("RFC 9110 7.2: Host %s", host).isEqualTo(400);
+                assertThat(response.bodyText()).contains("invalid Host header");
+            }
+        }
+    }
+
+    @Test
     void invalidChunkedBodyIsRefused() throws IOException {
         TestGateway proxying;
         try (var origin = io.jpraxis.testkit.TestOrigin.start("o")) {
