@@ -2,6 +2,8 @@ package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.EndpointState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The shared counts one proxied exchange holds: a cluster slot for the whole exchange
@@ -10,6 +12,7 @@ import io.jpraxis.core.upstream.EndpointState;
  * however the exchange ends. Confined to the exchange's event loop.
  */
 final class UpstreamLease {
+    private static final Logger log = LoggerFactory.getLogger(UpstreamLease.class);
     /** How an attempt ended, for passive health (spec 1.5.1). */
     enum AttemptOutcome {
         /** The origin answered below 500. */
@@ -49,11 +52,23 @@ final class UpstreamLease {
         }
         attempted = null;
         endpoint.release();
-        switch (outcome) {
+        boolean changed = switch (outcome) {
             case SUCCESS -> endpoint.recordRequest(true);
             case FAILURE -> endpoint.recordRequest(false);
-            case NOT_JUDGED -> {
-            }
+            case NOT_JUDGED -> false;
+        };
+        if (changed) {
+            logHealthChange(endpoint);
+        }
+    }
+
+    private void logHealthChange(EndpointState endpoint) {
+        if (endpoint.healthy()) {
+            log.info("cluster '{}': endpoint {} restored by passive health (consecutive good answers)",
+                    cluster.name(), endpoint.endpoint().address());
+        } else {
+            log.warn("cluster '{}': endpoint {} ejected by passive health (consecutive failed requests)",
+                    cluster.name(), endpoint.endpoint().address());
         }
     }
 
