@@ -11,32 +11,26 @@ import java.util.random.RandomGenerator;
  * Nearly as even as least-connections while reading only two counters per pick.
  */
 public final class PowerOfTwoChoices implements Balancer {
-    private final List<EndpointState> endpoints;
-    private final EndpointState[] byIndex;
-    private final HealthTracker<WeightLine> health;
-    private final RandomGenerator random;
+    /** The weighted random draws (and the health view) this strategy compares two of. */
+    private final WeightedRandom draws;
 
     /**
      * @param random read once for a seed
      * @throws IllegalArgumentException when there are no endpoints
      */
     public PowerOfTwoChoices(String cluster, List<EndpointState> endpoints, RandomGenerator random) {
-        this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
-        this.byIndex = this.endpoints.toArray(EndpointState[]::new);
-        this.health = new HealthTracker<>(cluster, this.endpoints, eligible -> WeightLine.over(byIndex, eligible));
-        this.random = SharedRandom.seededFrom(random);
+        this.draws = new WeightedRandom(cluster, endpoints, random);
     }
 
     @Override
     public EndpointState pick(RequestContext ctx) {
-        HealthTracker.Snapshot<WeightLine> snapshot = health.snapshot();
-        EndpointState first = WeightedRandom.sample(snapshot, byIndex, random);
-        EndpointState second = WeightedRandom.sample(snapshot, byIndex, random);
+        EndpointState first = draws.pick(ctx);
+        EndpointState second = draws.pick(ctx);
         return LeastConnections.lessLoaded(second, first) ? second : first;
     }
 
     @Override
     public List<EndpointState> endpoints() {
-        return endpoints;
+        return draws.endpoints();
     }
 }

@@ -32,7 +32,7 @@ public final class WeightedRandom implements Balancer {
     }
 
     /** One weighted draw among the snapshot's eligible endpoints. */
-    static EndpointState sample(HealthTracker.Snapshot<WeightLine> snapshot, EndpointState[] byIndex,
+    private static EndpointState sample(HealthTracker.Snapshot<WeightLine> snapshot, EndpointState[] byIndex,
             RandomGenerator random) {
         WeightLine line = snapshot.derived();
         return byIndex[snapshot.eligible()[line.positionAt(random.nextLong(line.total()))]];

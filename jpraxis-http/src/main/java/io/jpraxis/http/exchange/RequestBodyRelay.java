@@ -176,9 +176,6 @@ final class RequestBodyRelay {
             return;
         }
         boolean last = content instanceof LastHttpContent;
-        if (last) {
-            Trailers.strip((LastHttpContent) content); // before the replay copy, so a retry sends the same
-        }
         UpstreamStream current = stream;
         replay.keep(content); // before the write, which may release the buffer at once
         current.write(content);

@@ -9,9 +9,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Cleans the trailer section of a relayed message (RFC 9112 7.1.2). Trailers are forwarded as they
- * came, minus what may never cross the gateway: reserved names (decision 4), which the ingress check
- * only sees in the head, and connection-specific fields (RFC 9110 7.6.1).
+ * Cleans the trailer section of an origin's response (RFC 9112 7.1.2). Trailers are forwarded as
+ * they came, minus what may never reach a client: reserved names (decision 4) and
+ * connection-specific fields (RFC 9110 7.6.1). A client's request trailers never get this far: the
+ * edge drops them ({@code server.RequestTrailers}).
  */
 final class Trailers {
     private Trailers() {

@@ -137,7 +137,7 @@ public final class HttpGateway implements AutoCloseable {
                 bind(listener, config);
             }
             // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
-            healthChecker = new HealthChecker(gateway.clusters() == null ? List.of() : gateway.clusters().all(),
+            healthChecker = new HealthChecker(gateway.clusters().all(),
                     group, transport.socketChannelType(), resolver, meters, ProbeObserver.NONE);
             healthChecker.start();
         } catch (RuntimeException e) {

@@ -13,6 +13,7 @@ import io.jpraxis.filters.observe.accesslog.AccessLogConfig;
 import io.jpraxis.filters.observe.accesslog.AccessLogFilter;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.filters.traffic.timeout.TimeoutConfig;
 import io.jpraxis.filters.traffic.timeout.TimeoutFilter;
 import io.jpraxis.testkit.OriginCommands;

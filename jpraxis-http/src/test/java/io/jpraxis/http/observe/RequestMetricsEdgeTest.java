@@ -6,6 +6,7 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.TestOrigin;
 import io.micrometer.core.instrument.Counter;

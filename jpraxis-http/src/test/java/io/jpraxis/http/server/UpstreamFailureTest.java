@@ -7,6 +7,7 @@ import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -263,18 +264,6 @@ class UpstreamFailureTest {
 
     /** Polls for up to 5 s. */
     static boolean waitUntil(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return condition.getAsBoolean();
+        return Waits.until(condition);
     }
 }

@@ -1,14 +1,14 @@
-package io.jpraxis.http.observe;
+package io.jpraxis.http.testing;
 
 import java.util.function.BooleanSupplier;
 
 /** Polls for state another thread (an event loop) updates after the client already has its answer. */
-final class Waits {
+public final class Waits {
     private Waits() {
     }
 
     /** Whether {@code condition} became true within five seconds. */
-    static boolean until(BooleanSupplier condition) {
+    public static boolean until(BooleanSupplier condition) {
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (System.nanoTime() < deadline) {
             if (condition.getAsBoolean()) {
