@@ -1,5 +1,6 @@
 package io.jpraxis.core.http;
 
+import java.util.HashSet;
 import java.util.Set;
 
 /** Connection-specific headers a proxy must not forward (RFC 9110 section 7.6.1). */
@@ -11,18 +12,33 @@ public final class HopByHopHeaders {
     private HopByHopHeaders() {
     }
 
-    /** Removes the fixed set and every header listed in {@code Connection}. */
+    /** Removes the fixed set and every header listed in {@code Connection}, in one pass. */
     public static void strip(HeaderMap headers) {
-        for (String listed : headers.getAll("connection")) {
-            for (String token : listed.split(",")) {
+        Set<String> listed = listedInConnection(headers);
+        if (listed == null) {
+            headers.removeIf(NAMES::contains);
+        } else {
+            headers.removeIf(name -> NAMES.contains(name) || listed.contains(name));
+        }
+    }
+
+    /** The lower-case names the {@code Connection} lines list, or null when there is no such line. */
+    private static Set<String> listedInConnection(HeaderMap headers) {
+        Set<String> listed = null;
+        for (int i = 0; i < headers.size(); i++) {
+            if (!headers.nameAt(i).equals("connection")) {
+                continue;
+            }
+            for (String token : headers.valueAt(i).split(",")) {
                 String name = token.trim();
                 if (!name.isEmpty()) {
-                    headers.remove(name);
+                    if (listed == null) {
+                        listed = new HashSet<>(4);
+                    }
+                    listed.add(HeaderMap.normalize(name));
                 }
             }
         }
-        for (String name : NAMES) {
-            headers.remove(name);
-        }
+        return listed;
     }
 }

@@ -185,7 +185,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private void switchToHttp2() {
         closing = true; // nothing of HTTP/1 runs here any more
         idle.cancel();
-        headDeadline.cancel();
+        headDeadline.dispose();
         ctx.channel().config().setAutoRead(true);
         ctx.pipeline().replace(this, "connection", new Http2ConnectionKeeper(admission, idleTimeoutMs));
     }
@@ -251,7 +251,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         closing = true;
         idle.cancel();
-        headDeadline.cancel();
+        headDeadline.dispose();
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
         ChannelFuture written = ctx.writeAndFlush(last);
@@ -294,7 +294,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public void channelInactive(ChannelHandlerContext context) {
         closing = true;
         idle.cancel();
-        headDeadline.cancel();
+        headDeadline.dispose();
         Exchange inFlight = current;
         current = null;
         if (inFlight != null) {
