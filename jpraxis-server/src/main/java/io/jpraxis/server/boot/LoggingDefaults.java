@@ -1,0 +1,61 @@
+package io.jpraxis.server.boot;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ConfiguratorRank;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.status.NopStatusListener;
+
+/**
+ * The gateway's logging, set up in code: diagnostics on stderr, access lines (already JSON, from
+ * the {@code access_log} filter's logger {@value #ACCESS_LOGGER}) one per line on stdout, Netty
+ * at WARN. Done in code rather than in a {@code logback.xml} because parsing XML config loads a
+ * few hundred classes and costs a good part of a cold start. An operator's own file, named with
+ * {@code -Dlogback.configurationFile}, still takes over.
+ */
+@ConfiguratorRank(ConfiguratorRank.CUSTOM_NORMAL_PRIORITY)
+public final class LoggingDefaults extends ContextAwareBase implements Configurator {
+    static final String ACCESS_LOGGER = "jpraxis.access";
+    static final String DIAGNOSTIC_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{24} - %msg%n";
+    private static final String OPERATOR_FILE_PROPERTY = "logback.configurationFile";
+
+    @Override
+    public ExecutionStatus configure(LoggerContext context) {
+        if (System.getProperty(OPERATOR_FILE_PROPERTY) != null) {
+            return ExecutionStatus.INVOKE_NEXT_IF_ANY; // logback's own configurator reads that file
+        }
+        context.getStatusManager().add(new NopStatusListener());
+
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.INFO);
+        root.addAppender(console(context, "STDERR", "System.err", DIAGNOSTIC_PATTERN));
+
+        Logger access = context.getLogger(ACCESS_LOGGER);
+        access.setLevel(Level.INFO);
+        access.setAdditive(false);
+        access.addAppender(console(context, "ACCESS", "System.out", "%msg%n"));
+
+        context.getLogger("io.netty").setLevel(Level.WARN);
+        return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String target,
+            String pattern) {
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern(pattern);
+        encoder.start();
+        ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
+        appender.setContext(context);
+        appender.setName(name);
+        appender.setTarget(target);
+        appender.setEncoder(encoder);
+        appender.start();
+        return appender;
+    }
+}
