@@ -6,18 +6,24 @@ import java.util.Optional;
 
 /** Typed per-request slots filters share (the logical binding lives here later). */
 public final class Extensions {
-    private final Map<Key<?>, Object> values = new IdentityHashMap<>();
+    /** Made on first use: most requests never put anything here. */
+    private Map<Key<?>, Object> values;
 
     public <T> void put(Key<T> key, T value) {
+        if (values == null) {
+            values = new IdentityHashMap<>(4);
+        }
         values.put(key, value);
     }
 
     public <T> Optional<T> get(Key<T> key) {
-        return Optional.ofNullable(key.type().cast(values.get(key)));
+        return values == null ? Optional.empty() : Optional.ofNullable(key.type().cast(values.get(key)));
     }
 
     public <T> void remove(Key<T> key) {
-        values.remove(key);
+        if (values != null) {
+            values.remove(key);
+        }
     }
 
     /** A typed key, compared by identity. */

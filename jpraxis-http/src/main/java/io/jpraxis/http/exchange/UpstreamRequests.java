@@ -40,16 +40,19 @@ public final class UpstreamRequests {
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
         // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
         // client must not be able to delete a header the gateway adds by naming it.
-        Set<String> listed = new LinkedHashSet<>(); // once each: a name listed twice drops the client's lines once
-        listed.add(HttpHeaderNames.CONNECTION.toString());
-        for (String line : client.headers().getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : line.split(",")) {
-                if (!token.isBlank()) {
-                    listed.add(HeaderMap.normalize(token.trim()));
+        List<String> connectionLines = client.headers().getAll(HttpHeaderNames.CONNECTION);
+        if (!connectionLines.isEmpty()) { // most clients send none: no set to build
+            Set<String> listed = new LinkedHashSet<>(); // once each: a name listed twice drops the client's lines once
+            listed.add(HttpHeaderNames.CONNECTION.toString());
+            for (String line : connectionLines) {
+                for (String token : line.split(",")) {
+                    if (!token.isBlank()) {
+                        listed.add(HeaderMap.normalize(token.trim()));
+                    }
                 }
             }
+            listed.forEach(name -> dropClientLines(headers, client, name));
         }
-        listed.forEach(name -> dropClientLines(headers, client, name));
         HopByHopHeaders.strip(headers);
         ReservedHeaders.strip(headers);
         // The gateway answers "Expect: 100-continue" itself once it is ready for the body (RFC 9110 10.1.1).

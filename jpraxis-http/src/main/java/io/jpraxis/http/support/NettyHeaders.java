@@ -1,5 +1,6 @@
 package io.jpraxis.http.support;
 
+import io.jpraxis.core.http.CommonHeaderNames;
 import io.jpraxis.core.http.HeaderMap;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -17,7 +18,7 @@ public final class NettyHeaders {
         Iterator<Map.Entry<CharSequence, CharSequence>> it = headers.iteratorCharSequence();
         while (it.hasNext()) {
             Map.Entry<CharSequence, CharSequence> line = it.next();
-            map.add(line.getKey().toString(), line.getValue().toString());
+            map.add(CommonHeaderNames.lowerCase(line.getKey()), line.getValue().toString());
         }
         return map;
     }
