@@ -50,6 +50,11 @@ final class CompiledRoute {
         return exact;
     }
 
+    /** The exact path, or the prefix without its trailing slash. */
+    String path() {
+        return path;
+    }
+
     /** Length of the path or normalized prefix: longer is more specific. */
     int pathLength() {
         return path.length();

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.support.Hosts;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,6 +21,7 @@ final class RouteTable {
             .thenComparingInt(CompiledRoute::declarationIndex);
 
     private final CompiledRoute[] ordered;
+    private final RouteIndex index;
     private final boolean multiLevelSubdomains;
 
     RouteTable(List<RouteConfig> routes, boolean multiLevelSubdomains) {
@@ -29,16 +31,38 @@ final class RouteTable {
         }
         compiled.sort(MOST_SPECIFIC_FIRST);
         this.ordered = compiled.toArray(CompiledRoute[]::new);
+        this.index = new RouteIndex(ordered);
         this.multiLevelSubdomains = multiLevelSubdomains;
     }
 
-    /** The best route for the request, or null. The query string never takes part. */
+    /**
+     * The best route for the request, or null. The query string never takes part. Only routes whose
+     * path can match are tried ({@link RouteIndex}): the exact ones, then each segment-boundary
+     * prefix of the path from the longest, then {@code /}.
+     */
     CompiledRoute match(RequestContext ctx) {
         String path = ctx.path();
         String authority = ctx.authority();
         int hostEnd = authority == null ? 0 : Hosts.hostEnd(authority);
-        for (CompiledRoute route : ordered) {
-            if (route.matches(path, authority, hostEnd, ctx.headers(), multiLevelSubdomains)) {
+        HeaderMap headers = ctx.headers();
+        CompiledRoute found = first(index.exact(path), path, authority, hostEnd, headers);
+        if (found != null) {
+            return found;
+        }
+        // A prefix p matches when the path is p or continues with '/' right after it (spec 5.1).
+        for (int end = path.length(); end > 1; end = path.lastIndexOf('/', end - 1)) {
+            found = first(index.prefix(path, end), path, authority, hostEnd, headers);
+            if (found != null) {
+                return found;
+            }
+        }
+        return path.startsWith("/") ? first(index.root(), path, authority, hostEnd, headers) : null;
+    }
+
+    private CompiledRoute first(CompiledRoute[] candidates, String path, String authority, int hostEnd,
+            HeaderMap headers) {
+        for (CompiledRoute route : candidates) {
+            if (route.matches(path, authority, hostEnd, headers, multiLevelSubdomains)) {
                 return route;
             }
         }
