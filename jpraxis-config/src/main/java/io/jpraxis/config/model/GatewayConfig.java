@@ -23,6 +23,11 @@ public record GatewayConfig(
     }
 
     public Optional<FilterChainConfig> chain(String name) {
-        return filterChains.stream().filter(c -> c.name().equals(name)).findFirst();
+        for (FilterChainConfig chain : filterChains) { // a plain loop: called once per listener's chain
+            if (chain.name().equals(name)) {
+                return Optional.of(chain);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -21,8 +21,16 @@ public final class Suggestions {
         return best == null ? "" : " (did you mean '" + best + "'?)";
     }
 
-    /** Levenshtein distance. */
+    /**
+     * Levenshtein distance, exact when the lengths differ by at most two; otherwise the length
+     * difference, a lower bound that already rules out a "did you mean" (every caller allows at
+     * most two edits), so such pairs are not compared character by character.
+     */
     public static int distance(String a, String b) {
+        int lengthGap = Math.abs(a.length() - b.length());
+        if (lengthGap > 2) {
+            return lengthGap; // a lower bound, and already too far for a suggestion
+        }
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
