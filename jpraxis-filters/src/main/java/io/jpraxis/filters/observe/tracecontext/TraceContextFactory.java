@@ -18,6 +18,10 @@ public final class TraceContextFactory implements FilterFactory {
 
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        for (String key : options.keys()) {
+            // No suggestion could help: there is no key to mean.
+            options.skip(key).error(key, "unknown key (expected: none; trace_context takes no options)");
+        }
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
