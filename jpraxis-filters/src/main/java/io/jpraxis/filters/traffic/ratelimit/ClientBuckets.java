@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
+import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * {@link #SWEEP_INTERVAL_NANOS}, so its cost (a pass over the table) is paid a bounded number of
  * times a second however many requests arrive.
  */
-final class ClientBuckets {
+final class ClientBuckets implements Buckets {
     /** Live keys the table holds at most (spec 8). */
     static final int MAX_KEYS = 200_000;
     static final long SWEEP_INTERVAL_NANOS = 1_000_000_000L;
@@ -26,6 +27,7 @@ final class ClientBuckets {
     private static final Logger log = LoggerFactory.getLogger(ClientBuckets.class);
 
     private final BucketShape shape;
+    private final int ipv6PrefixLen;
     private final int maxKeys;
     private final ConcurrentHashMap<ClientKey, TokenBucket> buckets = new ConcurrentHashMap<>();
     /** Slots taken, reserved before an insert, so the table never holds more than maxKeys. */
@@ -34,18 +36,23 @@ final class ClientBuckets {
     private final AtomicLong lastFullWarning = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong refusedSinceWarning = new AtomicLong();
 
-    ClientBuckets(BucketShape shape) {
-        this(shape, MAX_KEYS);
-    }
-
-    /** A table of {@code maxKeys} (tests use small ones). */
-    ClientBuckets(BucketShape shape, int maxKeys) {
+    /** A table of {@code maxKeys} (tests use small ones) keying IPv6 clients by {@code ipv6PrefixLen} bits. */
+    ClientBuckets(BucketShape shape, int ipv6PrefixLen, int maxKeys) {
         this.shape = shape;
+        this.ipv6PrefixLen = ipv6PrefixLen;
         this.maxKeys = maxKeys;
     }
 
-    /** The client's bucket, made full on first sight; null when the table is full. */
-    TokenBucket bucketFor(ClientKey key, long now) {
+    /**
+     * The client's bucket, made full on first sight; null when the table is full or the client
+     * has no address to key on.
+     */
+    @Override
+    public TokenBucket bucketFor(InetSocketAddress client, long now) {
+        ClientKey key = ClientKey.of(client, ipv6PrefixLen);
+        if (key == null) {
+            return null;
+        }
         TokenBucket bucket = buckets.get(key);
         if (bucket != null) {
             return bucket;

@@ -6,7 +6,6 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Set;
@@ -44,8 +43,7 @@ public final class RateLimitFilter implements HttpFilter {
     private final RateLimitConfig config;
     private final Clock clock;
     private final Instant epoch;
-    private final TokenBucket global;
-    private final ClientBuckets perClient;
+    private final Buckets buckets;
     private final String limit;
     /** Per-instance, so two rate_limit entries in one pipeline keep their own verdicts. */
     private final Extensions.Key<Admission> admission = new Extensions.Key<>("rate_limit", Admission.class);
@@ -62,8 +60,10 @@ public final class RateLimitFilter implements HttpFilter {
         this.clock = clock;
         this.epoch = clock.instant();
         BucketShape shape = BucketShape.of(config.rate(), config.burst());
-        this.global = config.mode() == Mode.GLOBAL ? new TokenBucket(shape, 0) : null;
-        this.perClient = config.mode() == Mode.PER_IP ? new ClientBuckets(shape, maxClients) : null;
+        this.buckets = switch (config.mode()) {
+            case GLOBAL -> new Buckets.Shared(new TokenBucket(shape, 0));
+            case PER_IP -> new ClientBuckets(shape, config.ipv6PrefixLen(), maxClients);
+        };
         this.limit = Long.toString(config.burst());
     }
 
@@ -85,7 +85,7 @@ public final class RateLimitFilter implements HttpFilter {
     @Override
     public FilterAction onRequest(RequestContext ctx) {
         long now = now();
-        TokenBucket bucket = bucketFor(ctx, now);
+        TokenBucket bucket = buckets.bucketFor(ctx.clientAddress(), now);
         boolean allowed = bucket != null && bucket.tryAcquire(now);
         if (config.shadow()) {
             if (!allowed) {
@@ -133,15 +133,7 @@ public final class RateLimitFilter implements HttpFilter {
 
     /** Clients in the per-client table (0 in global mode). */
     int trackedClients() {
-        return perClient == null ? 0 : perClient.size();
-    }
-
-    private TokenBucket bucketFor(RequestContext ctx, long now) {
-        if (global != null) {
-            return global;
-        }
-        ClientKey key = ClientKey.of(ctx.clientAddress(), config.ipv6PrefixLen());
-        return key == null ? null : perClient.bucketFor(key, now);
+        return buckets instanceof ClientBuckets table ? table.size() : 0;
     }
 
     /**
