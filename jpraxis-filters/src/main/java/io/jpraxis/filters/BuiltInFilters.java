@@ -3,7 +3,9 @@ package io.jpraxis.filters;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
+import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
+import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
 import io.jpraxis.filters.traffic.router.RouterFactory;
 import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
@@ -26,10 +28,12 @@ public final class BuiltInFilters {
                 new AccessLogFactory(),
                 new HeadersFactory(),
                 new LoadBalancerFactory(),
+                new RateLimitFactory(),
                 new RedirectFactory(),
                 new RequestIdFactory(),
                 new RouterFactory(),
                 new StaticResponseFactory(),
-                new TimeoutFactory());
+                new TimeoutFactory(),
+                new TraceContextFactory());
     }
 }

@@ -12,8 +12,8 @@ class BuiltInFiltersTest {
     @Test
     void registersEachBuiltInTypeOnceInNameOrder() {
         List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
-        assertThat(types).containsExactly("access_log", "headers", "load_balancer", "redirect", "request_id", "router",
-                "static_response", "timeout");
+        assertThat(types).containsExactly("access_log", "headers", "load_balancer", "rate_limit", "redirect",
+                "request_id", "router", "static_response", "timeout", "trace_context");
     }
 
     @Test

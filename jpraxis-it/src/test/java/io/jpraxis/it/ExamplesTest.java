@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
 import ch.qos.logback.classic.Logger;
@@ -13,12 +14,14 @@ import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestClock;
 import io.jpraxis.testkit.TestOrigin;
 import io.jpraxis.testkit.TestTls;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.http.admin.AdminSurface;
 import io.jpraxis.server.boot.ServingGateway;
+import java.net.InetAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
@@ -26,6 +29,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,10 +38,12 @@ import org.slf4j.LoggerFactory;
 
 /** Every example validates, has an end-to-end test below, and behaves as its comments say. */
 class ExamplesTest {
+    /** A version-00 traceparent with non-zero ids. */
+    private static final String TRACEPARENT = "00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-0[01]";
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "health-checked-cluster.yaml", "path-routing.yaml", "redirect.yaml",
-            "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
+            "basic-reverse-proxy.yaml", "health-checked-cluster.yaml", "path-routing.yaml", "rate-limiting.yaml",
+            "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -99,6 +105,42 @@ class ExamplesTest {
             EchoResponse webEcho = EchoResponse.parse(conn.readResponse().body());
             assertThat(webEcho.origin()).isEqualTo("web");
             assertThat(webEcho.hasHeader("x-route")).isFalse();
+        }
+    }
+
+    @Test
+    void rateLimitingGivesEachClientTenThenFiveASecondAndTracesTheOrigin() throws Exception {
+        TestClock clock = new TestClock(); // frozen unless the test moves it: no refill while requests run
+        RuntimeServices services = new RuntimeServices(clock, new SplittableRandom(1), IdGenerator.random());
+        try (TestOrigin api = TestOrigin.start("api");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("rate-limiting.yaml",
+                        Map.of("127.0.0.1:3001", api.address())), services);
+                RawHttpConnection first = RawHttpConnection.open(gw.port());
+                RawHttpConnection second = RawHttpConnection.openFrom(InetAddress.getByName("127.0.0.2"), gw.port())) {
+            for (int i = 9; i >= 0; i--) {
+                RawResponse r = first.get("/items");
+                assertThat(r.status()).isEqualTo(200);
+                assertThat(r.header("x-ratelimit-remaining")).as("the client's own budget").isEqualTo("" + i);
+                String traceparent = r.echo().header("traceparent");
+                assertThat(traceparent).as("a new trace for a client that sent none").matches(TRACEPARENT);
+            }
+            RawResponse refused = first.get("/items");
+            assertThat(refused.status()).isEqualTo(429);
+            assertThat(refused.header("x-ratelimit-limit")).isEqualTo("10");
+            assertThat(refused.header("x-ratelimit-remaining")).isEqualTo("0");
+            assertThat(refused.header("x-ratelimit-reset")).as("the next token in 200 ms, rounded up").isEqualTo("1");
+            assertThat(refused.header("retry-after")).isEqualTo("1");
+            assertThat(refused.bodyText()).isEqualTo("{\"error\":\"rate limit exceeded\"}");
+            assertThat(api.requestCount()).as("the refused request never reached the origin").isEqualTo(10);
+
+            assertThat(second.get("/items").status()).as("another client address has its own budget").isEqualTo(200);
+
+            clock.advance(Duration.ofSeconds(1));
+            int passed = 0;
+            while (first.get("/items").status() == 200) {
+                passed++;
+            }
+            assertThat(passed).as("five tokens a second").isEqualTo(5);
         }
     }
 

@@ -24,7 +24,11 @@ final class RunningGateway implements AutoCloseable {
     }
 
     static RunningGateway start(String yaml) {
-        RuntimeServices services = RuntimeServices.system();
+        return start(yaml, RuntimeServices.system());
+    }
+
+    /** Started with {@code services}: a test clock, say, for filters whose behaviour depends on time. */
+    static RunningGateway start(String yaml, RuntimeServices services) {
         CompileResult result = new GatewayBuilder(FeatureSet.NONE, services).build(yaml);
         if (!result.ok()) {
             throw new IllegalArgumentException("test config refused:\n" + result.diagnostics().all().stream()

@@ -41,8 +41,23 @@ public final class RawHttpConnection implements AutoCloseable {
     }
 
     public static RawHttpConnection open(InetSocketAddress address, Duration readTimeout) {
+        return open(null, address, readTimeout);
+    }
+
+    /**
+     * Connects to loopback {@code port} from the local address {@code from}, so a test can be two
+     * clients: on Linux every 127.x.y.z is loopback ({@code 127.0.0.2} works without setup).
+     */
+    public static RawHttpConnection openFrom(InetAddress from, int port) {
+        return open(from, new InetSocketAddress(InetAddress.getLoopbackAddress(), port), Duration.ofSeconds(10));
+    }
+
+    private static RawHttpConnection open(InetAddress from, InetSocketAddress address, Duration readTimeout) {
         try {
             Socket socket = new Socket();
+            if (from != null) {
+                socket.bind(new InetSocketAddress(from, 0));
+            }
             socket.connect(address, 5_000);
             socket.setSoTimeout((int) readTimeout.toMillis());
             socket.setTcpNoDelay(true);

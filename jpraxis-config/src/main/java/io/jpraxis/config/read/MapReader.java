@@ -134,6 +134,11 @@ public final class MapReader {
         return present(key).flatMap(n -> Scalars.integer(n, path.key(key), diagnostics, min, max));
     }
 
+    /** A finite number (integer or float) in {@code (exclusiveMin, max]}; see {@link Scalars#number}. */
+    public Optional<Double> number(String key, double exclusiveMin, double max, String expectation) {
+        return present(key).flatMap(n -> Scalars.number(n, path.key(key), diagnostics, exclusiveMin, max, expectation));
+    }
+
     public Optional<Boolean> bool(String key) {
         return present(key).flatMap(n -> Scalars.bool(n, path.key(key), diagnostics));
     }

@@ -51,6 +51,31 @@ public final class Scalars {
         return Optional.of(value);
     }
 
+    /**
+     * A finite number written as an integer or a float ({@code 10}, {@code 0.5}), greater than
+     * {@code exclusiveMin} and at most {@code max}; {@code .inf} and {@code .nan} are refused.
+     */
+    public static Optional<Double> number(ConfigNode node, ConfigPath path, Diagnostics d, double exclusiveMin,
+            double max, String expectation) {
+        if (node instanceof ScalarNode s && (s.kind() == ScalarKind.INT || s.kind() == ScalarKind.FLOAT)) {
+            double value = parseNumber(s.text());
+            if (Double.isFinite(value) && value > exclusiveMin && value <= max) {
+                return Optional.of(value);
+            }
+        }
+        d.invalid(path, node.line(), node.render(), expectation);
+        return Optional.empty();
+    }
+
+    /** Core-schema number text as a double; NaN for {@code .inf}, {@code .nan} and what does not parse. */
+    private static double parseNumber(String text) {
+        try {
+            return Double.parseDouble(text); // ".inf" and ".nan" do not parse: YAML spells them differently
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     public static Optional<Boolean> bool(ConfigNode node, ConfigPath path, Diagnostics d) {
         if (node instanceof ScalarNode s && s.kind() == ScalarKind.BOOL) {
             return Optional.of(Boolean.parseBoolean(s.text().toLowerCase(Locale.ROOT)));

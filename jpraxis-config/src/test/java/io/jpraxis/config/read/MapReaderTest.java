@@ -54,4 +54,28 @@ class MapReaderTest {
         assertThat(diagnostics.errors()).singleElement().extracting(Diagnostic::render).asString()
                 .contains("(expected: a map)");
     }
+
+    @Test
+    void numberReadsIntegersAndFloatsInItsRange() {
+        MapReader r = reader("a: 2\nb: 0.25\nc: 1e3\n");
+        assertThat(r.number("a", 0, 10, "x")).hasValue(2.0);
+        assertThat(r.number("b", 0, 10, "x")).hasValue(0.25);
+        assertThat(r.number("c", 0, 1000, "x")).hasValue(1000.0);
+        assertThat(r.number("absent", 0, 10, "x")).isEmpty();
+        assertThat(r.finishCleanly()).isTrue();
+    }
+
+    @Test
+    void numberRefusesOtherValuesWithTheGivenExpectation() {
+        MapReader r = reader("low: 0\nhigh: 10.5\ninf: .inf\nnan: .nan\ntext: \"3\"\n");
+        for (String key : new String[] {"low", "high", "inf", "nan", "text"}) {
+            assertThat(r.number(key, 0, 10, "a number above 0 and at most 10")).as(key).isEmpty();
+        }
+        assertThat(diagnostics.errors()).extracting(Diagnostic::render).containsExactly(
+                "line 1: f.low: 0 (expected: a number above 0 and at most 10)",
+                "line 2: f.high: 10.5 (expected: a number above 0 and at most 10)",
+                "line 3: f.inf: .inf (expected: a number above 0 and at most 10)",
+                "line 4: f.nan: .nan (expected: a number above 0 and at most 10)",
+                "line 5: f.text: \"3\" (expected: a number above 0 and at most 10)");
+    }
 }

@@ -21,7 +21,7 @@ public final class FilterRegistry {
             "compression", "cors", "credential_inject", "csrf", "endpoint_selector",
             "forwarded_headers", "grpc_detection", "guardrails", "intelligent_route", "ip_acl",
             "iterative_request_router", "json_body_field", "json_rpc", "model_to_header", "path_rewrite",
-            "provider_route", "rate_limit", "sticky_sessions", "trace_context",
+            "provider_route", "sticky_sessions",
             "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory> factories = new TreeMap<>();

@@ -1,0 +1,53 @@
+package io.jpraxis.filters.traffic.ratelimit;
+
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
+import java.math.BigDecimal;
+import java.util.Optional;
+
+/** Builds {@code rate_limit} filters (spec 5.7), with Praxis's bounds on each key. */
+public final class RateLimitFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "rate_limit";
+    /** Praxis keeps the burst in an unsigned 32-bit integer. */
+    static final long MAX_BURST = 4_294_967_295L;
+    static final int DEFAULT_IPV6_PREFIX_LEN = 128;
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        Mode mode = options.require("mode") ? options.enumValue("mode", Mode.class).orElse(null) : null;
+        // burst >= rate (below) caps the rate at MAX_BURST too; the range here names the real bound.
+        Double rate = options.require("rate")
+                ? options.number("rate", 0, MAX_BURST, "a number greater than 0 and at most " + MAX_BURST).orElse(null)
+                : null;
+        Long burst = options.require("burst") ? options.integer("burst", 1, MAX_BURST).orElse(null) : null;
+        int prefixLen = options.integer("ipv6_prefix_len", 1, 128).orElse((long) DEFAULT_IPV6_PREFIX_LEN).intValue();
+        boolean shadow = options.bool("shadow", false);
+        if (rate != null && burst != null && burst < rate) {
+            // A bucket smaller than one second of refill could never let the configured rate through.
+            options.invalid("burst", "at least rate (" + plain(rate) + ")");
+        }
+        if (mode == Mode.GLOBAL && options.has("ipv6_prefix_len")) {
+            options.diagnostics().warn(options.path("ipv6_prefix_len"), options.line("ipv6_prefix_len"),
+                    "ignored in global mode (it groups IPv6 clients in per_ip mode)");
+        }
+        if (!options.finishCleanly() || mode == null || rate == null || burst == null) {
+            return Optional.empty();
+        }
+        RateLimitConfig config = new RateLimitConfig(mode, rate, burst, prefixLen, shadow);
+        return Optional.of(new RateLimitFilter(config, context.services().clock()));
+    }
+
+    /** {@code 10} rather than {@code 10.0}. */
+    private static String plain(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,25 @@
+package io.jpraxis.filters.observe.tracecontext;
+
+import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class TraceContextFactoryTest {
+    private static final String AT = "filter_chains[0].filters[0].";
+
+    @Test
+    void takesNoKeys() {
+        TraceContextFilter filter = (TraceContextFilter) build(new TraceContextFactory(), "{}\n").accepted();
+        assertThat(filter.config()).isEqualTo(new TraceContextConfig());
+        assertThat(filter.type()).isEqualTo("trace_context");
+        assertThat(filter.ownedRequestHeaders()).as("it reads the client's traceparent: not stripped at ingress")
+                .isEmpty();
+    }
+
+    @Test
+    void anyKeyIsUnknown() {
+        assertThat(build(new TraceContextFactory(), "sampled: true\n").refused()).singleElement().asString()
+                .isEqualTo("line 1: " + AT + "sampled: unknown key (expected: none; trace_context takes no options)");
+    }
+}
