@@ -43,6 +43,22 @@ public interface HttpFilter {
     }
 
     /**
+     * Whether {@link #onResponse} may do anything for this instance. When no filter of a pipeline
+     * has one, the edge forwards a response head without building the view filters would see.
+     * The default asks whether the class overrides {@code onResponse}; a filter whose hook depends
+     * on its config (a {@code headers} filter without response rules) says so itself. Called at
+     * build time only.
+     */
+    default boolean hasResponseHook() {
+        try {
+            return getClass().getMethod("onResponse", RequestContext.class, ResponseHead.class)
+                    .getDeclaringClass() != HttpFilter.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("HttpFilter.onResponse not found", e);
+        }
+    }
+
+    /**
      * Called once per exchange that this filter ran in, after the exchange ended (however it
      * ended); for logging and accounting. Runs on the event loop, so it must not block.
      */

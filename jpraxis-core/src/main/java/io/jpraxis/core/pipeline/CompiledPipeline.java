@@ -19,6 +19,7 @@ public final class CompiledPipeline {
     private final String listener;
     private final CompiledFilter[] filters;
     private final Set<String> ownedRequestHeaders;
+    private final boolean responseHooks;
     private final LongAdder logHookFailures = new LongAdder();
 
     public CompiledPipeline(String listener, List<CompiledFilter> filters) {
@@ -29,6 +30,19 @@ public final class CompiledPipeline {
             owned.addAll(f.filter().ownedRequestHeaders());
         }
         this.ownedRequestHeaders = Set.copyOf(owned);
+        boolean hooks = false;
+        for (CompiledFilter f : this.filters) {
+            hooks |= f.filter().hasResponseHook();
+        }
+        this.responseHooks = hooks;
+    }
+
+    /**
+     * Whether any filter may act on a response head. When none may, the response phase cannot
+     * change a response and the edge relays the origin's head directly.
+     */
+    public boolean hasResponseHooks() {
+        return responseHooks;
     }
 
     public String listener() {

@@ -40,6 +40,11 @@ public final class PipelineExecution {
         return ctx;
     }
 
+    /** Whether {@link #runResponse} can change anything ({@link CompiledPipeline#hasResponseHooks()}). */
+    public boolean hasResponseHooks() {
+        return pipeline.hasResponseHooks();
+    }
+
     /** Runs the request phase; the stage is already complete when no filter suspended. */
     public CompletionStage<RequestOutcome> runRequest() {
         return continueFrom(0);

@@ -1,10 +1,12 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.core.http.CommonHeaderNames;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.http.support.NettyHeaders;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -14,6 +16,10 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
 
 /** Turns an upstream response head into the one sent downstream, and decides its framing. */
 public final class DownstreamResponses {
@@ -43,9 +49,52 @@ public final class DownstreamResponses {
         HopByHopHeaders.strip(filtered);
         ReservedHeaders.strip(filtered);
         filtered.remove("content-length");
-        HttpHeaders out = NettyHeaders.toNetty(filtered);
+        return frame(NettyHeaders.toNetty(filtered), head.status(), upstream, client, keepAliveWanted);
+    }
 
-        int code = head.status();
+    /**
+     * The downstream head when no filter can act on responses: the origin's lines go straight
+     * across, less the ones {@link #filterView} and {@link #build} would drop (hop-by-hop, those
+     * its {@code Connection} lists, reserved, {@code Content-Length}), names lower-cased as there.
+     * Same result, without the transport-neutral copy in between.
+     */
+    public static Built direct(HttpResponse upstream, HttpRequest client, boolean keepAliveWanted) {
+        HttpHeaders in = upstream.headers();
+        Set<String> listed = connectionListed(in);
+        HttpHeaders out = DefaultHttpHeadersFactory.headersFactory().newHeaders();
+        Iterator<Map.Entry<CharSequence, CharSequence>> lines = in.iteratorCharSequence();
+        while (lines.hasNext()) {
+            Map.Entry<CharSequence, CharSequence> line = lines.next();
+            String name = CommonHeaderNames.lowerCase(line.getKey());
+            if (HopByHopHeaders.NAMES.contains(name) || ReservedHeaders.isReserved(name)
+                    || name.equals("content-length") || (listed != null && listed.contains(name))) {
+                continue;
+            }
+            out.add(name, line.getValue());
+        }
+        return frame(out, upstream.status().code(), upstream, client, keepAliveWanted);
+    }
+
+    /** Lower-case names the {@code Connection} lines list, or null when there are none. */
+    private static Set<String> connectionListed(HttpHeaders headers) {
+        if (!headers.contains(HttpHeaderNames.CONNECTION)) {
+            return null;
+        }
+        Set<String> listed = new HashSet<>();
+        for (String line : headers.getAll(HttpHeaderNames.CONNECTION)) {
+            for (String token : line.split(",")) {
+                String name = token.trim();
+                if (!name.isEmpty()) {
+                    listed.add(HeaderMap.normalize(name));
+                }
+            }
+        }
+        return listed;
+    }
+
+    /** Sets the framing headers on {@code out} and decides whether the connection stays open. */
+    private static Built frame(HttpHeaders out, int code, HttpResponse upstream, HttpRequest client,
+            boolean keepAliveWanted) {
         boolean bodyless = client.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
         String upstreamLength = upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH);
         // The body is relayed byte for byte, so its length is the origin's, whatever filters set.

@@ -181,29 +181,43 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         upstreamStatus = head.status().code();
         body.answered();
+        upstreamReusable = HttpUtil.isKeepAlive(head);
+        // While the client is still sending, the connection cannot be reused for its next request.
+        boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
+        DownstreamResponses.Built built;
+        try {
+            built = responseHead(head, wanted);
+        } catch (IllegalArgumentException e) {
+            // A response filter (or the origin) left a header no wire may carry.
+            failInternally("response head for the client is not valid HTTP", e, UpstreamLease.judge(upstreamStatus));
+            return;
+        }
+        if (built == null) {
+            return; // a response filter replaced the answer
+        }
+        keepAlive = built.keepAlive();
+        exchange.writeResponseHead(built.head());
+        continueResponse();
+    }
+
+    /**
+     * The head for the client: straight from the origin's when no filter can act on responses,
+     * else through the response phase. Null when a response filter replaced the answer (already
+     * sent).
+     */
+    private DownstreamResponses.Built responseHead(HttpResponse head, boolean keepAliveWanted) {
+        if (!exchange.execution().hasResponseHooks()) {
+            return DownstreamResponses.direct(head, exchange.request(), keepAliveWanted);
+        }
         ResponseHead view = DownstreamResponses.filterView(head);
         if (exchange.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
             // A response filter refused the origin's answer: its body is dropped with the connection.
             end(UpstreamLease.judge(upstreamStatus));
             stream.abort();
             exchange.respondLocal(replace.response(), replace.response().status() >= 400);
-            return;
+            return null;
         }
-        upstreamReusable = HttpUtil.isKeepAlive(head);
-        // While the client is still sending, the connection cannot be reused for its next request.
-        boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
-        DownstreamResponses.Built built;
-        try {
-            built = DownstreamResponses.build(view, head, exchange.request(), wanted);
-        } catch (IllegalArgumentException e) {
-            // A response filter left a header no wire may carry; the origin's answer itself was fine.
-            failInternally("response head after the response filters is not valid HTTP", e,
-                    UpstreamLease.judge(upstreamStatus));
-            return;
-        }
-        keepAlive = built.keepAlive();
-        exchange.writeResponseHead(built.head());
-        continueResponse();
+        return DownstreamResponses.build(view, head, exchange.request(), keepAliveWanted);
     }
 
     @Override

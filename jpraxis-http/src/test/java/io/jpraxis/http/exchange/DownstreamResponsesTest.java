@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DownstreamResponsesTest {
@@ -90,5 +91,32 @@ class DownstreamResponsesTest {
         view.status(404);
         var built = DownstreamResponses.build(view, up, client(HttpVersion.HTTP_1_1, HttpMethod.GET), true);
         assertThat(built.head().status()).isEqualTo(HttpResponseStatus.NOT_FOUND);
+    }
+
+    @Test
+    void directHeadIsWhatTheResponsePhaseWouldHaveBuiltWithoutFilters() {
+        List<HttpResponse> responses = List.of(
+                upstream("Content-Type", "text/plain", "Content-Length", "5", "X-Custom", "a", "x-custom", "b"),
+                upstream("Connection", "keep-alive, X-Hop", "X-Hop", "1", "Keep-Alive", "timeout=5", "Date", "d"),
+                upstream("Transfer-Encoding", "chunked", "X-Praxis-Route", "r", "Set-Cookie", "a=1", "Set-Cookie", "b=2"),
+                upstream("Upgrade", "h2c", "TE", "trailers", "Trailer", "x", "Proxy-Authenticate", "Basic", "Vary", "*"));
+        for (HttpResponse origin : responses) {
+            for (HttpRequest client : List.of(client(HttpVersion.HTTP_1_1, HttpMethod.GET),
+                    client(HttpVersion.HTTP_1_0, HttpMethod.GET), client(HttpVersion.HTTP_1_1, HttpMethod.HEAD))) {
+                for (boolean keepAlive : new boolean[] {true, false}) {
+                    DownstreamResponses.Built viaFilters = build(origin, client, keepAlive);
+                    DownstreamResponses.Built direct = DownstreamResponses.direct(origin, client, keepAlive);
+                    assertThat(direct.keepAlive()).isEqualTo(viaFilters.keepAlive());
+                    assertThat(direct.head().status()).isEqualTo(viaFilters.head().status());
+                    assertThat(lines(direct))
+                            .as("headers for %s, client %s, keep-alive %s", origin.headers(), client, keepAlive)
+                            .isEqualTo(lines(viaFilters));
+                }
+            }
+        }
+    }
+
+    private static List<String> lines(DownstreamResponses.Built built) {
+        return built.head().headers().entries().stream().map(e -> e.getKey() + ": " + e.getValue()).toList();
     }
 }

@@ -112,4 +112,11 @@ class HeadersFilterTest {
         assertThat(config.responseSet()).extracting(h -> h.name() + "=" + h.value()).containsExactly("e=5");
         assertThat(config.responseRemove()).containsExactly("f");
     }
+
+    @Test
+    void declaresAResponseHookOnlyWithResponseRules() {
+        assertThat(headers("request_set: [{name: x-a, value: \"1\"}]").hasResponseHook())
+                .as("request rules only: the edge may skip the response view").isFalse();
+        assertThat(headers("response_remove: [server]").hasResponseHook()).isTrue();
+    }
 }
