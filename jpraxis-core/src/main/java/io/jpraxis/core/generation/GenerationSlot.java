@@ -56,8 +56,12 @@ public final class GenerationSlot {
             if (g.tryAcquire()) {
                 return g;
             }
+            if (g == current) {
+                // A swap publishes the new generation before retiring the old one, so only a
+                // shutdown leaves a closed generation current.
+                throw new IllegalStateException("no config generation is serving: the gateway has shut down");
+            }
             // Lost a race with a reload that retired g and saw its last request end: current is newer now.
-            Thread.onSpinWait();
         }
     }
 

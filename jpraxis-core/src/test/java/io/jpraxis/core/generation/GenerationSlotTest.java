@@ -124,6 +124,14 @@ class GenerationSlotTest {
     }
 
     @Test
+    void aRequestArrivingAfterShutdownIsRefusedRatherThanSpinning() {
+        GenerationSlot slot = new GenerationSlot(generation("first"));
+        slot.shutdown();
+
+        assertThatThrownBy(slot::acquire).isInstanceOf(IllegalStateException.class).hasMessageContaining("shut down");
+    }
+
+    @Test
     void aHookAddedAfterCloseRunsAtOnce() {
         GenerationSlot slot = new GenerationSlot(generation("first"));
         Generation first = slot.current();
