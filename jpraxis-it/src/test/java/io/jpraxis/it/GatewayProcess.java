@@ -16,10 +16,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class GatewayProcess implements AutoCloseable {
     private final Process process;
+    private final Path config;
     private final Path log;
 
-    private GatewayProcess(Process process, Path log) {
+    private GatewayProcess(Process process, Path config, Path log) {
         this.process = process;
+        this.config = config;
         this.log = log;
     }
 
@@ -38,7 +40,7 @@ final class GatewayProcess implements AutoCloseable {
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar.toString(), "serve", "-c", config.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        GatewayProcess gateway = new GatewayProcess(process, log);
+        GatewayProcess gateway = new GatewayProcess(process, config, log);
         gateway.awaitPort(port);
         return gateway;
     }
@@ -58,6 +60,11 @@ final class GatewayProcess implements AutoCloseable {
         }
         close();
         throw new IllegalStateException("gateway did not listen on " + port + " within 30 s:\n" + output());
+    }
+
+    /** The config file the process serves (and reloads when it changes). */
+    Path config() {
+        return config;
     }
 
     boolean alive() {

@@ -89,7 +89,11 @@ public interface HttpFilter {
     default void start() {
     }
 
-    /** Called once when the config is retired; releases what {@link #start()} took. */
+    /**
+     * Called once when the config is retired (shutdown, or a reload replaced it and its last
+     * request has ended); releases what {@link #start()} took. Never called on an event loop, so
+     * it may wait briefly (joining a thread), but it should not linger.
+     */
     default void close() {
     }
 }

@@ -38,6 +38,16 @@ public final class ClusterState {
         return endpoints;
     }
 
+    /** The endpoint at {@code address} ({@code host:port} as configured), or null. */
+    public EndpointState endpoint(String address) {
+        for (EndpointState e : endpoints) {
+            if (e.endpoint().address().equals(address)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** How many endpoints are healthy now. */
     public int healthyCount() {
         int n = 0;

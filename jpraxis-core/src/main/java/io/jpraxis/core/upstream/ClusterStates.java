@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One {@link ClusterState} per declared cluster of a compiled gateway, so every load balancer,
@@ -34,6 +35,46 @@ public final class ClusterStates {
     /** Stops registration; called when the gateway has compiled. */
     public synchronized void seal() {
         sealed = true;
+    }
+
+    /**
+     * Carries known-down endpoints over from {@code previous} (the generation a reload replaces):
+     * a cluster whose name and {@code health_check} are unchanged keeps each ejected endpoint
+     * (matched by address) out of rotation until probes restore it, instead of sending traffic to
+     * it while the new probes catch up. Changed clusters and new endpoints start healthy.
+     *
+     * @return how many endpoints start ejected
+     */
+    public int inheritHealth(ClusterStates previous) {
+        int carried = 0;
+        for (ClusterState next : all()) {
+            if (next.config().healthCheck() == null) {
+                continue;
+            }
+            ClusterState before = previous.sameHealthCheck(next);
+            if (before == null) {
+                continue;
+            }
+            for (EndpointState endpoint : next.endpoints()) {
+                EndpointState old = before.endpoint(endpoint.endpoint().address());
+                if (old != null && !old.healthy()) {
+                    endpoint.inheritEjection();
+                    carried++;
+                }
+            }
+        }
+        return carried;
+    }
+
+    /** The first state declared with {@code cluster}'s name and health check, or null. */
+    private ClusterState sameHealthCheck(ClusterState cluster) {
+        for (ClusterState candidate : all()) {
+            if (candidate.name().equals(cluster.name())
+                    && Objects.equals(candidate.config().healthCheck(), cluster.config().healthCheck())) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /** Every cluster state, in the order the clusters were first declared. */

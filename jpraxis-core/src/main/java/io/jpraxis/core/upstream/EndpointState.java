@@ -54,6 +54,16 @@ public final class EndpointState {
     }
 
     /**
+     * Starts this endpoint out of rotation because the previous generation of its cluster had
+     * ejected it (reload carry-over); probes or requests must restore it as usual.
+     */
+    void inheritEjection() {
+        if (healthCheck != null) {
+            healthy.set(false);
+        }
+    }
+
+    /**
      * Records an active probe result.
      *
      * @return true when this result changed the endpoint's health

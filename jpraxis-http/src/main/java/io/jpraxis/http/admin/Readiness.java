@@ -13,11 +13,19 @@ import java.util.function.Supplier;
  * Clusters without a health check are listed but never make the process unready.
  */
 public final class Readiness {
-    private final ClusterStates clusters;
+    private final Supplier<ClusterStates> clusters;
     private final Supplier<Lifecycle> lifecycle;
 
     /** @param lifecycle the edge's state, read on every probe ({@code HttpGateway::lifecycle}) */
     public Readiness(ClusterStates clusters, Supplier<Lifecycle> lifecycle) {
+        this(() -> clusters, lifecycle);
+    }
+
+    /**
+     * @param clusters the clusters of the config serving now, read on every probe (a reload
+     *     replaces them)
+     */
+    public Readiness(Supplier<ClusterStates> clusters, Supplier<Lifecycle> lifecycle) {
         this.clusters = clusters;
         this.lifecycle = lifecycle;
     }
@@ -26,7 +34,7 @@ public final class Readiness {
     public Report check() {
         List<ClusterHealth> health = new ArrayList<>();
         String firstDown = null;
-        for (ClusterState state : clusters.all()) {
+        for (ClusterState state : clusters.get().all()) {
             ClusterHealth h = new ClusterHealth(state.name(), state.healthyCount(), state.endpoints().size(),
                     state.config().healthCheck() != null);
             health.add(h);

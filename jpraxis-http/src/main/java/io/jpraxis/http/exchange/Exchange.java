@@ -1,10 +1,13 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.IngressPolicy;
 import io.jpraxis.core.pipeline.PipelineExecution;
 import io.jpraxis.core.pipeline.RequestOutcome;
@@ -43,6 +46,8 @@ public final class Exchange {
     private final ArrayDeque<HttpContent> pendingBody = new ArrayDeque<>(2);
     private final ExchangeRecord record = new ExchangeRecord();
     private String requestId;
+    /** The config generation this exchange runs on from its first filter to its last hook; held until {@link #end}. */
+    private Generation generation;
     private RequestContext ctx;
     private PipelineExecution execution;
     private ProxyExchange proxy;
@@ -93,10 +98,13 @@ public final class Exchange {
         if (target.authority() != null) {
             headers.set("host", target.authority()); // absolute-form wins over Host (RFC 9112 3.2.2)
         }
-        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, listener.pipeline());
+        // Read the serving generation once: a reload from here on does not change this request's pipeline.
+        generation = listener.generations().acquire();
+        CompiledPipeline pipeline = generation.pipeline(listener.listener());
+        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
         ctx = new RequestContext(listener.listener(), request.method().name(), target.path(), target.query(),
                 "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
-        execution = listener.pipeline().begin(ctx);
+        execution = pipeline.begin(ctx);
         if (refused.isPresent()) {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);
             return;
@@ -324,8 +332,14 @@ public final class Exchange {
         }
         ExchangeSummary summary = record.summary(proxy == null ? 0 : proxy.responseBytes(), completed);
         listener.requestMetrics().record(listener.listener(), ctx, summary.status(), summary.durationNanos());
-        if (execution != null) {
-            execution.runLog(summary);
+        try {
+            if (execution != null) {
+                execution.runLog(summary);
+            }
+        } finally {
+            if (generation != null) {
+                generation.release(); // the last request of a replaced generation closes it
+            }
         }
     }
 
@@ -365,6 +379,12 @@ public final class Exchange {
 
     ListenerContext listener() {
         return listener;
+    }
+
+    /** The global body limits of the generation this exchange runs on. */
+    BodyLimits bodyLimits() {
+        BodyLimits limits = generation == null ? null : generation.gateway().config().bodyLimits();
+        return limits == null ? BodyLimits.DEFAULT : limits;
     }
 
     boolean bodyExpected() {

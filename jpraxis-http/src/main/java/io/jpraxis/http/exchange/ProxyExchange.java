@@ -72,12 +72,12 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
                 }
             }
         }, retries.replayLimitBytes());
-        this.maxResponseBytes = listener.bodyLimits().maxResponseBytes();
+        this.maxResponseBytes = exchange.bodyLimits().maxResponseBytes();
     }
 
     void start() {
         long declared = HttpUtil.getContentLength(exchange.request(), -1L);
-        Long maxRequestBytes = exchange.listener().bodyLimits().maxRequestBytes();
+        Long maxRequestBytes = exchange.bodyLimits().maxRequestBytes();
         if (maxRequestBytes != null && declared > maxRequestBytes) {
             // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
             metrics.requestBodyLimitHit();

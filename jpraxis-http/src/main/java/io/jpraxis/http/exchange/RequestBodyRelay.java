@@ -51,7 +51,7 @@ final class RequestBodyRelay {
         ListenerContext listener = exchange.listener();
         this.metrics = listener.metrics();
         this.replay = new ReplayBuffer(replayLimitBytes);
-        this.maxRequestBytes = listener.bodyLimits().maxRequestBytes();
+        this.maxRequestBytes = exchange.bodyLimits().maxRequestBytes();
         this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
                 : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::timedOut);
     }

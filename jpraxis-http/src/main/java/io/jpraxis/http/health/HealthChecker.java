@@ -25,7 +25,12 @@ public final class HealthChecker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HealthChecker.class);
 
     private final List<EndpointProber> probers = new ArrayList<>();
+    private final List<ClusterState> checked = new ArrayList<>();
+    private final MeterRegistry meters;
+    /** Registered by {@link #start()} and removed by {@link #stop()}, so a reload's checker can bind its own states. */
+    private final List<Gauge> gauges = new ArrayList<>();
     private boolean started;
+    private boolean stopped;
 
     /**
      * @param clusters every cluster of the gateway; those without {@code health_check} are skipped
@@ -33,13 +38,12 @@ public final class HealthChecker implements AutoCloseable {
      */
     public HealthChecker(List<ClusterState> clusters, EventLoopGroup group, Class<? extends Channel> channelType,
             AddressResolverGroup<InetSocketAddress> resolver, MeterRegistry meters, ProbeObserver observer) {
+        this.meters = meters;
         for (ClusterState cluster : clusters) {
             if (cluster.config().healthCheck() == null) {
                 continue;
             }
-            Gauge.builder("jpraxis.health.healthy_endpoints", cluster, ClusterState::healthyCount)
-                    .description("Endpoints of the cluster that are healthy now").tag("cluster", cluster.name())
-                    .register(meters);
+            checked.add(cluster);
             for (EndpointState endpoint : cluster.endpoints()) {
                 // next() spreads endpoints over the loops; each endpoint then stays on its own loop.
                 probers.add(new EndpointProber(cluster, endpoint, group.next(), channelType, resolver, meters,
@@ -54,6 +58,11 @@ public final class HealthChecker implements AutoCloseable {
             throw new IllegalStateException("health checker already started");
         }
         started = true;
+        for (ClusterState cluster : checked) {
+            gauges.add(Gauge.builder("jpraxis.health.healthy_endpoints", cluster, ClusterState::healthyCount)
+                    .description("Endpoints of the cluster that are healthy now").tag("cluster", cluster.name())
+                    .register(meters));
+        }
         probers.forEach(EndpointProber::start);
         if (!probers.isEmpty()) {
             log.info("health checking {} endpoint(s)", probers.size());
@@ -65,9 +74,18 @@ public final class HealthChecker implements AutoCloseable {
         return probers.size();
     }
 
-    /** Stops scheduling probes; one already running finishes (or times out) on its own. */
+    /**
+     * Stops scheduling probes and removes this checker's gauges; a probe already running finishes
+     * (or times out) on its own. Idempotent.
+     */
     public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
         probers.forEach(EndpointProber::stop);
+        gauges.forEach(meters::remove);
+        gauges.clear();
     }
 
     @Override

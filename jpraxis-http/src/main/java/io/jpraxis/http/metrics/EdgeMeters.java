@@ -1,6 +1,6 @@
 package io.jpraxis.http.metrics;
 
-import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.generation.GenerationSlot;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -18,16 +18,21 @@ import java.util.function.IntSupplier;
 public final class EdgeMeters implements MeterBinder {
     private final EdgeMetrics metrics;
     private final IntSupplier idlePooledConnections;
-    private final List<CompiledPipeline> pipelines;
+    private final GenerationSlot generations;
+    private final List<String> listeners;
 
     /**
      * @param idlePooledConnections upstream connections parked in the keep-alive pools, summed over
      *     event loops; must be safe to call from any thread
+     * @param generations the serving config generations, whose pipelines count failed hooks
+     * @param listeners the bound listeners, one counter each
      */
-    public EdgeMeters(EdgeMetrics metrics, IntSupplier idlePooledConnections, List<CompiledPipeline> pipelines) {
+    public EdgeMeters(EdgeMetrics metrics, IntSupplier idlePooledConnections, GenerationSlot generations,
+            List<String> listeners) {
         this.metrics = metrics;
         this.idlePooledConnections = idlePooledConnections;
-        this.pipelines = List.copyOf(pipelines);
+        this.generations = generations;
+        this.listeners = List.copyOf(listeners);
     }
 
     @Override
@@ -45,10 +50,11 @@ public final class EdgeMeters implements MeterBinder {
         Gauge.builder("jpraxis.upstream.connection.reuse.ratio", metrics, EdgeMeters::reuseRatio)
                 .description("Upstream exchanges on a pooled connection / all upstream connection acquisitions")
                 .register(registry);
-        for (CompiledPipeline pipeline : pipelines) {
-            FunctionCounter.builder("jpraxis.filter.log.failures", pipeline, CompiledPipeline::logHookFailures)
+        for (String listener : listeners) {
+            // Summed over every config generation, so a reload never makes the counter go back.
+            FunctionCounter.builder("jpraxis.filter.log.failures", generations, g -> g.logHookFailures(listener))
                     .description("Filter exchange-end hooks that threw (each is also logged)")
-                    .tag("listener", pipeline.listener())
+                    .tag("listener", listener)
                     .register(registry);
         }
     }

@@ -1,11 +1,15 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.core.generation.Generation;
+import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.metrics.EdgeMeters;
 import io.jpraxis.http.health.HealthChecker;
@@ -44,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * listeners bound to port 0, and {@link #stop(Duration)} or {@link #close()}; {@link #lifecycle()}
  * tells readiness probes where it is. The gateway does not
  * start or close the pipelines' filters ({@link CompiledGateway#start()}): their owner does, so a
- * reload can swap pipelines without restarting sockets. {@code stop} and {@code close} block and
- * must not be called from an event loop.
+ * reload can swap pipelines without restarting sockets ({@link #swap(Generation)}). {@code stop}
+ * and {@code close} block and must not be called from an event loop.
  */
 public final class HttpGateway implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HttpGateway.class);
@@ -58,7 +62,7 @@ public final class HttpGateway implements AutoCloseable {
     /** Spec 8: upstream DNS answers are cached at most 60 s. */
     static final int DNS_MAX_TTL_SECONDS = 60;
 
-    private final CompiledGateway gateway;
+    private final GenerationSlot generations;
     private final RuntimeServices services;
     private final Transport transport;
     private final MeterRegistry meters;
@@ -85,9 +89,20 @@ public final class HttpGateway implements AutoCloseable {
         this(gateway, services, transport, new SimpleMeterRegistry());
     }
 
-    /** With the registry the admin listener's {@code /metrics} scrapes. */
+    /** With the registry the admin listener's {@code /metrics} scrapes; serves {@code gateway} until stopped. */
     public HttpGateway(CompiledGateway gateway, RuntimeServices services, Transport transport, MeterRegistry meters) {
-        this.gateway = gateway;
+        // The caller owns the filters (starts and closes them), so this generation has no close hook.
+        this(new GenerationSlot(new Generation(gateway, null)), services, transport, meters);
+    }
+
+    /**
+     * Serves whatever generation {@code generations} holds; {@link #swap(Generation)} replaces it.
+     * The listeners, runtime settings and resolver are taken from the generation serving at
+     * {@link #start()} and stay for the life of this edge.
+     */
+    public HttpGateway(GenerationSlot generations, RuntimeServices services, Transport transport,
+            MeterRegistry meters) {
+        this.generations = generations;
         this.services = services;
         this.transport = transport;
         this.meters = meters;
@@ -118,6 +133,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("gateway already started");
         }
         started = true;
+        CompiledGateway gateway = generations.current().gateway();
         GatewayConfig config = gateway.config();
         RuntimeConfig runtime = config.runtime() == null ? RuntimeConfig.DEFAULT : config.runtime();
         group = transport.newEventLoopGroup(runtime.threads());
@@ -129,16 +145,15 @@ public final class HttpGateway implements AutoCloseable {
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
         Http1Connector pools = connector;
-        new EdgeMeters(metrics, pools::idleConnections,
-                gateway.listeners().stream().map(CompiledGateway.Listener::pipeline).toList()).bindTo(meters);
+        new EdgeMeters(metrics, pools::idleConnections, generations,
+                gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
         try {
             connector.prepareTls(gateway.clusters().all().stream().map(ClusterState::config).toList());
             for (CompiledGateway.Listener listener : gateway.listeners()) {
                 bind(listener, config);
             }
             // Probes start once the listeners are up, on the same loops, with the resolver traffic uses.
-            healthChecker = new HealthChecker(gateway.clusters().all(),
-                    group, transport.socketChannelType(), resolver, meters, ProbeObserver.NONE);
+            healthChecker = healthCheckerFor(gateway.clusters());
             healthChecker.start();
         } catch (RuntimeException e) {
             stop(Duration.ZERO);
@@ -155,8 +170,8 @@ public final class HttpGateway implements AutoCloseable {
         if (lc.protocol() == ListenerConfig.ListenerProtocol.TCP) {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
-        ListenerContext context = new ListenerContext(lc.name(), listener.pipeline(), services, connector,
-                config.bodyLimits(), metrics, lc.downstreamReadTimeoutMs(), requestMetrics);
+        ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
+                lc.downstreamReadTimeoutMs(), requestMetrics);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(transport.serverChannelType())
@@ -174,6 +189,53 @@ public final class HttpGateway implements AutoCloseable {
                     + " (" + bound.cause().getMessage() + ")", bound.cause());
         }
         serverChannels.put(lc.name(), bound.channel());
+    }
+
+    private HealthChecker healthCheckerFor(ClusterStates clusters) {
+        return new HealthChecker(clusters.all(), group, transport.socketChannelType(), resolver, meters,
+                ProbeObserver.NONE);
+    }
+
+    /**
+     * Makes {@code next} the generation new requests take (a reload). Its upstream TLS contexts
+     * are built first, so an unusable certificate file refuses the reload with nothing changed.
+     * Then the previous generation's health probes stop (no new request consults its clusters),
+     * endpoints it knew to be down stay down in unchanged clusters, the new probes start, and the
+     * slot swaps. Requests already running finish on the previous generation, which closes when
+     * the last of them ends.
+     *
+     * @throws IllegalStateException when the edge is not serving, or a TLS block cannot be used
+     * @throws IllegalArgumentException when {@code next} does not serve exactly the bound listeners
+     */
+    public synchronized void swap(Generation next) {
+        if (!started || stopped) {
+            throw new IllegalStateException("the HTTP edge is not serving; cannot switch config generations");
+        }
+        CompiledGateway gateway = next.gateway();
+        List<String> names = gateway.listeners().stream().map(l -> l.config().name()).sorted().toList();
+        List<String> bound = serverChannels.keySet().stream().sorted().toList();
+        if (!names.equals(bound)) {
+            throw new IllegalArgumentException("listeners " + names + " (expected: the bound listeners " + bound
+                    + "; adding, removing or renaming a listener needs a restart)");
+        }
+        List<ClusterConfig> clusters =
+                gateway.clusters().all().stream().map(ClusterState::config).toList();
+        connector.prepareTls(clusters);
+        HealthChecker probes = healthCheckerFor(gateway.clusters());
+        healthChecker.stop();
+        int carried = gateway.clusters().inheritHealth(generations.current().gateway().clusters());
+        if (carried > 0) {
+            log.info("{} endpoint(s) known to be down stay out of rotation until probes restore them", carried);
+        }
+        probes.start();
+        healthChecker = probes;
+        generations.swap(next);
+        connector.retainTls(clusters);
+    }
+
+    /** The slot of the generation this edge serves. */
+    public GenerationSlot generations() {
+        return generations;
     }
 
     /** {@code downstream_keepalive_timeout_ms} rounded up to whole seconds (spec 1.3), else 60 s. */
@@ -261,7 +323,7 @@ public final class HttpGateway implements AutoCloseable {
     /** {@link #stop(Duration)} with the config's {@code shutdown_timeout_secs}. */
     @Override
     public void close() {
-        int secs = gateway.config().shutdownTimeoutSecs();
+        int secs = generations.current().gateway().config().shutdownTimeoutSecs();
         stop(Duration.ofSeconds(secs > 0 ? secs : GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS));
     }
 

@@ -20,8 +20,10 @@ import io.netty.resolver.AddressResolverGroup;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.util.Collection;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -160,6 +162,15 @@ public final class Http1Connector implements UpstreamConnector {
                 tls.contextFor(cluster);
             }
         }
+    }
+
+    /**
+     * Drops the TLS contexts no cluster of {@code clusters} uses (after a reload), so changing a
+     * {@code tls} block again and again does not accumulate contexts. A request of a retired
+     * config that still needs a dropped one rebuilds it.
+     */
+    public void retainTls(Collection<ClusterConfig> clusters) {
+        tls.retain(clusters.stream().map(ClusterConfig::tls).filter(Objects::nonNull).collect(Collectors.toSet()));
     }
 
     static UpstreamFailure classifyHandshake(Throwable cause) {

@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.File;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -27,6 +28,11 @@ final class UpstreamTls {
      */
     SslContext contextFor(ClusterConfig cluster) {
         return contexts.computeIfAbsent(cluster.tls(), tls -> build(cluster.name(), tls));
+    }
+
+    /** Forgets every context whose block is not in {@code used}. */
+    void retain(Set<ClusterTlsConfig> used) {
+        contexts.keySet().retainAll(used);
     }
 
     /**

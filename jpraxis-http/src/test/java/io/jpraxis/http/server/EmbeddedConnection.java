@@ -2,6 +2,8 @@ package io.jpraxis.http.server;
 
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.generation.Generation;
+import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.exchange.ListenerContext;
@@ -25,14 +27,14 @@ final class EmbeddedConnection implements AutoCloseable {
     private final EmbeddedChannel responses = new EmbeddedChannel(new HttpResponseDecoder(), new HttpObjectAggregator(1 << 20));
 
     EmbeddedConnection(UpstreamConnector connector, BodyLimits limits, HttpFilter... filters) throws Exception {
-        TestGateway.Builder builder = TestGateway.builder();
+        TestGateway.Builder builder = TestGateway.builder().bodyLimits(limits.maxRequestBytes(), limits.maxResponseBytes());
         for (HttpFilter f : filters) {
             builder.filter(f);
         }
-        var pipeline = builder.compile().listeners().getFirst().pipeline();
+        GenerationSlot generations = new GenerationSlot(new Generation(builder.compile(), null));
         RuntimeServices services = new RuntimeServices(Clock.systemUTC(), RandomGenerator.of("L64X128MixRandom"),
                 IdGenerator.sequential("req"));
-        ListenerContext context = new ListenerContext("main", pipeline, services, connector, limits, new EdgeMetrics(), null);
+        ListenerContext context = new ListenerContext("main", generations, services, connector, new EdgeMetrics(), null);
         server = new EmbeddedChannel(false, false);
         // As in production: nothing is read unless the handler asks (FlowControlHandler hands one message per read).
         server.config().setAutoRead(false);

@@ -74,6 +74,12 @@ public final class TestCluster {
         return this;
     }
 
+    /** Active (and, when its passive thresholds are set, passive) health checking. */
+    public TestCluster healthCheck(HealthCheckConfig check) {
+        this.healthCheck = check;
+        return this;
+    }
+
     public TestCluster tls(String sni, boolean verify, String caPath) {
         return tls(new ClusterTlsConfig(sni, verify, caPath, null, null));
     }

@@ -3,6 +3,8 @@ package io.jpraxis.server.boot;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +43,23 @@ public record ConfigSource(Path path, String description) {
 
     /** The config text; the file's I/O error surfaces as an {@link IOException}. */
     public String read() throws IOException {
+        return decode(readBytes());
+    }
+
+    /** The config file's bytes (what a revision digests); an I/O error surfaces as an {@link IOException}. */
+    public byte[] readBytes() throws IOException {
         if (path != null) {
-            return Files.readString(path, StandardCharsets.UTF_8);
+            return Files.readAllBytes(path);
         }
-        return embeddedDefault();
+        return embeddedDefault().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Strict UTF-8: a file with invalid bytes is refused (as {@link Files#readString} refuses it)
+     * rather than loaded with replacement characters.
+     */
+    public static String decode(byte[] bytes) throws CharacterCodingException {
+        return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
     }
 
     /** The embedded default config text. */

@@ -4,6 +4,7 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
+import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
@@ -11,6 +12,7 @@ import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.BuiltInFilters;
 import java.io.IOException;
+import java.time.Instant;
 
 /**
  * Phases 1 to 3 (load, validate, compile) as one call: what {@code validate}, {@code dump} and
@@ -37,17 +39,54 @@ public final class GatewayBuilder {
         return registry;
     }
 
+    /** The clock, random source and ids the built filters use; serving uses the same. */
+    public RuntimeServices services() {
+        return services;
+    }
+
     /** Loads and compiles the config from {@code source}. */
     public CompileResult build(ConfigSource source) {
+        return buildRevision(source, Instant.now()).result();
+    }
+
+    /**
+     * Reads {@code source} once and compiles those bytes, so the revision names exactly what was
+     * compiled; {@code serve} at startup and every reload come through here, as {@code validate}
+     * does through {@link #build(ConfigSource)}.
+     */
+    public Built buildRevision(ConfigSource source, Instant now) {
+        return buildRevision(source, now, null);
+    }
+
+    /**
+     * As {@link #buildRevision(ConfigSource, Instant)}, but compiles nothing when the bytes are
+     * those of {@code serving}: the result is then null (a reload with nothing to do).
+     */
+    public Built buildRevision(ConfigSource source, Instant now, ConfigRevision serving) {
+        byte[] bytes;
         String text;
         try {
-            text = source.read();
+            bytes = source.readBytes();
+            text = ConfigSource.decode(bytes);
         } catch (IOException e) {
             Diagnostics d = new Diagnostics();
             d.error(ConfigPath.root(), 0, "cannot read " + source.description() + ": " + e.getMessage());
-            return new CompileResult(null, d);
+            return new Built(new CompileResult(null, d), null);
         }
-        return build(text);
+        ConfigRevision revision = ConfigRevision.of(bytes, now);
+        if (revision.sameContent(serving)) {
+            return new Built(null, revision);
+        }
+        return new Built(build(text), revision);
+    }
+
+    /**
+     * A build and the revision of the bytes it compiled.
+     *
+     * @param result null when the bytes were those already serving (nothing was compiled)
+     * @param revision null when the source could not be read
+     */
+    public record Built(CompileResult result, ConfigRevision revision) {
     }
 
     /** Loads and compiles config text. */

@@ -1,31 +1,36 @@
 package io.jpraxis.server.boot;
 
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.core.pipeline.CompiledGateway;
-import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.reload.HotReload;
+import java.io.IOException;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code serve}: logs the startup warnings, starts the gateway ({@link ServingGateway}), then
- * blocks until SIGTERM or SIGINT, drains in-flight requests for up to
- * {@code shutdown_timeout_secs} and returns exit code 0.
+ * {@code serve}: logs the startup warnings, starts the gateway ({@link ServingGateway}), reloads
+ * the config file whenever it changes ({@link HotReload}), then blocks until SIGTERM or SIGINT,
+ * drains in-flight requests for up to {@code shutdown_timeout_secs} and returns exit code 0.
  */
 public final class GatewayRunner {
     private static final Logger log = LoggerFactory.getLogger(GatewayRunner.class);
 
     private final CompiledGateway gateway;
+    private final ConfigRevision revision;
     private final ConfigSource source;
-    private final RuntimeServices services;
-    private final FilterRegistry registry;
+    private final GatewayBuilder builder;
 
-    public GatewayRunner(CompiledGateway gateway, ConfigSource source, RuntimeServices services,
-            FilterRegistry registry) {
+    /**
+     * @param revision the bytes {@code gateway} was compiled from
+     * @param builder what built {@code gateway}; reloads build with it too
+     */
+    public GatewayRunner(CompiledGateway gateway, ConfigRevision revision, ConfigSource source,
+            GatewayBuilder builder) {
         this.gateway = gateway;
+        this.revision = revision;
         this.source = source;
-        this.services = services;
-        this.registry = registry;
+        this.builder = builder;
     }
 
     /** Serves until SIGTERM/SIGINT; returns the exit code (1 when it cannot start). */
@@ -36,21 +41,27 @@ public final class GatewayRunner {
         ShutdownSignals signals = ShutdownSignals.install(Thread.currentThread());
         ServingGateway serving;
         try {
-            serving = ServingGateway.start(gateway, services, registry);
+            serving = ServingGateway.start(gateway, revision, builder.services(), builder.registry());
         } catch (RuntimeException e) {
             log.error("cannot start: {}", e.getMessage());
             signals.finished();
             return 1;
         }
-        log.info("jpraxis serving {} with {} listener(s): {}", source.description(), gateway.listeners().size(),
-                serving.http().boundAddresses());
-        Duration drain = Duration.ofSeconds(gateway.config().shutdownTimeoutSecs());
+        log.info("jpraxis serving {} ({}) with {} listener(s): {}", source.description(), revision.label(),
+                gateway.listeners().size(), serving.http().boundAddresses());
+        HotReload reload = watch(serving);
+        String cause;
         try {
-            String signal = signals.await();
-            log.info("{} received: draining in-flight requests for up to {} s", signal, drain.toSeconds());
+            cause = signals.await() + " received";
         } catch (InterruptedException e) {
-            log.info("interrupted: draining in-flight requests for up to {} s", drain.toSeconds());
+            cause = "interrupted";
         }
+        if (reload != null) {
+            reload.close(); // no reload may start while the gateway drains
+        }
+        // Read now: a reload may have changed shutdown_timeout_secs since startup.
+        Duration drain = Duration.ofSeconds(serving.gateway().config().shutdownTimeoutSecs());
+        log.info("{}: draining in-flight requests for up to {} s", cause, drain.toSeconds());
         // A second signal interrupts this thread, which cuts the drain short (HttpGateway.stop).
         serving.shutdown(drain);
         if (Thread.interrupted()) {
@@ -58,5 +69,21 @@ public final class GatewayRunner {
         }
         signals.finished();
         return 0;
+    }
+
+    /** Starts reloading on change when the config is a file; null for the embedded default. */
+    private HotReload watch(ServingGateway serving) {
+        if (source.embedded()) {
+            return null;
+        }
+        try {
+            HotReload reload = HotReload.start(source, builder, serving);
+            log.info("watching {} for changes: a valid save is reloaded without a restart", source.description());
+            return reload;
+        } catch (IOException e) {
+            log.warn("cannot watch {} for changes ({}); config changes need a restart", source.description(),
+                    e.getMessage());
+            return null;
+        }
     }
 }

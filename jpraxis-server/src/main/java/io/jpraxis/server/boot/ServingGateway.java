@@ -1,6 +1,9 @@
 package io.jpraxis.server.boot;
 
+import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.generation.Generation;
+import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.admin.AdminServer;
@@ -10,53 +13,101 @@ import io.jpraxis.http.server.Transport;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * A compiled gateway that is serving: its filters started, the HTTP edge bound and, when
- * configured, the admin listener. {@link #shutdown(Duration)} takes them down in the order a
- * graceful stop needs. {@code serve} runs one; tests start one from YAML.
+ * configured, the admin listener. {@link #reload} switches to a newly compiled config without
+ * touching sockets; {@link #shutdown(Duration)} takes everything down in the order a graceful
+ * stop needs. {@code serve} runs one; tests start one from YAML.
+ *
+ * <p>Every config generation is owned here: its filters start before it serves and close once
+ * it is replaced and its last request has ended, on a thread of their own (never an event loop).
  */
 public final class ServingGateway {
     private static final Logger log = LoggerFactory.getLogger(ServingGateway.class);
 
-    private final CompiledGateway gateway;
+    private final GenerationSlot generations;
     private final HttpGateway http;
     private final AdminServer admin;
     private final PrometheusMeterRegistry meters;
+    private final ExecutorService closer;
 
-    private ServingGateway(CompiledGateway gateway, HttpGateway http, AdminServer admin,
-            PrometheusMeterRegistry meters) {
-        this.gateway = gateway;
+    private ServingGateway(GenerationSlot generations, HttpGateway http, AdminServer admin,
+            PrometheusMeterRegistry meters, ExecutorService closer) {
+        this.generations = generations;
         this.http = http;
         this.admin = admin;
         this.meters = meters;
+        this.closer = closer;
+    }
+
+    /** {@link #start(CompiledGateway, ConfigRevision, RuntimeServices, FilterRegistry)} without a known revision. */
+    public static ServingGateway start(CompiledGateway gateway, RuntimeServices services, FilterRegistry registry) {
+        return start(gateway, null, services, registry);
     }
 
     /**
      * Starts the filters, then the edge, then the admin listener; on failure stops what started.
      *
+     * @param revision the file content {@code gateway} was compiled from ({@code /config} shows it);
+     *     null when not known
      * @param registry the filter types the gateway was built with (for {@code /config} redaction)
      * @throws RuntimeException naming what could not start (a listener or admin bind)
      */
-    public static ServingGateway start(CompiledGateway gateway, RuntimeServices services, FilterRegistry registry) {
+    public static ServingGateway start(CompiledGateway gateway, ConfigRevision revision, RuntimeServices services,
+            FilterRegistry registry) {
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        HttpGateway http = new HttpGateway(gateway, services, Transport.select(), meters);
+        ExecutorService closer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
+                .name("jpraxis-config-retire").factory());
+        GenerationSlot generations = new GenerationSlot(owned(gateway, revision), closer);
+        HttpGateway http = new HttpGateway(generations, services, Transport.select(), meters);
         try {
             gateway.start();
             http.start();
             AdminServer admin = null;
             if (AdminServer.enabled(gateway.config().admin())) {
-                admin = new AdminServer(gateway.config().admin(), AdminWiring.routes(gateway, http, meters, registry),
-                        http.transport()).start();
+                admin = new AdminServer(gateway.config().admin(),
+                        AdminWiring.routes(generations, http, meters, registry), http.transport()).start();
             }
-            return new ServingGateway(gateway, http, admin, meters);
+            return new ServingGateway(generations, http, admin, meters, closer);
         } catch (RuntimeException e) {
             http.stop(Duration.ZERO);
-            gateway.close();
+            generations.shutdown();
+            closer.shutdown();
             meters.close();
+            throw e;
+        }
+    }
+
+    /** A generation whose filters close when it does. */
+    private static Generation owned(CompiledGateway gateway, ConfigRevision revision) {
+        return new Generation(gateway, revision).onClose(gateway::close);
+    }
+
+    /**
+     * Serves {@code next} to every request that starts from now on; requests already running
+     * finish on the previous config, whose filters close when the last of them ends. The caller
+     * has checked that {@code next} changes nothing that needs a restart (listeners, admin,
+     * runtime); {@code next} is closed when it cannot be switched to.
+     *
+     * @throws RuntimeException naming why {@code next} cannot serve (an unusable TLS file, say);
+     *     the previous config then keeps serving
+     */
+    public synchronized void reload(CompiledGateway next, ConfigRevision revision) {
+        Generation generation = owned(next, revision);
+        try {
+            next.start();
+            http.swap(generation);
+        } catch (RuntimeException e) {
+            // Never adopted: dropping its only reference closes it here and now.
+            generation.release();
             throw e;
         }
     }
@@ -65,8 +116,19 @@ public final class ServingGateway {
         return http;
     }
 
+    /** The config serving new requests now. */
     public CompiledGateway gateway() {
-        return gateway;
+        return generations.current().gateway();
+    }
+
+    /** The revision serving new requests now, when known. */
+    public Optional<ConfigRevision> revision() {
+        return generations.current().revision();
+    }
+
+    /** The serving generation and the replaced ones still finishing requests. */
+    public GenerationSlot generations() {
+        return generations;
     }
 
     /** Where the edge records its metrics; {@code /metrics} scrapes it. */
@@ -82,15 +144,28 @@ public final class ServingGateway {
     /**
      * Graceful stop: readiness turns 503 and the listeners stop accepting at once, in-flight
      * requests get up to {@code drain} (an interrupt of the calling thread cuts it short), then the
-     * filters close, and the admin listener last, so probes see the drain to its end.
+     * filters of every generation close, and the admin listener last, so probes see the drain to
+     * its end.
      */
     public void shutdown(Duration drain) {
         http.stop(drain);
-        gateway.close();
+        generations.shutdown();
+        closer.shutdown();
+        awaitCloser();
         if (admin != null) {
             admin.close();
         }
         meters.close();
         log.info("jpraxis stopped");
+    }
+
+    private void awaitCloser() {
+        try {
+            if (!closer.awaitTermination(5, TimeUnit.SECONDS)) {
+                log.warn("closing retired config generations took over 5 s; not waiting longer");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,16 +1,19 @@
 package io.jpraxis.server.cli;
 
-import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.ConfigSource;
+import io.jpraxis.server.boot.DiagnosticLines;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.GatewayRunner;
 import io.jpraxis.server.boot.Logging;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 
 /** What each subcommand does, shared by the subcommands and the root's short flags. */
@@ -49,8 +52,7 @@ final class Commands {
 
     int serve() {
         return withBuilt((source, builder, result) ->
-                new GatewayRunner(result.gateway(), source, RuntimeServices.system(), builder.registry())
-                        .runUntilStopped());
+                new GatewayRunner(result.gateway(), result.revision(), source, builder).runUntilStopped());
     }
 
     /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */
@@ -59,35 +61,31 @@ final class Commands {
         if (p == null) {
             return 2;
         }
-        CompileResult result = p.builder.build(p.source);
-        if (!report(result, p.source)) {
+        // One read: the revision serve reports names exactly the bytes that were compiled.
+        GatewayBuilder.Built built = p.builder.buildRevision(p.source, Instant.now());
+        if (!report(built.result(), p.source)) {
             return 1;
         }
-        return then.run(p.source, p.builder, result);
+        return then.run(p.source, p.builder, new Built(built.result().gateway(), built.revision()));
     }
 
     /** What a command does with a config that built. */
     @FunctionalInterface
     private interface AfterBuild {
-        int run(ConfigSource source, GatewayBuilder builder, CompileResult result);
+        int run(ConfigSource source, GatewayBuilder builder, Built result);
+    }
+
+    /** A config that built, and the revision of its bytes. */
+    private record Built(CompiledGateway gateway, ConfigRevision revision) {
     }
 
     /** Prints warnings and errors; false when the config was refused. */
     private boolean report(CompileResult result, ConfigSource source) {
-        for (Diagnostic d : result.diagnostics().warnings()) {
-            err.println("warning: " + d.render());
-        }
+        DiagnosticLines.of(result.diagnostics()).forEach(err::println);
         if (result.ok()) {
             return true;
         }
-        // Document order reads best; findings without a line (whole-pipeline rules) go last.
-        var errors = result.diagnostics().errors().stream()
-                .sorted(java.util.Comparator.comparingInt(d -> d.line() == 0 ? Integer.MAX_VALUE : d.line())).toList();
-        for (Diagnostic d : errors) {
-            err.println("error: " + d.render());
-        }
-        int n = result.diagnostics().errorCount();
-        err.println(source.description() + ": " + n + (n == 1 ? " error" : " errors") + "; configuration refused");
+        err.println(DiagnosticLines.summary(source.description(), result.diagnostics()));
         return false;
     }
 

@@ -1,0 +1,106 @@
+package io.jpraxis.server.reload;
+
+import io.jpraxis.config.model.AdminConfig;
+import io.jpraxis.config.model.GatewayConfig;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.RuntimeConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Which differences between the serving config and a new one a reload cannot apply (spec 1.9:
+ * listener add/remove/rebind, protocol and TLS need a restart). They are settled when sockets,
+ * event loops and the resolver are created, so a reload that carries any of them is refused as a
+ * whole and the serving config stays: serving half of a file would leave the process running a
+ * config that no file describes.
+ *
+ * <p>Reloadable: every listener's {@code filter_chains}, all of {@code filter_chains},
+ * {@code clusters}, {@code body_limits}, {@code shutdown_timeout_secs} and every
+ * {@code insecure_options} flag except {@code allow_private_upstreams}. Needs a restart: listeners
+ * added, removed or renamed, and any other listener key ({@code address}, {@code protocol},
+ * {@code max_connections}, {@code downstream_read_timeout_ms},
+ * {@code downstream_keepalive_timeout_ms}); {@code admin}; {@code runtime};
+ * {@code insecure_options.allow_private_upstreams} (the resolver's guard is built at startup).
+ */
+final class RestartRequired {
+    private RestartRequired() {
+    }
+
+    /** One line per change that needs a restart, in config order; empty when the reload may apply. */
+    static List<String> between(GatewayConfig serving, GatewayConfig next) {
+        List<String> reasons = new ArrayList<>();
+        listeners(serving, next, reasons);
+        admin(orDisabled(serving.admin()), orDisabled(next.admin()), reasons);
+        RuntimeConfig before = orDefault(serving.runtime());
+        RuntimeConfig after = orDefault(next.runtime());
+        changed(reasons, "runtime.threads", before.threads(), after.threads());
+        changed(reasons, "runtime.upstream_keepalive_pool_size", before.upstreamKeepalivePoolSize(),
+                after.upstreamKeepalivePoolSize());
+        changed(reasons, "runtime.max_connections", before.maxConnections(), after.maxConnections());
+        changed(reasons, "insecure_options.allow_private_upstreams", serving.insecureOptions().allowPrivateUpstreams(),
+                next.insecureOptions().allowPrivateUpstreams());
+        return reasons;
+    }
+
+    private static void listeners(GatewayConfig serving, GatewayConfig next, List<String> reasons) {
+        Map<String, ListenerConfig> before = byName(serving);
+        Map<String, ListenerConfig> after = byName(next);
+        for (ListenerConfig old : before.values()) {
+            if (!after.containsKey(old.name())) {
+                reasons.add("listeners: '" + old.name() + "' removed (unbinding a listener needs a restart)");
+            }
+        }
+        for (ListenerConfig now : after.values()) {
+            ListenerConfig old = before.get(now.name());
+            if (old == null) {
+                reasons.add("listeners: '" + now.name() + "' added (binding a listener needs a restart)");
+                continue;
+            }
+            String at = "listeners['" + now.name() + "'].";
+            changed(reasons, at + "address", old.address(), now.address());
+            changed(reasons, at + "protocol", old.protocol(), now.protocol());
+            changed(reasons, at + "max_connections", old.maxConnections(), now.maxConnections());
+            changed(reasons, at + "downstream_read_timeout_ms", old.downstreamReadTimeoutMs(),
+                    now.downstreamReadTimeoutMs());
+            changed(reasons, at + "downstream_keepalive_timeout_ms", old.downstreamKeepaliveTimeoutMs(),
+                    now.downstreamKeepaliveTimeoutMs());
+        }
+    }
+
+    private static void admin(AdminConfig before, AdminConfig after, List<String> reasons) {
+        changed(reasons, "admin.address", before.address(), after.address());
+        changed(reasons, "admin.metrics_address", before.metricsAddress(), after.metricsAddress());
+        changed(reasons, "admin.verbose", before.verbose(), after.verbose());
+    }
+
+    private static void changed(List<String> reasons, String key, Object before, Object after) {
+        if (!Objects.equals(before, after)) {
+            reasons.add(key + ": " + render(before) + " -> " + render(after) + " (applied at startup only)");
+        }
+    }
+
+    private static String render(Object value) {
+        if (value == null) {
+            return "unset";
+        }
+        return value instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : String.valueOf(value);
+    }
+
+    private static Map<String, ListenerConfig> byName(GatewayConfig config) {
+        Map<String, ListenerConfig> out = new LinkedHashMap<>();
+        config.listeners().forEach(l -> out.put(l.name(), l));
+        return out;
+    }
+
+    private static AdminConfig orDisabled(AdminConfig admin) {
+        return admin == null ? AdminConfig.DISABLED : admin;
+    }
+
+    private static RuntimeConfig orDefault(RuntimeConfig runtime) {
+        return runtime == null ? RuntimeConfig.DEFAULT : runtime;
+    }
+}
