@@ -110,8 +110,9 @@ final class BranchCompiler {
             report(bd, false, path.key("max_iterations"), b.source().line(), "max_iterations has no effect: "
                     + "only a backward rejoin re-enters");
         }
-        if (!level.top() && (rejoin instanceof Rejoin.SkipTo || rejoin instanceof Rejoin.ReEnter)) {
-            report(bd, false, path.key("rejoin"), b.source().line(), "the jump of a branch inside "
+        if (!level.top() && b.rejoin() instanceof RejoinConfig.Target t
+                && (rejoin instanceof Rejoin.SkipTo || rejoin instanceof Rejoin.ReEnter)) {
+            report(bd, false, t.source().path(), t.source().line(), "the jump of a branch inside "
                     + level.description() + " is discarded at runtime: only branches of top-level filters move the "
                     + "pipeline (spec 2.5)");
         }
