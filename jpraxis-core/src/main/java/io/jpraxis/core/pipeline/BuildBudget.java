@@ -36,8 +36,4 @@ final class BuildBudget {
         used++;
         return true;
     }
-
-    boolean exhausted() {
-        return exhausted;
-    }
 }
