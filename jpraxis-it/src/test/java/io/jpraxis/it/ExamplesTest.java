@@ -42,8 +42,8 @@ class ExamplesTest {
     private static final String TRACEPARENT = "00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-0[01]";
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "health-checked-cluster.yaml", "path-routing.yaml", "rate-limiting.yaml",
-            "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
+            "basic-reverse-proxy.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
+            "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -78,6 +78,34 @@ class ExamplesTest {
                 counts.merge(EchoResponse.parse(r.body()).origin(), 1, Integer::sum);
             }
             assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("a", 300, "b", 100));
+        }
+    }
+
+    @Test
+    void branchChainsAnswerFromABranchSkipToTheRouterAndGoRoundTwice() throws Exception {
+        try (TestOrigin app = TestOrigin.start("app");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("branch-chains.yaml",
+                        Map.of("127.0.0.1:3001", app.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            RawResponse admin = conn.get("/admin/users");
+            assertThat(admin.status()).as("the terminal branch answers").isEqualTo(503);
+            assertThat(admin.bodyText()).isEqualTo("admin is down for maintenance\n");
+            assertThat(app.requestCount()).as("nothing after the terminal branch ran").isZero();
+
+            conn.send("GET /status HTTP/1.1\r\nHost: shop\r\nX-Health-Probe: 1\r\n\r\n");
+            EchoResponse probe = EchoResponse.parse(conn.readResponse().body());
+            assertThat(probe.header("x-branch-trail")).as("tagged by the named chain").isEqualTo("tagged");
+            assertThat(probe.hasHeader("x-internal-checks")).as("the internal chain was skipped").isFalse();
+
+            EchoResponse twice = EchoResponse.parse(conn.get("/twice").body());
+            assertThat(twice.header("x-branch-trail")).as("max_iterations: 2 passes through the branch")
+                    .isEqualTo("tagged, tagged");
+            assertThat(twice.header("x-internal-checks")).isEqualTo("passed");
+
+            EchoResponse plain = EchoResponse.parse(conn.get("/page").body());
+            assertThat(plain.hasHeader("x-branch-trail")).as("no branch ran").isFalse();
+            assertThat(plain.header("x-internal-checks")).isEqualTo("passed");
+            assertThat(app.requestCount()).isEqualTo(3);
         }
     }
 

@@ -2,7 +2,9 @@ package io.jpraxis.it;
 
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.server.boot.GatewayBuilder;
@@ -24,12 +26,21 @@ final class RunningGateway implements AutoCloseable {
     }
 
     static RunningGateway start(String yaml) {
-        return start(yaml, RuntimeServices.system());
+        return start(yaml, RuntimeServices.system(), FilterRegistry.withBuiltIns(BuiltInFilters.all()));
     }
 
     /** Started with {@code services}: a test clock, say, for filters whose behaviour depends on time. */
     static RunningGateway start(String yaml, RuntimeServices services) {
-        CompileResult result = new GatewayBuilder(FeatureSet.NONE, services).build(yaml);
+        return start(yaml, services, FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+    }
+
+    /** With an explicit set of filter types (tests add their own). */
+    static RunningGateway start(String yaml, FilterRegistry registry) {
+        return start(yaml, RuntimeServices.system(), registry);
+    }
+
+    static RunningGateway start(String yaml, RuntimeServices services, FilterRegistry registry) {
+        CompileResult result = new GatewayBuilder(FeatureSet.NONE, services, registry).build(yaml);
         if (!result.ok()) {
             throw new IllegalArgumentException("test config refused:\n" + result.diagnostics().all().stream()
                     .map(Diagnostic::render).collect(Collectors.joining("\n")));

@@ -78,6 +78,7 @@ public final class ConfigLoader {
                 ? ListenerReader.readList(r.node("listeners").orElseThrow(), r.path("listeners"), d,
                         FilterChainReader.declaredNames(chainsNode))
                 : List.of();
+        BranchChecks.check(chains, listeners, r.path("filter_chains"), d);
         int shutdown = r.integer("shutdown_timeout_secs", 0, Integer.MAX_VALUE).map(Long::intValue)
                 .orElse(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
         r.notImplemented("metrics", "telemetry");

@@ -1,11 +1,15 @@
 package io.jpraxis.config.load;
 
+import io.jpraxis.config.model.BranchChainConfig;
+import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
+import io.jpraxis.config.model.RejoinConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
+import io.jpraxis.config.model.ResultMatch;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.Scalars;
 import java.util.LinkedHashMap;
@@ -57,10 +61,46 @@ final class FilterDumpTree {
         DumpTree.putIfSet(out, "response_conditions", e.responseConditions().stream()
                 .map(FilterDumpTree::responseCondition).toList());
         out.put("failure_mode", Scalars.yamlName(e.failureMode()));
-        if (e.branchChains() != null) {
-            out.put("branch_chains", redaction.apply(PlainValues.of(e.branchChains())));
-        }
+        DumpTree.putIfSet(out, "branch_chains", e.branchChains().stream().map(this::branch).toList());
         return out;
+    }
+
+    /** A branch with its defaults written out; inline chains' entries are dumped like any entry. */
+    private Map<String, Object> branch(BranchChainConfig b) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", b.name());
+        out.put("chains", b.chains().stream().map(ref -> switch (ref) {
+            case ChainRef.Named named -> (Object) named.chain();
+            case ChainRef.Inline inline -> {
+                Map<String, Object> chain = new LinkedHashMap<>();
+                chain.put("name", inline.name());
+                chain.put("filters", inline.filters().stream().map(this::entry).toList());
+                yield chain;
+            }
+        }).toList());
+        if (b.onResult() != null) {
+            Map<String, Object> onResult = new LinkedHashMap<>();
+            onResult.put("filter", b.onResult().filter());
+            onResult.put("key", b.onResult().key());
+            onResult.put("result", result(b.onResult().result()));
+            out.put("on_result", onResult);
+        }
+        out.put("rejoin", switch (b.rejoin()) {
+            case RejoinConfig.Next n -> "next";
+            case RejoinConfig.Terminal t -> "terminal";
+            case RejoinConfig.Target t -> t.entryName();
+        });
+        DumpTree.putIfSet(out, "max_iterations", b.maxIterations());
+        return out;
+    }
+
+    private static Object result(ResultMatch match) {
+        return switch (match) {
+            case ResultMatch.Exact e -> e.value();
+            case ResultMatch.Contains c -> Map.of("contains", c.value());
+            case ResultMatch.Not n -> Map.of("not", n.value());
+            case ResultMatch.AnyOf a -> Map.of("any_of", a.values());
+        };
     }
 
     static List<Map<String, Object>> conditions(List<ConditionConfig> conditions) {

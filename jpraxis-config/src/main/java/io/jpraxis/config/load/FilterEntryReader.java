@@ -4,6 +4,7 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.BranchChainConfig;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
@@ -34,6 +35,15 @@ public final class FilterEntryReader {
      */
     public static Optional<FilterEntryConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             FeatureSet features) {
+        return read(node, path, diagnostics, features, 0);
+    }
+
+    /**
+     * As {@link #read(ConfigNode, ConfigPath, Diagnostics, FeatureSet)} for an entry at branch
+     * nesting {@code depth} (0 in a top-level chain, n inside an inline chain n levels down).
+     */
+    static Optional<FilterEntryConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            FeatureSet features, int depth) {
         if (!(node instanceof ConfigNode.MapNode map)) {
             MapReader.of(node, path, diagnostics);
             return Optional.empty();
@@ -56,7 +66,9 @@ public final class FilterEntryReader {
         List<ResponseConditionConfig> responseConditions = ConditionReader.responseConditions(
                 r.node("response_conditions").orElse(null), r.path("response_conditions"), d);
         FailureMode failureMode = r.enumValue("failure_mode", FailureMode.class).orElse(FailureMode.CLOSED);
-        ConfigNode branchChains = r.present("branch_chains").orElse(null);
+        List<BranchChainConfig> branchChains = r.present("branch_chains")
+                .map(n -> BranchChainReader.read(n, r.path("branch_chains"), d, features, filterType, depth))
+                .orElse(List.of());
         ConfigNode.MapNode options = options(map, conditionsAreOptions);
         warnNearMisses(options, path, d, type);
         return Optional.of(new FilterEntryConfig(filterType, entryName, conditions, responseConditions, failureMode,

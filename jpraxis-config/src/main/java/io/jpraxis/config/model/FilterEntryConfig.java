@@ -8,7 +8,8 @@ import java.util.List;
  * {@code options}, which the filter's factory reads (and rejects unknown keys of) itself.
  *
  * @param name optional entry name (null when unset), used as a rejoin target
- * @param branchChains raw {@code branch_chains} node, null when absent (interpreted by the pipeline compiler)
+ * @param branchChains the parsed {@code branch_chains}, empty when absent (the pipeline compiler resolves
+ *     their chain references and rejoin targets)
  */
 public record FilterEntryConfig(
         String filterType,
@@ -16,7 +17,7 @@ public record FilterEntryConfig(
         List<ConditionConfig> conditions,
         List<ResponseConditionConfig> responseConditions,
         FailureMode failureMode,
-        ConfigNode branchChains,
+        List<BranchChainConfig> branchChains,
         ConfigNode.MapNode options,
         SourceRef source) {
 
@@ -27,6 +28,7 @@ public record FilterEntryConfig(
     public FilterEntryConfig {
         conditions = List.copyOf(conditions);
         responseConditions = List.copyOf(responseConditions);
+        branchChains = branchChains == null ? List.of() : List.copyOf(branchChains);
     }
 
     /** What a filter error does: abort the request (500) or log and continue. */

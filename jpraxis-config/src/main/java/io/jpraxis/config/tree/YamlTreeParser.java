@@ -28,7 +28,11 @@ public final class YamlTreeParser {
     public static final int MAX_ALIASES = 50;
     /** Nodes the document holds once every alias is expanded; more are refused. */
     public static final int MAX_EXPANDED_NODES = 100_000;
-    private static final int MAX_NESTING = 64;
+    /**
+     * Deepest nesting of maps and lists: the recursion limit of Praxis's parser. Ten levels of
+     * inline branch chains (spec 2.4) need about 70, so a lower cap would refuse configs Praxis takes.
+     */
+    private static final int MAX_NESTING = 128;
 
     /** Parses {@code text}; returns null (with diagnostics) when the document is not usable. */
     public ConfigNode parse(String text, Diagnostics diagnostics) {

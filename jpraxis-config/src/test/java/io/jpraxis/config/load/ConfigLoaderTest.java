@@ -11,7 +11,9 @@ import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
 import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.RejoinConfig;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
@@ -88,7 +90,10 @@ class ConfigLoaderTest {
                           - unless: {headers: {X-Skip: "1"}}
                         branch_chains:
                           - name: b1
-                            chains: [main]
+                            chains: [util]
+                  - name: util
+                    filters:
+                      - filter: headers
                 """, FeatureSet.NONE);
 
         FilterEntryConfig entry = config.filterChains().get(0).filters().get(0);
@@ -102,8 +107,13 @@ class ConfigLoaderTest {
             assertThat(c.kind()).isEqualTo(ConditionConfig.Kind.UNLESS);
             assertThat(c.predicate().headers()).containsExactly(new HeaderValue("X-Skip", "1"));
         });
-        assertThat(entry.branchChains()).as("branch_chains is kept raw for the pipeline compiler")
-                .isInstanceOf(ConfigNode.ListNode.class);
+        assertThat(entry.branchChains()).as("branch_chains is parsed; the compiler resolves its references")
+                .singleElement().satisfies(b -> {
+                    assertThat(b.name()).isEqualTo("b1");
+                    assertThat(b.chains()).containsExactly(new ChainRef.Named("util", b.chains().getFirst().source()));
+                    assertThat(b.rejoin()).as("rejoin defaults to next").isEqualTo(RejoinConfig.NEXT);
+                    assertThat(b.onResult()).as("no on_result: unconditional").isNull();
+                });
         assertThat(entry.source().line()).isEqualTo(6);
     }
 

@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * Results filters publish for branch decisions (spec 3): per filter type, string keys to string
  * values. Keys and values are checked here; a violation is returned as an error text for the
- * filter to fail with, never thrown.
+ * filter to fail with, never thrown. Two instances of one type share a slot (the later write
+ * wins); the pipeline clears everything after each filter's branches were evaluated, so results
+ * never reach a later filter, and a new request gets a new context.
  */
 public final class FilterResults {
     public static final int MAX_KEYS = 128;
@@ -43,8 +45,22 @@ public final class FilterResults {
         return byFilterType.containsKey(filterType);
     }
 
+    public boolean isEmpty() {
+        return byFilterType.isEmpty();
+    }
+
+    /** Drops every result (after each filter's branch evaluation, spec 3). */
     public void clear() {
-        byFilterType.clear();
+        if (!byFilterType.isEmpty()) {
+            byFilterType.clear();
+        }
+    }
+
+    /** An independent copy: later writes and clears of either do not show in the other. */
+    public FilterResults copy() {
+        FilterResults copy = new FilterResults();
+        byFilterType.forEach((type, set) -> copy.byFilterType.put(type, new LinkedHashMap<>(set)));
+        return copy;
     }
 
     public List<String> filterTypes() {

@@ -2,6 +2,8 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -18,6 +20,9 @@ public final class CompiledPipeline {
 
     private final String listener;
     private final CompiledFilter[] filters;
+    /** Top-level filters and, after each, the filters of its branch sub-chains, depth first. */
+    private final List<CompiledFilter> slots;
+    private final int slotCount;
     private final Set<String> ownedRequestHeaders;
     private final boolean responseHooks;
     private final LongAdder logHookFailures = new LongAdder();
@@ -25,13 +30,20 @@ public final class CompiledPipeline {
     public CompiledPipeline(String listener, List<CompiledFilter> filters) {
         this.listener = listener;
         this.filters = filters.toArray(CompiledFilter[]::new);
+        List<CompiledFilter> all = new ArrayList<>();
+        filters.forEach(f -> collect(f, all));
+        this.slots = List.copyOf(all);
+        int highest = -1;
         Set<String> owned = new TreeSet<>();
-        for (CompiledFilter f : this.filters) {
+        for (CompiledFilter f : slots) {
+            highest = Math.max(highest, f.index());
+            // Decision 13 holds for branch filters too: a client copy is stripped whether or not it runs.
             owned.addAll(f.filter().ownedRequestHeaders());
         }
+        this.slotCount = highest + 1;
         this.ownedRequestHeaders = Set.copyOf(owned);
         boolean hooks = false;
-        for (CompiledFilter f : this.filters) {
+        for (CompiledFilter f : slots) { // branch filters' response hooks unwind too
             hooks |= f.filter().hasResponseHook();
         }
         this.responseHooks = hooks;
@@ -45,12 +57,38 @@ public final class CompiledPipeline {
         return responseHooks;
     }
 
+    private static void collect(CompiledFilter f, List<CompiledFilter> out) {
+        out.add(f);
+        for (BranchSpec branch : f.branches()) {
+            branch.filters().forEach(inner -> collect(inner, out));
+        }
+    }
+
     public String listener() {
         return listener;
     }
 
+    /** The top-level filters, in pipeline order (index = position). */
     public List<CompiledFilter> filters() {
         return List.of(filters);
+    }
+
+    /** The compiled branches of the top-level filter at {@code index}, with their resolved rejoins. */
+    public List<BranchSpec> branches(int index) {
+        return filters[index].branches();
+    }
+
+    /**
+     * Every slot: each top-level filter followed, depth first, by the filters of its branch
+     * sub-chains (a filter of a chain expanded twice appears twice, as two instances).
+     */
+    public List<CompiledFilter> allSlots() {
+        return slots;
+    }
+
+    /** One more than the highest slot index: the size of per-request "ran" records. */
+    int slotCount() {
+        return slotCount;
     }
 
     CompiledFilter filter(int index) {
@@ -80,17 +118,17 @@ public final class CompiledPipeline {
         return new PipelineExecution(this, ctx);
     }
 
-    /** Starts every filter (once, before serving). */
+    /** Starts every filter, branch filters included (once, before serving). */
     public void start() {
-        for (CompiledFilter f : filters) {
+        for (CompiledFilter f : slots) {
             f.filter().start();
         }
     }
 
     /** Closes every filter, in reverse order; a failing close does not stop the others. */
     public void close() {
-        for (int i = filters.length - 1; i >= 0; i--) {
-            HttpFilter filter = filters[i].filter();
+        for (int i = slots.size() - 1; i >= 0; i--) {
+            HttpFilter filter = slots.get(i).filter();
             try {
                 filter.close();
             } catch (RuntimeException e) {

@@ -12,17 +12,25 @@ import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Builds one filter entry through its factory, reporting an unknown type, a Praxis type not
- * implemented here, a gated type whose feature is off, and pipeline features this build does
- * not support yet.
+ * implemented here, a gated type whose feature is off, and conditions this build does not
+ * evaluate yet. Branches are compiled by {@link BranchCompiler}.
  */
 final class FilterEntryBuilder {
     private final FilterRegistry registry;
     private final FilterBuildContext context;
+    /**
+     * Entries built before. A chain shared by listeners or expanded by several branches builds an
+     * instance per place, but its findings are the same each time and are reported once.
+     */
+    private final Set<FilterEntryConfig> diagnosed = Collections.newSetFromMap(new IdentityHashMap<>());
 
     FilterEntryBuilder(FilterRegistry registry, FilterBuildContext context) {
         this.registry = registry;
@@ -45,8 +53,12 @@ final class FilterEntryBuilder {
 
     /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
+        return buildOnce(entry, diagnosed.add(entry) ? d : new Diagnostics());
+    }
+
+    private Optional<HttpFilter> buildOnce(FilterEntryConfig entry, Diagnostics d) {
         var path = entry.source().path();
-        refuseUnsupportedPipelineFeatures(entry, context.features(), d);
+        refuseUnsupportedChainConditions(entry.conditions(), context.features(), d);
         Optional<FilterFactory> factory = registry.find(entry.filterType());
         if (factory.isEmpty()) {
             if (FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED.contains(entry.filterType())) {
@@ -70,15 +82,5 @@ final class FilterEntryBuilder {
         }
         MapReader options = MapReader.of(entry.options(), path, d);
         return factory.get().create(options, context);
-    }
-
-    private static void refuseUnsupportedPipelineFeatures(FilterEntryConfig entry, FeatureSet features,
-            Diagnostics d) {
-        var path = entry.source().path();
-        if (entry.branchChains() != null) {
-            d.error(path.key("branch_chains"), entry.branchChains().line(),
-                    "branch chains are not implemented in jpraxis yet");
-        }
-        refuseUnsupportedChainConditions(entry.conditions(), features, d);
     }
 }

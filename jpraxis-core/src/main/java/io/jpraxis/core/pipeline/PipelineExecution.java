@@ -7,6 +7,9 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.branch.BranchOutcome;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
@@ -14,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Walks a {@link CompiledPipeline} for one request: the request phase forward over compiled
- * indices, then the response phase in reverse over the filters that ran.
+ * indices (spec 4.2), with each host's branches evaluated after its request hook, then the
+ * response phase in reverse over the filters that ran (spec 4.3).
  *
  * <p>Synchronous filters run in a plain loop; only an asynchronous filter whose stage is not yet
  * complete suspends the walk, which then resumes on the thread that completes the stage. The edge
@@ -23,17 +27,19 @@ import org.slf4j.LoggerFactory;
 public final class PipelineExecution {
     private static final Logger log = LoggerFactory.getLogger(PipelineExecution.class);
     /** Sent to the client for a closed filter failure; the detail goes to the log only (decision 5). */
-    static final String FILTER_ERROR = "internal filter error";
+    static final String FILTER_ERROR = FilterCalls.FILTER_ERROR;
 
     private final CompiledPipeline pipeline;
     private final RequestContext ctx;
+    /** Per slot (top-level and branch filters): whether its request hook ran in any pass. */
     private final boolean[] executed;
+    private BranchEvaluator branches;
     private boolean logged;
 
     PipelineExecution(CompiledPipeline pipeline, RequestContext ctx) {
         this.pipeline = pipeline;
         this.ctx = ctx;
-        this.executed = new boolean[pipeline.size()];
+        this.executed = new boolean[pipeline.slotCount()];
     }
 
     public RequestContext context() {
@@ -51,71 +57,88 @@ public final class PipelineExecution {
     }
 
     private CompletionStage<RequestOutcome> continueFrom(int start) {
-        for (int i = start; i < pipeline.size(); i++) {
+        int i = start;
+        while (i < pipeline.size()) {
             CompiledFilter f = pipeline.filter(i);
             if (!f.condition().test(ctx)) {
-                continue; // skipped: no hooks at all, on request or response
+                i++;
+                continue; // skipped: no hooks at all, and none of its branches (spec 2.5)
             }
             HttpFilter filter = f.filter();
+            FilterAction action;
             if (filter.isAsync()) {
-                CompletableFuture<FilterAction> stage = filter.onRequestAsync(ctx).toCompletableFuture();
+                CompletableFuture<FilterAction> stage = FilterCalls.requestAsync(filter, ctx);
                 if (!stage.isDone()) {
                     int index = i;
-                    return stage.handle((action, error) -> error != null
-                                    ? new FilterAction.Fail(String.valueOf(error))
-                                    : action)
-                            .thenCompose(action -> afterRequestHook(index, action));
+                    return stage.thenCompose(a -> afterRequestHook(index, a));
                 }
-                FilterAction action = stage.handle((a, error) -> error != null
-                        ? (FilterAction) new FilterAction.Fail(String.valueOf(error)) : a).join();
-                RequestOutcome stop = apply(i, action);
-                if (stop != null) {
-                    return CompletableFuture.completedFuture(stop);
-                }
-                continue;
+                action = stage.join();
+            } else {
+                action = FilterCalls.request(filter, ctx);
             }
-            RequestOutcome stop = apply(i, invoke(filter));
+            executed[i] = true;
+            RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
             if (stop != null) {
                 return CompletableFuture.completedFuture(stop);
+            }
+            if (!f.hasBranches()) {
+                ctx.results().clear(); // results never outlive their filter (spec 3)
+                i++;
+                continue;
+            }
+            CompletableFuture<BranchOutcome> branching = branchEvaluator().evaluate(f.branches());
+            if (!branching.isDone()) {
+                int host = i;
+                return branching.thenCompose(outcome -> afterBranches(host, outcome));
+            }
+            // Skipped filters keep their "ran" mark from earlier passes, so a re-entrance never runs a
+            // response hook twice nor loses one.
+            switch (branching.join()) {
+                case BranchOutcome.Continue c -> i++;
+                case BranchOutcome.SkipTo s -> i = s.target();
+                case BranchOutcome.ReEnter r -> i = r.target();
+                case BranchOutcome.Terminal t -> {
+                    return CompletableFuture.completedFuture(terminal());
+                }
+                case BranchOutcome.Stop s -> {
+                    return CompletableFuture.completedFuture(s.outcome());
+                }
             }
         }
         return CompletableFuture.completedFuture(finish());
     }
 
     private CompletionStage<RequestOutcome> afterRequestHook(int index, FilterAction action) {
-        RequestOutcome stop = apply(index, action);
-        return stop != null ? CompletableFuture.completedFuture(stop) : continueFrom(index + 1);
-    }
-
-    private FilterAction invoke(HttpFilter filter) {
-        try {
-            return filter.onRequest(ctx);
-        } catch (RuntimeException e) {
-            // A filter bug is still a filter failure: failure_mode decides, and the cause is logged.
-            log.error("filter {} threw on request {}", filter.type(), ctx.requestId(), e);
-            return new FilterAction.Fail(e.toString());
-        }
-    }
-
-    /** Records the filter as executed and returns the outcome that stops the walk, or null to go on. */
-    private RequestOutcome apply(int index, FilterAction action) {
         CompiledFilter f = pipeline.filter(index);
         executed[index] = true;
-        return switch (action) {
-            case FilterAction.Continue c -> null;
-            case FilterAction.Respond r -> new RequestOutcome.Respond(r.response());
-            case FilterAction.Reject r -> new RequestOutcome.Reject(r.status(), r.reason());
-            case FilterAction.Fail fail -> onFailure(f, fail.detail());
+        RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
+        if (stop != null) {
+            return CompletableFuture.completedFuture(stop);
+        }
+        return branchEvaluator().evaluate(f.branches()).thenCompose(outcome -> afterBranches(index, outcome));
+    }
+
+    private CompletionStage<RequestOutcome> afterBranches(int host, BranchOutcome outcome) {
+        return switch (outcome) {
+            case BranchOutcome.Continue c -> continueFrom(host + 1);
+            case BranchOutcome.SkipTo s -> continueFrom(s.target());
+            case BranchOutcome.ReEnter r -> continueFrom(r.target());
+            case BranchOutcome.Terminal t -> CompletableFuture.completedFuture(terminal());
+            case BranchOutcome.Stop s -> CompletableFuture.completedFuture(s.outcome());
         };
     }
 
-    private RequestOutcome onFailure(CompiledFilter f, String detail) {
-        if (f.failureMode() == FailureMode.OPEN) {
-            log.warn("filter {} failed open on request {}: {}", f.filter().type(), ctx.requestId(), detail);
-            return null;
+    /** A terminal branch forwards what was chosen so far; with no cluster there is nothing to forward (4.2). */
+    private RequestOutcome terminal() {
+        return ctx.cluster() != null ? finish()
+                : new RequestOutcome.Reject(500, BranchEvaluator.TERMINAL_WITHOUT_RESPONSE);
+    }
+
+    private BranchEvaluator branchEvaluator() {
+        if (branches == null) {
+            branches = new BranchEvaluator(ctx, executed);
         }
-        log.error("filter {} failed on request {}: {}", f.filter().type(), ctx.requestId(), detail);
-        return new RequestOutcome.Reject(500, FILTER_ERROR);
+        return branches;
     }
 
     private RequestOutcome finish() {
@@ -129,35 +152,57 @@ public final class PipelineExecution {
 
     /**
      * Runs response hooks in reverse over the filters that ran, honouring each one's
-     * {@code response_conditions}. Applies to upstream and local responses alike.
+     * {@code response_conditions}. Filters that ran in a host's branches are unwound, in reverse,
+     * just before the host's own hook (spec 2.5). Applies to upstream and local responses alike.
      */
     public ResponseOutcome runResponse(ResponseHead head) {
         for (int i = pipeline.size() - 1; i >= 0; i--) {
             if (!executed[i]) {
                 continue;
             }
-            CompiledFilter f = pipeline.filter(i);
-            if (!f.responseCondition().test(head)) {
-                continue;
-            }
-            FilterAction action;
-            try {
-                action = f.filter().onResponse(ctx, head);
-            } catch (RuntimeException e) {
-                log.error("filter {} threw on response {}", f.filter().type(), ctx.requestId(), e);
-                action = new FilterAction.Fail(e.toString());
-            }
-            ResponseOutcome outcome = switch (action) {
-                case FilterAction.Continue c -> null;
-                case FilterAction.Respond r -> new ResponseOutcome.Replace(r.response());
-                case FilterAction.Reject r -> new ResponseOutcome.Replace(LocalResponse.jsonError(r.status(), r.reason()));
-                case FilterAction.Fail fail -> onResponseFailure(f, fail.detail());
-            };
+            ResponseOutcome outcome = unwind(pipeline.filter(i), head);
             if (outcome != null) {
                 return outcome;
             }
         }
         return ResponseOutcome.PROCEED;
+    }
+
+    /** {@code f}'s branch filters in reverse, then {@code f} itself; null when none replaced the response. */
+    private ResponseOutcome unwind(CompiledFilter f, ResponseHead head) {
+        List<BranchSpec> branchSpecs = f.branches();
+        for (int b = branchSpecs.size() - 1; b >= 0; b--) {
+            List<CompiledFilter> filters = branchSpecs.get(b).filters();
+            for (int j = filters.size() - 1; j >= 0; j--) {
+                CompiledFilter inner = filters.get(j);
+                if (executed[inner.index()]) {
+                    ResponseOutcome outcome = unwind(inner, head);
+                    if (outcome != null) {
+                        return outcome;
+                    }
+                }
+            }
+        }
+        return respond(f, head);
+    }
+
+    private ResponseOutcome respond(CompiledFilter f, ResponseHead head) {
+        if (!f.responseCondition().test(head)) {
+            return null;
+        }
+        FilterAction action;
+        try {
+            action = f.filter().onResponse(ctx, head);
+        } catch (RuntimeException e) {
+            log.error("filter {} threw on response {}", f.filter().type(), ctx.requestId(), e);
+            action = new FilterAction.Fail(e.toString());
+        }
+        return switch (action) {
+            case FilterAction.Continue c -> null;
+            case FilterAction.Respond r -> new ResponseOutcome.Replace(r.response());
+            case FilterAction.Reject r -> new ResponseOutcome.Replace(LocalResponse.jsonError(r.status(), r.reason()));
+            case FilterAction.Fail fail -> onResponseFailure(f, fail.detail());
+        };
     }
 
     private ResponseOutcome onResponseFailure(CompiledFilter f, String detail) {
@@ -171,20 +216,21 @@ public final class PipelineExecution {
 
     /**
      * Ends the exchange for the filters: calls {@link HttpFilter#onLog} on every filter that ran its
-     * request hook, in pipeline order. Only the first call does anything, so every end path of the
-     * edge may call it. A throwing hook is logged and counted ({@link CompiledPipeline#logHookFailures()})
-     * and the others still run: accounting must never break an exchange.
+     * request hook (branch filters after their host), in pipeline order. Only the first call does
+     * anything, so every end path of the edge may call it. A throwing hook is logged and counted
+     * ({@link CompiledPipeline#logHookFailures()}) and the others still run: accounting must never
+     * break an exchange.
      */
     public void runLog(ExchangeSummary summary) {
         if (logged) {
             return;
         }
         logged = true;
-        for (int i = 0; i < pipeline.size(); i++) {
-            if (!executed[i]) {
+        for (CompiledFilter f : pipeline.allSlots()) {
+            if (!executed[f.index()]) {
                 continue;
             }
-            HttpFilter filter = pipeline.filter(i).filter();
+            HttpFilter filter = f.filter();
             try {
                 filter.onLog(ctx, summary);
             } catch (RuntimeException e) {
@@ -199,7 +245,10 @@ public final class PipelineExecution {
         return logged;
     }
 
-    /** Whether the filter at {@code index} ran its request hook (for tests and access logs). */
+    /**
+     * Whether the filter in slot {@code index} ran its request hook in any pass (for tests and
+     * access logs); branch filters have the slot numbers of {@link CompiledFilter#index()}.
+     */
     public boolean executed(int index) {
         return executed[index];
     }

@@ -15,6 +15,9 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.branch.ResultMatcher;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.net.InetSocketAddress;
@@ -43,6 +46,37 @@ final class TestFilters {
                 new ConfigNode.MapNode(List.of(), 0), new SourceRef(ConfigPath.root(), 0));
         return new CompiledFilter(index, filter, condition, condition != RequestCondition.ALWAYS,
                 ResponseCondition.ALWAYS, mode, "main", entry);
+    }
+
+    /** A slot hosting {@code branches}. */
+    static CompiledFilter host(int index, HttpFilter filter, BranchSpec... branches) {
+        return host(index, filter, RequestCondition.ALWAYS, branches);
+    }
+
+    static CompiledFilter host(int index, HttpFilter filter, RequestCondition condition, BranchSpec... branches) {
+        CompiledFilter plain = slot(index, filter, condition, FailureMode.CLOSED);
+        return new CompiledFilter(index, filter, condition, plain.conditional(), ResponseCondition.ALWAYS,
+                FailureMode.CLOSED, "main", plain.entry(), List.of(branches));
+    }
+
+    /** A branch over {@code filters} (built with {@link #host} or {@link #slot}). */
+    static BranchSpec branch(String name, ResultMatcher onResult, Rejoin rejoin, int maxIterations,
+            CompiledFilter... filters) {
+        return new BranchSpec(name, onResult, List.of(filters), rejoin, maxIterations, SourceRef.synthetic(name));
+    }
+
+    static BranchSpec branch(String name, Rejoin rejoin, CompiledFilter... filters) {
+        return branch(name, null, rejoin, 0, filters);
+    }
+
+    /** Publishes {@code key=value} under the filter's type, then continues. */
+    static Function<RequestContext, FilterAction> publish(String type, String key, String value) {
+        return ctx -> {
+            ctx.results().put(type, key, value).ifPresent(error -> {
+                throw new IllegalStateException(error);
+            });
+            return FilterAction.CONTINUE;
+        };
     }
 
     static CompiledPipeline pipeline(HttpFilter... filters) {

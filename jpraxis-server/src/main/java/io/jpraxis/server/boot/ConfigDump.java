@@ -12,9 +12,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Renders a compiled gateway as YAML for {@code jpraxis dump}: each filter entry shows the
- * effective config its filter was built from (defaults applied), and every option a factory
- * declares secret is redacted.
+ * Renders a compiled gateway as YAML for {@code jpraxis dump}: each filter entry, branch filters
+ * included, shows the effective config its filter was built from (defaults applied), and every
+ * option a factory declares secret is redacted.
  */
 public final class ConfigDump {
     private ConfigDump() {
@@ -23,7 +23,7 @@ public final class ConfigDump {
     public static String render(CompiledGateway gateway, FilterRegistry registry) {
         Map<FilterEntryConfig, Object> effective = new IdentityHashMap<>();
         for (CompiledGateway.Listener listener : gateway.listeners()) {
-            for (CompiledFilter f : listener.pipeline().filters()) {
+            for (CompiledFilter f : listener.pipeline().allSlots()) {
                 effective.put(f.entry(), f.filter().config());
             }
         }

@@ -1,0 +1,103 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.model.BranchChainConfig;
+import io.jpraxis.config.model.ChainRef;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.Suggestions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The branch-chain rules of spec 2.4 that no single entry can check: branch and inline-chain
+ * names unique across the config (chain names included), named references to chains that exist,
+ * no reference cycle among the chains listeners expand, and at most
+ * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all.
+ */
+final class BranchChecks {
+    private final Diagnostics d;
+    /** Every name taken so far, with what took it (for the "already used by" hint). */
+    private final Map<String, String> taken = new HashMap<>();
+    /** Per chain, the named references its entries make at any depth, in document order. */
+    private final Map<String, List<Reference>> references = new LinkedHashMap<>();
+    private final Set<String> chainNames = new TreeSet<>();
+    private int branchNames;
+
+    private BranchChecks(Diagnostics d) {
+        this.d = d;
+    }
+
+    /** Reports every problem to {@code d}; {@code chainsPath} is where {@code filter_chains} stands. */
+    static void check(List<FilterChainConfig> chains, List<ListenerConfig> listeners, ConfigPath chainsPath,
+            Diagnostics d) {
+        BranchChecks checks = new BranchChecks(d);
+        for (FilterChainConfig chain : chains) {
+            checks.chainNames.add(chain.name());
+            checks.taken.putIfAbsent(chain.name(), "the filter chain at line " + chain.source().line());
+        }
+        for (FilterChainConfig chain : chains) {
+            List<Reference> refs = new ArrayList<>();
+            checks.references.putIfAbsent(chain.name(), refs);
+            checks.entries(chain.filters(), FilterScope.chain(chain.name()), refs);
+        }
+        if (checks.branchNames > ConfigLimits.MAX_BRANCHES_TOTAL) {
+            d.invalid(chainsPath, 0, checks.branchNames + " branches and inline branch chains",
+                    "at most " + ConfigLimits.MAX_BRANCHES_TOTAL + " in the config");
+        }
+        new CycleSearch(checks.references, d).from(listeners);
+    }
+
+    private void entries(List<FilterEntryConfig> entries, FilterScope chainScope, List<Reference> refs) {
+        for (FilterEntryConfig entry : entries) {
+            FilterScope host = chainScope.withFilter(entry.filterType(), entry.name());
+            for (BranchChainConfig branch : entry.branchChains()) {
+                Diagnostics bd = d.scoped(host.withBranch(branch.name()));
+                claim(branch.name(), "branch", branch.source(), bd);
+                for (ChainRef ref : branch.chains()) {
+                    switch (ref) {
+                        case ChainRef.Named named -> named(named, branch, bd, refs);
+                        case ChainRef.Inline inline -> {
+                            claim(inline.name(), "inline chain", inline.source(), bd);
+                            entries(inline.filters(), host.withBranch(branch.name()), refs);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void named(ChainRef.Named ref, BranchChainConfig branch, Diagnostics bd, List<Reference> refs) {
+        if (!chainNames.contains(ref.chain())) {
+            bd.error(ref.source().path(), ref.source().line(), "branch '" + branch.name()
+                    + "' references unknown filter chain '" + ref.chain() + "'"
+                    + Suggestions.hint(ref.chain(), chainNames));
+            return;
+        }
+        refs.add(new Reference(ref, bd));
+    }
+
+    private void claim(String name, String kind, SourceRef source, Diagnostics bd) {
+        String previous = taken.putIfAbsent(name, "the " + kind + " at line " + source.line());
+        if (previous != null) {
+            bd.invalid(source.path().key("name"), source.line(), '"' + name + '"',
+                    (kind.startsWith("i") ? "an " : "a ") + kind + " name unique across the config; already used by "
+                            + previous);
+        } else {
+            branchNames++;
+        }
+    }
+
+    /** A named reference and the diagnostics scope of the branch that makes it. */
+    record Reference(ChainRef.Named ref, Diagnostics scoped) {
+    }
+}

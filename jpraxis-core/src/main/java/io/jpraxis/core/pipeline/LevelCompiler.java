@@ -1,0 +1,107 @@
+package io.jpraxis.core.pipeline;
+
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.core.condition.ConditionCompiler;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Compiles one level of a pipeline (a listener's flattened pipeline, or a branch's sub-chain):
+ * builds each entry's filter through its factory, compiles its gates and, through
+ * {@link BranchCompiler}, its branches, whose sub-chains are levels of their own.
+ */
+final class LevelCompiler {
+    private final FilterEntryBuilder builder;
+    private final BuildBudget budget;
+    private final Diagnostics diagnostics;
+    private final BranchCompiler branches;
+    private int nextSlot;
+
+    LevelCompiler(FilterEntryBuilder builder, Map<String, FilterChainConfig> chains, BuildBudget budget,
+            Diagnostics diagnostics) {
+        this.builder = builder;
+        this.budget = budget;
+        this.diagnostics = diagnostics;
+        this.branches = new BranchCompiler(this, chains, diagnostics);
+    }
+
+    /** A listener's pipeline: indices are positions, branch filters get the slots after them. */
+    List<CompiledFilter> compilePipeline(List<PlacedEntry> entries, String listener) {
+        nextSlot = entries.size();
+        return compile(entries, Level.top(listener));
+    }
+
+    /** Compiles the entries of {@code level}; entries whose filter cannot be built are left out (and reported). */
+    List<CompiledFilter> compile(List<PlacedEntry> entries, Level level) {
+        Map<String, List<Integer>> names = names(entries);
+        List<CompiledFilter> out = new ArrayList<>();
+        for (int position = 0; position < entries.size(); position++) {
+            if (!budget.take()) {
+                break;
+            }
+            PlacedEntry placed = entries.get(position);
+            Optional<HttpFilter> filter = builder.build(placed.entry(), diagnostics.scoped(placed.filterScope()));
+            List<BranchSpec> compiled = branches.compile(placed, position, names, level);
+            if (filter.isEmpty()) {
+                closeAll(compiled); // the config is refused; release what the branch filters hold
+                continue;
+            }
+            int index = level.top() ? position : nextSlot++;
+            out.add(slot(index, filter.get(), placed, compiled));
+        }
+        return out;
+    }
+
+    /** Entry names to every position holding them: a rejoin target must be held once (spec 2.4). */
+    private static Map<String, List<Integer>> names(List<PlacedEntry> entries) {
+        Map<String, List<Integer>> names = new LinkedHashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            String name = entries.get(i).entry().name();
+            if (name != null) {
+                names.computeIfAbsent(name, n -> new ArrayList<>()).add(i);
+            }
+        }
+        return names;
+    }
+
+    private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches) {
+        FilterEntryConfig entry = placed.entry();
+        // Chain conditions are evaluated first, then the entry's own (spec 1.4).
+        List<ConditionConfig> gate = new ArrayList<>(placed.inherited());
+        gate.addAll(entry.conditions());
+        return new CompiledFilter(index, filter, ConditionCompiler.request(gate), !gate.isEmpty(),
+                ConditionCompiler.response(entry.responseConditions()), entry.failureMode(), placed.chain(), entry,
+                branches);
+    }
+
+    private static void closeAll(List<BranchSpec> branches) {
+        for (BranchSpec branch : branches) {
+            for (CompiledFilter f : branch.filters()) {
+                closeAll(f.branches());
+                f.filter().close();
+            }
+        }
+    }
+
+    /**
+     * Where a list of entries stands: the top level (its jumps move the walk) or a sub-chain at
+     * {@code depth} (its jumps are discarded at runtime).
+     */
+    record Level(String description, int depth, boolean top) {
+        static Level top(String listener) {
+            return new Level("the pipeline of listener '" + listener + "'", 0, true);
+        }
+
+        Level branch(String branch) {
+            return new Level("the sub-chain of branch '" + branch + "'", depth + 1, false);
+        }
+    }
+}
