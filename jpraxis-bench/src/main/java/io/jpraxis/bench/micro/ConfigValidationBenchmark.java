@@ -1,0 +1,59 @@
+package io.jpraxis.bench.micro;
+
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.server.boot.ConfigSource;
+import io.jpraxis.server.boot.GatewayBuilder;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What {@code jpraxis validate -c FILE} does with a 1,000-chain config ({@link LargeConfig}):
+ * read the file, load, validate, compile every filter, then close the compiled gateway. The goal
+ * is well under a second; JVM start-up and class loading, which a one-shot CLI run also pays, are
+ * not in this steady-state figure.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class ConfigValidationBenchmark {
+    /** The loader's limit on filter chains (spec 8). */
+    static final int CHAINS = 1_000;
+
+    Path file;
+    ConfigSource source;
+    GatewayBuilder builder;
+
+    @Setup
+    public void setup() throws IOException {
+        file = Files.createTempFile("jpraxis-bench-", ".yaml");
+        Files.writeString(file, LargeConfig.yaml(CHAINS), StandardCharsets.UTF_8);
+        source = new ConfigSource(file, file.toString());
+        builder = BenchGateway.builder();
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        Files.deleteIfExists(file);
+    }
+
+    /** The build result (gateway already closed, as {@code validate} leaves it), with every diagnostic. */
+    @Benchmark
+    public CompileResult validateThousandChains() {
+        CompileResult result = builder.build(source);
+        if (result.gateway() != null) {
+            result.gateway().close();
+        }
+        return result;
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * JMH microbenchmarks of jpraxis's hot paths, one class per subject: router lookup, condition
+ * evaluation, pipeline execution, load balancer picks and config validation. Each builds what it
+ * measures through the production path (YAML, loader, filter factories, pipeline compiler) via
+ * {@link io.jpraxis.bench.micro.BenchGateway}, so a benchmark measures the code that serves traffic.
+ * Run them with {@code bench/jmh}; they are never part of the test suite.
+ */
+package io.jpraxis.bench.micro;
