@@ -19,8 +19,9 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What {@code jpraxis validate -c FILE} does with a 1,000-chain config ({@link LargeConfig}):
  * read the file, load, validate, compile every filter, then close the compiled gateway. The goal
- * is well under a second; JVM start-up and class loading, which a one-shot CLI run also pays, are
- * not in this steady-state figure.
+ * is under a second. This is the warmed-up figure: a one-shot CLI run also pays JVM start-up,
+ * class loading and interpreted code, and the first few calls here (a short warm-up's worth) are
+ * several times slower than the steady state.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
