@@ -8,12 +8,15 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The compiled {@code conditions} / {@code response_conditions} gates of a filter entry, as the
@@ -21,6 +24,9 @@ import org.openjdk.jmh.annotations.State;
  * per predicate shape, and a response gate on status and a header.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ConditionBenchmark {
 

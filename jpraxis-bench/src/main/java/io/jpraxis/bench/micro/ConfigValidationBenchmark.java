@@ -9,12 +9,15 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What {@code jpraxis validate -c FILE} does with a 1,000-chain config ({@link LargeConfig}):
@@ -25,6 +28,10 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
+// Its first calls run interpreted and take seconds each on 2 busy cores; the warm-up must outlast them.
+@Fork(1)
+@Warmup(iterations = 5, time = 5)
+@Measurement(iterations = 5, time = 2)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class ConfigValidationBenchmark {
     /** The loader's limit on filter chains (spec 8). */
