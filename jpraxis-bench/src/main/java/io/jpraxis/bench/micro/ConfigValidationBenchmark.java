@@ -1,0 +1,65 @@
+package io.jpraxis.bench.micro;
+
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.server.boot.ConfigSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What {@code jpraxis validate -c FILE} does with a 1,000-chain config ({@link LargeConfig}):
+ * read the file, load, validate, compile every filter, then close the compiled gateway. The goal
+ * is under a second. This is the warmed-up figure: a one-shot CLI run also pays JVM start-up,
+ * class loading and interpreted code, and the first few calls here (a short warm-up's worth) are
+ * several times slower than the steady state.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+// Its first calls run interpreted and take seconds each on 2 busy cores; the warm-up must outlast them.
+@Fork(1)
+@Warmup(iterations = 5, time = 5)
+@Measurement(iterations = 5, time = 2)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class ConfigValidationBenchmark {
+    /** The loader's limit on filter chains (spec 8). */
+    static final int CHAINS = 1_000;
+
+    Path file;
+    ConfigSource source;
+
+    @Setup
+    public void setup() throws IOException {
+        file = Files.createTempFile("jpraxis-bench-", ".yaml");
+        Files.writeString(file, LargeConfig.yaml(CHAINS), StandardCharsets.UTF_8);
+        source = new ConfigSource(file, file.toString());
+    }
+
+    @TearDown
+    public void tearDown() throws IOException {
+        Files.deleteIfExists(file);
+    }
+
+    /** The build result (gateway already closed, as {@code validate} leaves it), with every diagnostic. */
+    @Benchmark
+    public CompileResult validateThousandChains() {
+        // A builder per run, as each CLI run makes one: the filter registry is part of the path.
+        CompileResult result = BenchGateway.builder().build(source);
+        if (result.gateway() != null) {
+            result.gateway().close();
+        }
+        return result;
+    }
+}
