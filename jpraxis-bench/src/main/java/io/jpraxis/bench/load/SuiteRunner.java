@@ -1,0 +1,56 @@
+package io.jpraxis.bench.load;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the workloads: one untimed warm-up per workload and target, then the rounds, interleaved
+ * (for each round, each workload, each target) so that slow drift on the machine, such as
+ * another process waking up, lands on every target alike instead of on one.
+ */
+public final class SuiteRunner {
+    private final SuiteOptions options;
+    private final LoadRunner runner;
+    private final Map<TargetKind, Target> targets;
+
+    public SuiteRunner(SuiteOptions options, LoadRunner runner, Map<TargetKind, Target> targets) {
+        this.options = options;
+        this.runner = runner;
+        this.targets = Map.copyOf(targets);
+    }
+
+    /** Every measured run (warm-ups are not kept), in the order they ran. */
+    public List<RunRecord> run() throws InterruptedException {
+        for (Workload w : options.workloads()) {
+            for (TargetKind t : options.targetsOf(w)) {
+                report("warm-up", runner.run(0, w, targets.get(t), options.warmupSeconds()));
+            }
+        }
+        List<RunRecord> runs = new ArrayList<>();
+        for (int round = 1; round <= options.rounds(); round++) {
+            for (Workload w : options.workloads()) {
+                for (TargetKind t : options.targetsOf(w)) {
+                    RunRecord run = runner.run(round, w, targets.get(t), options.durationSeconds());
+                    runs.add(run);
+                    report("round " + round + "/" + options.rounds(), run);
+                }
+            }
+        }
+        return runs;
+    }
+
+    private static void report(String phase, RunRecord run) {
+        if (!run.ok()) {
+            System.err.printf("load: %-11s %-16s %-12s FAILED: %s%n", phase, run.workload(), run.target(),
+                    run.failure());
+            return;
+        }
+        ToolResult r = run.result();
+        System.err.printf(Locale.ROOT, "load: %-11s %-16s %-12s %10s req/s  p99 %8s ms  %6s us/req  %7s MiB  %d errors%n",
+                phase, run.workload(), run.target(), Figures.count(r.requestsPerSecond()),
+                Figures.millis(r.p99Micros() < 0 ? Double.NaN : r.p99Micros()), Figures.one(run.cpuMicrosPerRequest()),
+                Figures.one(run.peakRssMiB()), r.errors());
+    }
+}
