@@ -71,8 +71,9 @@ public final class LoadSuite {
             coldStart.forEach(c -> System.err.println("load: cold start " + Figures.one(c.millis()) + " ms (launcher script "
                     + Figures.one(c.launcherMillis()) + " ms of it)"));
             List<RunRecord> runs = new SuiteRunner(options, new LoadRunner(runDir, reaper, ticks), targets).run();
+            String loadAtEnd = MachineInfo.loadAverageNow();
             reaper.stopAll();
-            SuiteResult result = result(started, machine, ticks, coldStart, runs, runDir);
+            SuiteResult result = result(started, machine, ticks, coldStart, runs, loadAtEnd, runDir);
             write(result, started);
             return runs.stream().allMatch(RunRecord::ok) ? 0 : 1;
         } finally {
@@ -96,7 +97,7 @@ public final class LoadSuite {
     }
 
     private SuiteResult result(Instant started, MachineInfo machine, long ticks, List<ColdStartRun> coldStart,
-            List<RunRecord> runs, Path runDir) {
+            List<RunRecord> runs, String loadAtEnd, Path runDir) {
         MedianTable table = MedianTable.from(options.workloads(), runs);
         List<Double> millis = coldStart.stream().map(ColdStartRun::millis).toList();
         return new SuiteResult(started.truncatedTo(ChronoUnit.SECONDS).toString(),
@@ -104,7 +105,7 @@ public final class LoadSuite {
                 SuiteResult.Settings.of(options, ticks), machine,
                 options.workloads().stream().map(w -> SuiteResult.WorkloadInfo.of(w, options)).toList(),
                 coldStart, Stats.median(millis), runs, table.rows(), Goals.evaluate(table, millis),
-                runDir.toString());
+                loadAtEnd, runDir.toString());
     }
 
     private void write(SuiteResult result, Instant started) throws IOException {

@@ -42,8 +42,9 @@ public final class MarkdownReport {
     private static void method(StringBuilder md, SuiteResult r) {
         MachineInfo m = r.machine();
         md.append("**Machine:** ").append(m.nproc()).append(" CPUs (").append(m.cpuModel()).append("), ")
-                .append(m.memTotal()).append(", Linux ").append(m.kernel()).append("; load average at start ")
-                .append(m.loadAverage()).append(".  \n");
+                .append(m.memTotal()).append(", Linux ").append(m.kernel()).append("; load average ")
+                .append(m.loadAverage()).append(" at start, ").append(r.loadAverageAtEnd()).append(" at the end (load tool, origin"
+                        + " and proxy account for a few; much more means other work shared the machine).  \n");
         md.append("**Software:** ").append(m.jdk()).append("; ").append(m.nginx()).append("; ").append(m.haproxy())
                 .append("; ").append(m.wrk()).append("; ").append(m.h2load()).append("; jpraxis ")
                 .append(m.gitCommit()).append(".\n\n");

@@ -7,11 +7,13 @@ import java.util.List;
  * It is written as JSON as-is.
  *
  * @param coldStarts each cold start measured; empty when jpraxis was not among the targets
+ * @param loadAverageAtEnd the load averages when the last run ended, beside the machine's at start
  * @param runDir where configs, server logs and tool output of this run stay for inspection
  */
 public record SuiteResult(String startedAt, String finishedAt, Settings settings, MachineInfo machine,
         List<WorkloadInfo> workloads, List<ColdStartRun> coldStarts, double coldStartMedianMillis,
-        List<RunRecord> runs, List<TargetMedians> medians, List<GoalResult> goals, String runDir) {
+        List<RunRecord> runs, List<TargetMedians> medians, List<GoalResult> goals, String loadAverageAtEnd,
+        String runDir) {
 
     public SuiteResult {
         workloads = List.copyOf(workloads);

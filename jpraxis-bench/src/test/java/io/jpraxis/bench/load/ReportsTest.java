@@ -26,14 +26,14 @@ class ReportsTest {
                 row("get-small", TargetKind.HAPROXY, 38_000, 2500, 28, 18),
                 row("get-small", TargetKind.JPRAXIS, 36_000, 3500, 45, 210));
         MachineInfo m = new MachineInfo(2, "AMD EPYC", "6.1", "24 GB", "Temurin 25", "nginx/1.22.1", "HAProxy 2.6",
-                "wrk 4.1.0", "h2load 1.52.0", "abc1234", "", "0.5 0.4 0.3 1/100 1");
+                "wrk 4.1.0", "h2load 1.52.0", "abc1234", "", "0.5 0.4 0.3");
         ToolResult r = new ToolResult(360_000, 10, 36_000, 0, Map.of("connect", 0L), 1000, 2000, 3500);
         return new SuiteResult("2026-11-30T14:00:00Z", "2026-11-30T14:20:00Z",
                 new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100), m,
                 List.of(new WorkloadInfo("get-small", "GET /small (1 KiB)", "Wrk[...]", List.of("origin", "jpraxis"))),
                 List.of(new ColdStartRun(700, 60), new ColdStartRun(650, 50), new ColdStartRun(900, 70)), 700.0,
                 List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, null)), medians,
-                Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "/tmp/run");
+                Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "2.9 3.0 3.1", "/tmp/run");
     }
 
     @Test
@@ -45,6 +45,7 @@ class ReportsTest {
                 .contains("| jpraxis / haproxy | 0.95 | 1.40 | 1.61 |")
                 .contains("| get-small req/s >= nginx and >= haproxy | **FAIL** |")
                 .contains("| cold start to first proxied 200 < 1 s (median of 3) | PASS | median 700.0 ms");
+        assertThat(md).contains("load average 0.5 0.4 0.3 at start, 2.9 3.0 3.1 at the end");
         assertThat(md).as("a reportable run carries no smoke warning").doesNotContain("Smoke run");
         assertThat(md).contains("700.0 ms, 650.0 ms, 900.0 ms; the launcher script's share before it exec'd the JVM:"
                 + " 60.0 ms, 50.0 ms, 70.0 ms.");
@@ -80,6 +81,12 @@ class ReportsTest {
         assertThat(ChartRenderer.niceCeiling(2.1)).isEqualTo(2.5);
         assertThat(ChartRenderer.niceCeiling(100)).isEqualTo(100);
         assertThat(ChartRenderer.niceCeiling(0)).isEqualTo(1);
+    }
+
+    @Test
+    void memoryIsWrittenInGibibytes() {
+        assertThat(MachineInfo.memory("24683620 kB")).isEqualTo("23.5 GiB");
+        assertThat(MachineInfo.memory("unknown")).as("anything else is kept as read").isEqualTo("unknown");
     }
 
     @Test
