@@ -28,7 +28,8 @@ public final class Workloads {
                     new Wrk(2, 16, "POST", "/echo", 1024 * 1024), SIDE_BY_SIDE),
             new Workload("conns-1000", "GET /small on 1000 keep-alive connections, wrk -t2 -c1000",
                     new Wrk(2, 1000, "GET", "/small", 0), SIDE_BY_SIDE),
-            new Workload("new-conns-100ps", "100 new HTTP/1.1 connections per second, one GET /small each (h2load)",
+            new Workload("new-conns-100ps", "100 new HTTP/1.1 connections per second (one every 10 ms), one GET"
+                    + " /small each, h2load --h1 -r 1 --rate-period 10ms",
                     new NewConnections(100, "/small"), SIDE_BY_SIDE),
             new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers) vs router + load_balancer",
                     new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)));
