@@ -21,6 +21,7 @@ public final class ColdStart {
     private final ProcessReaper reaper;
     private final Path runDir;
 
+    /** Cold starts whose configs and logs go under {@code runDir}. */
     public ColdStart(JpraxisLauncher launcher, ProcessReaper reaper, Path runDir) {
         this.launcher = launcher;
         this.reaper = reaper;

@@ -16,6 +16,7 @@ public final class LoadRunner {
     private final ProcessReaper reaper;
     private final long ticksPerSecond;
 
+    /** Runs whose scripts and output go under {@code workDir}; CPU ticks count {@code ticksPerSecond} per second. */
     public LoadRunner(Path workDir, ProcessReaper reaper, long ticksPerSecond) {
         this.commands = new LoadCommands(workDir);
         this.workDir = workDir;

@@ -35,18 +35,22 @@ public final class ManagedProcess {
         return new ManagedProcess(name, pb.start(), log);
     }
 
+    /** The name it goes by in logs and messages. */
     public String name() {
         return name;
     }
 
+    /** The process as the OS sees it: pid, descendants, command. */
     public ProcessHandle handle() {
         return process.toHandle();
     }
 
+    /** The file its output goes to. */
     public Path log() {
         return log;
     }
 
+    /** Whether it is still running. */
     public boolean isAlive() {
         return process.isAlive();
     }

@@ -26,6 +26,7 @@ public record RunRecord(int round, String workload, String target, ToolResult re
                 usage.peakRssKiB() / 1024.0, null);
     }
 
+    /** Whether the run produced figures. */
     public boolean ok() {
         return failure == null;
     }

@@ -15,6 +15,7 @@ public final class SuiteRunner {
     private final LoadRunner runner;
     private final Map<TargetKind, Target> targets;
 
+    /** Runs {@code options}' workloads against the started {@code targets}. */
     public SuiteRunner(SuiteOptions options, LoadRunner runner, Map<TargetKind, Target> targets) {
         this.options = options;
         this.runner = runner;

@@ -18,6 +18,7 @@ public final class TargetLauncher {
     private final ProcessReaper reaper;
     private final JpraxisLauncher jpraxis;
 
+    /** Targets of the checkout at {@code root}, their configs and logs under {@code runDir}. */
     public TargetLauncher(Path root, Path runDir, ProcessReaper reaper) {
         this.root = root;
         this.runDir = runDir;
