@@ -35,9 +35,11 @@ public final class LoadRunner {
             LoadCommand command = commands.build(workload.spec(), target, seconds, tag);
             Path out = workDir.resolve(tag + ".out");
             List<Long> pids = target.processes().pids();
+            OtherLoad.Snapshot before = OtherLoad.take();
             ResourceSampler sampler = ResourceSampler.start(pids, command.untimedLead());
             OptionalInt exit;
             ResourceUsage usage;
+            OtherLoad.Snapshot after;
             try {
                 ManagedProcess tool = reaper.track(ManagedProcess.start(tag, command.argv(), workDir, out));
                 try {
@@ -47,6 +49,7 @@ public final class LoadRunner {
                 }
             } finally {
                 usage = sampler.finish();
+                after = OtherLoad.take();
             }
             String stdout = Files.readString(out);
             if (exit.isEmpty()) {
@@ -61,7 +64,8 @@ public final class LoadRunner {
             if (command.latencyLog() != null) {
                 Files.deleteIfExists(command.latencyLog()); // one line per request: large, and read now
             }
-            return RunRecord.measured(round, workload.name(), name, result, usage, ticksPerSecond);
+            return RunRecord.measured(round, workload.name(), name, result, usage, ticksPerSecond,
+                    OtherLoad.between(before, after, ticksPerSecond, Runtime.getRuntime().availableProcessors()));
         } catch (IOException | RuntimeException e) {
             return RunRecord.failed(round, workload.name(), name, e.toString());
         }

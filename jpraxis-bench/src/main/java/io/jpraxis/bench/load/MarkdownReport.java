@@ -6,6 +6,7 @@ import static io.jpraxis.bench.load.Figures.one;
 import static io.jpraxis.bench.load.Figures.ratio;
 
 import io.jpraxis.bench.load.SuiteResult.WorkloadInfo;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
@@ -34,6 +35,7 @@ public final class MarkdownReport {
         for (WorkloadInfo w : r.workloads()) {
             workload(md, w, table);
         }
+        otherLoad(md, r.runs());
         goals(md, r.goals());
         coldStart(md, r.coldStarts());
         return md.toString();
@@ -111,6 +113,24 @@ public final class MarkdownReport {
 
     private static String ratioOf(TargetMedians a, TargetMedians b, ToDoubleFunction<TargetMedians> metric) {
         return ratio(metric.applyAsDouble(a), metric.applyAsDouble(b));
+    }
+
+    private static void otherLoad(StringBuilder md, List<RunRecord> runs) {
+        List<RunRecord> measured = runs.stream().filter(run -> run.otherLoad() != null).toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        List<Double> other = measured.stream().map(run -> run.otherLoad().otherPercent()).toList();
+        RunRecord worst = measured.stream().max(Comparator.comparingDouble(
+                run -> Double.isNaN(run.otherLoad().otherPercent()) ? -1 : run.otherLoad().otherPercent())).orElseThrow();
+        md.append("## Other work on the machine\n\nCPU used outside the suite's processes during the measured runs,"
+                + " as a share of the machine's capacity: median ").append(one(Stats.median(other)))
+                .append("%, highest ").append(one(worst.otherLoad().otherPercent())).append("% (round ")
+                .append(worst.round()).append(", ").append(worst.workload()).append(" on ").append(worst.target())
+                .append("); hypervisor steal median ")
+                .append(one(Stats.median(measured.stream().map(run -> run.otherLoad().stealPercent()).toList())))
+                .append("%. Kernel threads woken by the suite's own traffic count as other work, so a few percent"
+                        + " is the floor; more means the figures above were perturbed.\n\n");
     }
 
     private static void coldStart(StringBuilder md, List<ColdStartRun> runs) {

@@ -23,15 +23,50 @@ public final class ProcFs {
      * from the last ')'.
      */
     public static long cpuTicks(String statLine) {
+        String[] fields = fieldsAfterComm(statLine);
+        return Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
+    }
+
+    private static String[] fieldsAfterComm(String statLine) {
         int close = statLine.lastIndexOf(')');
         if (close < 0) {
             throw new IllegalArgumentException("/proc stat line: \"" + statLine + "\" (expected: pid (comm) state ...)");
         }
         String[] fields = statLine.substring(close + 1).trim().split("\\s+");
-        if (fields.length <= UTIME_AFTER_COMM + 1) {
-            throw new IllegalArgumentException("/proc stat line: \"" + statLine + "\" (expected: 15 fields or more)");
+        if (fields.length <= UTIME_AFTER_COMM + 3) {
+            throw new IllegalArgumentException("/proc stat line: \"" + statLine + "\" (expected: 17 fields or more)");
         }
-        return Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
+        return fields;
+    }
+
+    /**
+     * utime + stime + cutime + cstime in clock ticks: the process's own CPU time and that of its
+     * children it has waited for, such as the load tools the suite ran and reaped.
+     */
+    public static long cpuTicksWithReapedChildren(String statLine) {
+        String[] fields = fieldsAfterComm(statLine);
+        return cpuTicks(statLine) + Long.parseLong(fields[UTIME_AFTER_COMM + 2])
+                + Long.parseLong(fields[UTIME_AFTER_COMM + 3]);
+    }
+
+    /**
+     * The CPU time, in clock ticks, all CPUs spent running tasks (user, nice and system) and lost
+     * to the hypervisor (steal), from the {@code cpu} line of {@code /proc/stat}. Interrupt and
+     * softirq time is left out: the suite's own loopback traffic causes most of it.
+     */
+    public static MachineTicks machineTicks(String procStat) {
+        String line = procStat.lines().filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow(
+                () -> new IllegalArgumentException("/proc/stat: no \"cpu \" line"));
+        String[] f = line.substring(4).trim().split("\\s+");
+        if (f.length < 8) {
+            throw new IllegalArgumentException("/proc/stat cpu line: \"" + line + "\" (expected: 8 fields or more)");
+        }
+        long busy = Long.parseLong(f[0]) + Long.parseLong(f[1]) + Long.parseLong(f[2]);
+        return new MachineTicks(busy, Long.parseLong(f[7]));
+    }
+
+    /** Machine-wide CPU ticks: {@code busy} running any task, {@code steal} taken by the hypervisor. */
+    public record MachineTicks(long busy, long steal) {
     }
 
     /** VmRSS in KiB from a {@code /proc/PID/status} text; empty for a kernel thread or a zombie. */
@@ -44,6 +79,20 @@ public final class ProcFs {
     /** The process's CPU ticks so far, or empty when it is gone. */
     public static OptionalLong readCpuTicks(long pid) {
         return read(pid, "stat").map(ProcFs::cpuTicks).map(OptionalLong::of).orElse(OptionalLong.empty());
+    }
+
+    /** This JVM's CPU ticks with those of the children it reaped. */
+    public static long readSelfCpuTicksWithReapedChildren() {
+        return read(ProcessHandle.current().pid(), "stat").map(ProcFs::cpuTicksWithReapedChildren).orElseThrow();
+    }
+
+    /** The machine-wide CPU ticks now. */
+    public static MachineTicks readMachineTicks() {
+        try {
+            return machineTicks(Files.readString(PROC.resolve("stat")));
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading /proc/stat", e);
+        }
     }
 
     /** The process's resident memory in KiB, or empty when it is gone. */

@@ -49,9 +49,10 @@ public final class SuiteRunner {
             return;
         }
         ToolResult r = run.result();
-        System.err.printf(Locale.ROOT, "load: %-11s %-16s %-12s %10s req/s  p99 %8s ms  %6s us/req  %7s MiB  %d errors%n",
+        System.err.printf(Locale.ROOT,
+                "load: %-11s %-16s %-12s %10s req/s  p99 %8s ms  %6s us/req  %7s MiB  %d errors  other %s%%%n",
                 phase, run.workload(), run.target(), Figures.count(r.requestsPerSecond()),
                 Figures.millis(r.p99Micros() < 0 ? Double.NaN : r.p99Micros()), Figures.one(run.cpuMicrosPerRequest()),
-                Figures.one(run.peakRssMiB()), r.errors());
+                Figures.one(run.peakRssMiB()), r.errors(), Figures.one(run.otherLoad().otherPercent()));
     }
 }

@@ -23,7 +23,21 @@ class ProcFsTest {
     @Test
     void refusesATruncatedLine() {
         assertThatThrownBy(() -> ProcFs.cpuTicks("1 (x) S 1 1")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("15 fields");
+                .hasMessageContaining("17 fields");
+    }
+
+    @Test
+    void reapedChildrenAddCutimeAndCstime() {
+        String stat = "4242 (java) S 1 1 1 0 -1 0 0 0 0 0 700 300 50 25 20 0 1 0 1 1 1";
+        assertThat(ProcFs.cpuTicksWithReapedChildren(stat)).isEqualTo(1075);
+    }
+
+    @Test
+    void machineTicksAreUserNiceSystemAndSteal() {
+        ProcFs.MachineTicks t = ProcFs.machineTicks(Samples.text("proc-stat-machine.txt"));
+        assertThat(t.busy()).as("user 1093558 + nice 0 + system 236868; idle, iowait, irq, softirq left out")
+                .isEqualTo(1_330_426);
+        assertThat(t.steal()).isZero();
     }
 
     @Test

@@ -32,7 +32,8 @@ class ReportsTest {
                 new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100), m,
                 List.of(new WorkloadInfo("get-small", "GET /small (1 KiB)", "Wrk[...]", List.of("origin", "jpraxis"))),
                 List.of(new ColdStartRun(700, 60), new ColdStartRun(650, 50), new ColdStartRun(900, 70)), 700.0,
-                List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, null)), medians,
+                List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, new OtherLoad.Share(12.5, 0.5), null)),
+                medians,
                 Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "2.9 3.0 3.1", "/tmp/run");
     }
 
@@ -46,6 +47,7 @@ class ReportsTest {
                 .contains("| get-small req/s >= nginx and >= haproxy | **FAIL** |")
                 .contains("| cold start to first proxied 200 < 1 s (median of 3) | PASS | median 700.0 ms");
         assertThat(md).contains("load average 0.5 0.4 0.3 at start, 2.9 3.0 3.1 at the end");
+        assertThat(md).contains("median 12.5%, highest 12.5% (round 1, get-small on jpraxis); hypervisor steal median 0.5%");
         assertThat(md).as("a reportable run carries no smoke warning").doesNotContain("Smoke run");
         assertThat(md).contains("700.0 ms, 650.0 ms, 900.0 ms; the launcher script's share before it exec'd the JVM:"
                 + " 60.0 ms, 50.0 ms, 70.0 ms.");
