@@ -125,8 +125,12 @@ public final class LoadSuite {
     }
 
     private long estimateMinutes() {
-        long pairs = options.workloads().stream().mapToLong(w -> options.targetsOf(w).size()).sum();
-        long seconds = pairs * (options.warmupSeconds() + (long) options.rounds() * options.durationSeconds());
+        long seconds = 0;
+        for (Workload w : options.workloads()) {
+            for (TargetKind t : options.targetsOf(w)) {
+                seconds += SuiteRunner.warmupSeconds(options, t) + (long) options.rounds() * options.durationSeconds();
+            }
+        }
         return Math.max(1, Math.round(seconds / 60.0));
     }
 }

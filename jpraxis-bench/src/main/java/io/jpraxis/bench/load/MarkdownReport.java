@@ -51,9 +51,11 @@ public final class MarkdownReport {
                 .append("; ").append(m.wrk()).append("; ").append(m.h2load()).append("; jpraxis ")
                 .append(m.gitCommit()).append(".\n\n");
         md.append("**Method:** every target runs on 127.0.0.1 and is started once. Before round 1 each workload"
-                + " runs once, untimed, for ").append(r.settings().warmupSeconds()).append(" s against each of its"
-                + " targets (the JVM's JIT warm-up; the peers get the same). Then ").append(r.settings().rounds())
-                .append(" rounds of ").append(r.settings().durationSeconds()).append(" s runs, interleaved (round,"
+                + " runs once, untimed, against each of its targets: the JVM's JIT warm-up, which the peers get"
+                + " too. Every target gets the same total warm-up, ").append(r.settings().warmupSeconds())
+                .append(" s per workload of the target with the most, spread over its own workloads (so"
+                + " jpraxis-20f, with one workload, warms up as long as jpraxis with all of them). Then ")
+                .append(r.settings().rounds()).append(" rounds of ").append(r.settings().durationSeconds()).append(" s runs, interleaved (round,"
                 + " then workload, then target), so drift on the machine spreads over all targets. Figures are"
                 + " medians across rounds. Load tools, origin and proxy share the machine's cores. nginx runs one"
                 + " worker and HAProxy one thread; jpraxis runs its defaults, as `./jpraxis` starts it.\n\n");
@@ -61,7 +63,9 @@ public final class MarkdownReport {
                 + " percentiles; for h2load, computed from its per-request log, which times each request from"
                 + " submission, so a new connection's TCP handshake is not in it); CPU µs/req = the target's"
                 + " user+system CPU over the run (all its processes, from /proc) / completed requests; peak RSS"
-                + " sampled every 100 ms (summed over nginx's master and worker); errors = connect, read, write"
+                + " sampled every 100 ms (summed over nginx's master and worker; a JVM keeps the heap it has"
+                + " grown, so jpraxis's figure is its high-water mark over the suite so far, and the JSON has"
+                + " each run's RSS at its start as well); errors = connect, read, write"
                 + " and timeout failures plus non-2xx answers, median per run. For `origin` all figures are the"
                 + " origin's own, the cost every proxy adds to.\n\n");
     }

@@ -19,6 +19,7 @@ public final class ResourceSampler {
     private volatile long baselineTicks;
     private volatile boolean baselineTaken;
     private volatile long peakRssKiB;
+    private final long startRssKiB;
 
     private ResourceSampler(List<Long> pids, Duration baselineDelay) {
         this.pids = List.copyOf(pids);
@@ -26,7 +27,8 @@ public final class ResourceSampler {
         this.startNanos = System.nanoTime();
         this.baselineTicks = ProcessGroup.cpuTicks(this.pids);
         this.baselineTaken = baselineDelay.isZero();
-        this.peakRssKiB = ProcessGroup.rssKiB(this.pids);
+        this.startRssKiB = ProcessGroup.rssKiB(this.pids);
+        this.peakRssKiB = startRssKiB;
         this.thread = Thread.ofPlatform().daemon().name("rss-sampler").unstarted(this::loop);
     }
 
@@ -47,7 +49,7 @@ public final class ResourceSampler {
         thread.join();
         long end = ProcessGroup.cpuTicks(pids);
         peakRssKiB = Math.max(peakRssKiB, ProcessGroup.rssKiB(pids));
-        return new ResourceUsage(end - baselineTicks, peakRssKiB);
+        return new ResourceUsage(end - baselineTicks, peakRssKiB, startRssKiB);
     }
 
     private void loop() {

@@ -1,6 +1,7 @@
 package io.jpraxis.bench.load;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +27,7 @@ public final class SuiteRunner {
     public List<RunRecord> run() throws InterruptedException {
         for (Workload w : options.workloads()) {
             for (TargetKind t : options.targetsOf(w)) {
-                report("warm-up", runner.run(0, w, targets.get(t), options.warmupSeconds()));
+                report("warm-up", runner.run(0, w, targets.get(t), warmupSeconds(options, t)));
             }
         }
         List<RunRecord> runs = new ArrayList<>();
@@ -40,6 +41,22 @@ public final class SuiteRunner {
             }
         }
         return runs;
+    }
+
+    /**
+     * The warm-up run's length for {@code target}: every target gets the same total warm-up (the
+     * warm-up seconds times the most workloads any target runs), spread over its own workloads.
+     * Otherwise jpraxis-20f, which runs one workload, would enter round 1 with a far colder JIT
+     * than jpraxis, which had warmed up on seven.
+     */
+    static int warmupSeconds(SuiteOptions options, TargetKind target) {
+        Map<TargetKind, Integer> counts = new EnumMap<>(TargetKind.class);
+        for (Workload w : options.workloads()) {
+            options.targetsOf(w).forEach(t -> counts.merge(t, 1, Integer::sum));
+        }
+        int most = counts.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int mine = counts.getOrDefault(target, 1);
+        return (int) Math.ceil((double) options.warmupSeconds() * most / mine);
     }
 
     private static void report(String phase, RunRecord run) {

@@ -10,7 +10,7 @@ class MedianTableTest {
 
     private static RunRecord run(int round, String target, double rps, long p99, long errors, double rssMiB) {
         ToolResult r = new ToolResult((long) rps * 10, 10, rps, errors, Map.of(), p99 / 2, p99 - 1, p99);
-        return RunRecord.measured(round, "get-small", target, r, new ResourceUsage((long) rps / 10, (long) (rssMiB * 1024)),
+        return RunRecord.measured(round, "get-small", target, r, new ResourceUsage((long) rps / 10, (long) (rssMiB * 1024), 0),
                 100, new OtherLoad.Share(1, 0));
     }
 
@@ -37,9 +37,10 @@ class MedianTableTest {
     @Test
     void cpuPerRequestComesFromTicksAndRequests() {
         ToolResult r = new ToolResult(100_000, 10, 10_000, 0, Map.of(), 1, 2, 3);
-        RunRecord rec = RunRecord.measured(1, "get-small", "nginx", r, new ResourceUsage(250, 20 * 1024), 100,
+        RunRecord rec = RunRecord.measured(1, "get-small", "nginx", r, new ResourceUsage(250, 20 * 1024, 18 * 1024), 100,
                 new OtherLoad.Share(1, 0));
         assertThat(rec.cpuMicrosPerRequest()).as("250 ticks of 10 ms = 2.5 s over 100,000 requests").isEqualTo(25.0);
         assertThat(rec.peakRssMiB()).isEqualTo(20.0);
+        assertThat(rec.startRssMiB()).isEqualTo(18.0);
     }
 }

@@ -32,7 +32,8 @@ class ReportsTest {
                 new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100), m,
                 List.of(new WorkloadInfo("get-small", "GET /small (1 KiB)", "Wrk[...]", List.of("origin", "jpraxis"))),
                 List.of(new ColdStartRun(700, 60), new ColdStartRun(650, 50), new ColdStartRun(900, 70)), 700.0,
-                List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, new OtherLoad.Share(12.5, 0.5), null)),
+                List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, 205,
+                        new OtherLoad.Share(12.5, 0.5), null)),
                 medians,
                 Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "2.9 3.0 3.1", "/tmp/run");
     }
