@@ -1,0 +1,55 @@
+package io.jpraxis.bench.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One tiny HTTP/1.1 GET over a fresh socket, reading only the status line: the cheapest way to
+ * ask "does it serve yet?" without a client library's own start-up cost in the measurement.
+ */
+public final class HttpProbe {
+    private static final int TIMEOUT_MILLIS = 2000;
+
+    private HttpProbe() {
+    }
+
+    /** The status of {@code GET path} on 127.0.0.1:{@code port}, or -1 when nothing answered. */
+    public static int status(int port, String path) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            return parseStatusLine(readLine(socket.getInputStream()));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** The code in a status line such as {@code HTTP/1.1 200 OK}, or -1. */
+    static int parseStatusLine(String line) {
+        String[] parts = line.split(" ", 3);
+        if (parts.length < 2 || !parts[0].startsWith("HTTP/")) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(parts[1]);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != -1 && b != '\n'; b = in.read()) {
+            if (b != '\r') {
+                line.append((char) b);
+            }
+        }
+        return line.toString();
+    }
+}

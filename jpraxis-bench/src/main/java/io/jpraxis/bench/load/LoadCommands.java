@@ -1,0 +1,74 @@
+package io.jpraxis.bench.load;
+
+import io.jpraxis.bench.load.LoadSpec.H2c;
+import io.jpraxis.bench.load.LoadSpec.NewConnections;
+import io.jpraxis.bench.load.LoadSpec.Wrk;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/** Turns a workload's {@link LoadSpec} into the wrk or h2load command line for one target. */
+public final class LoadCommands {
+    /** h2load's own warm-up before its timed part (--warm-up-time); its requests are not counted. */
+    static final int H2C_WARM_UP_SECONDS = 1;
+    /** Added to the run's length before a hung tool is killed. */
+    private static final long SLACK_SECONDS = 60;
+    /** wrk's default is 2 s; a proxy stalling longer than this is counted as a timeout error. */
+    private static final String WRK_TIMEOUT = "10s";
+
+    private final Path workDir;
+
+    /** Commands whose scripts and logs go under {@code workDir}. */
+    public LoadCommands(Path workDir) {
+        this.workDir = workDir;
+    }
+
+    /** The command that loads {@code target} with {@code spec} for {@code seconds}; {@code tag} names its files. */
+    public LoadCommand build(LoadSpec spec, Target target, int seconds, String tag) throws IOException {
+        return switch (spec) {
+            case Wrk w -> new LoadCommand(spec, List.of("wrk", "-t" + w.threads(), "-c" + w.connections(),
+                    "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s", script(w).toString(), target.url(w.path())),
+                    Duration.ZERO, null, seconds + SLACK_SECONDS);
+            case H2c h -> {
+                Path log = workDir.resolve(tag + ".h2load.log");
+                yield new LoadCommand(spec, List.of("h2load", "-c", Integer.toString(h.clients()),
+                        "-m", Integer.toString(h.streamsPerClient()), "-t", Integer.toString(h.threads()),
+                        "-D", Integer.toString(seconds), "--warm-up-time", Integer.toString(H2C_WARM_UP_SECONDS),
+                        "--log-file", log.toString(), target.h2cUrl(h.path())),
+                        Duration.ofSeconds(H2C_WARM_UP_SECONDS), log, seconds + H2C_WARM_UP_SECONDS + SLACK_SECONDS);
+            }
+            case NewConnections n -> {
+                Path log = workDir.resolve(tag + ".h2load.log");
+                // h2load's -r N opens N connections at the start of each period, in one burst. One
+                // connection every 1/rate seconds gives the same rate spread evenly, and with
+                // -c = -n = rate x seconds each connection carries one request and the run lasts
+                // the given seconds (-r and -D cannot be combined).
+                long total = (long) n.perSecond() * seconds;
+                yield new LoadCommand(spec, List.of("h2load", "--h1", "-t", "1", "-r", "1",
+                        "--rate-period", periodMillis(n.perSecond()) + "ms",
+                        "-c", Long.toString(total), "-n", Long.toString(total),
+                        "--log-file", log.toString(), target.url(n.path())),
+                        Duration.ZERO, log, seconds + SLACK_SECONDS);
+            }
+        };
+    }
+
+    static long periodMillis(int perSecond) {
+        if (perSecond <= 0 || 1000 % perSecond != 0) {
+            throw new IllegalArgumentException("new connections per second: " + perSecond
+                    + " (expected: a divisor of 1000, so the period is whole milliseconds)");
+        }
+        return 1000 / perSecond;
+    }
+
+    private Path script(Wrk w) throws IOException {
+        Path script = workDir.resolve("wrk-" + w.method().toLowerCase(Locale.ROOT) + "-" + w.bodyBytes() + ".lua");
+        if (!Files.exists(script)) {
+            Files.writeString(script, WrkScript.render(w.method(), w.bodyBytes()));
+        }
+        return script;
+    }
+}

@@ -1,0 +1,28 @@
+package io.jpraxis.bench.load;
+
+/** How a workload loads its target: which tool, how many connections, which request. */
+public sealed interface LoadSpec {
+
+    /** The request path, the same on every target. */
+    String path();
+
+    /**
+     * wrk over keep-alive HTTP/1.1 connections, each sending its next request as soon as the
+     * previous answer arrived.
+     *
+     * @param bodyBytes the request body size; 0 sends no body
+     */
+    record Wrk(int threads, int connections, String method, String path, int bodyBytes) implements LoadSpec {
+    }
+
+    /** h2load over cleartext HTTP/2 by prior knowledge, bounded by time, several streams per connection. */
+    record H2c(int clients, int streamsPerClient, int threads, String path) implements LoadSpec {
+    }
+
+    /**
+     * h2load over HTTP/1.1 opening a new connection for every request at a fixed rate, so the
+     * cost of accepting connections shows rather than the cost of requests on warm ones.
+     */
+    record NewConnections(int perSecond, String path) implements LoadSpec {
+    }
+}

@@ -1,0 +1,34 @@
+package io.jpraxis.bench.load;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The servers a workload can be pointed at, each started once per suite. */
+public enum TargetKind {
+    /** The nginx origin itself: the baseline every proxy adds its cost to. */
+    ORIGIN("origin"),
+    /** nginx as a one-worker reverse proxy with an upstream keepalive pool. */
+    NGINX("nginx"),
+    /** HAProxy with one thread, reusing origin connections always. */
+    HAPROXY("haproxy"),
+    /** jpraxis with the smallest proxying pipeline: router and load balancer. */
+    JPRAXIS("jpraxis"),
+    /** jpraxis with 18 conditional headers filters in front of the router and load balancer. */
+    JPRAXIS_20F("jpraxis-20f");
+
+    private final String cliName;
+
+    TargetKind(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** The name used on the command line and in every report. */
+    public String cliName() {
+        return cliName;
+    }
+
+    /** The kind named {@code name} on the command line, if any. */
+    public static Optional<TargetKind> byName(String name) {
+        return Arrays.stream(values()).filter(k -> k.cliName.equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,108 @@
+package io.jpraxis.bench.load;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Starts each kind of target on free loopback ports and waits until it serves {@code /small}. */
+public final class TargetLauncher {
+    /** Room for the launcher to rebuild the jar on a first run, which it does before serving. */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+
+    private final Path root;
+    private final Path runDir;
+    private final ProcessReaper reaper;
+    private final JpraxisLauncher jpraxis;
+
+    /** Targets of the checkout at {@code root}, their configs and logs under {@code runDir}. */
+    public TargetLauncher(Path root, Path runDir, ProcessReaper reaper) {
+        this.root = root;
+        this.runDir = runDir;
+        this.reaper = reaper;
+        this.jpraxis = new JpraxisLauncher(root);
+    }
+
+    /** Starts {@code kind}; proxies forward to {@code origin} (null when starting the origin itself). */
+    public Target start(TargetKind kind, Target origin) throws IOException, InterruptedException {
+        int port = Ports.free();
+        return switch (kind) {
+            case ORIGIN -> nginx(kind, "origin-nginx.conf", port, Ports.free(), null);
+            case NGINX -> nginx(kind, "proxy-nginx.conf", port, Ports.free(), origin);
+            case HAPROXY -> haproxy(port, Ports.free(), origin);
+            case JPRAXIS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));
+            case JPRAXIS_20F -> jpraxis(kind, port, JpraxisConfigs.twentyFilters(port, origin.authority()));
+        };
+    }
+
+    private Target nginx(TargetKind kind, String template, int port, int h2cPort, Target origin)
+            throws IOException, InterruptedException {
+        Path conf = PeerTemplates.renderFile(peers(), template, runDir, placeholders(port, h2cPort, origin));
+        // -e: nginx opens its error log before reading the config; the default is under /var/log.
+        ManagedProcess p = reaper.track(ManagedProcess.start(kind.cliName(), List.of("nginx", "-c", conf.toString(),
+                "-p", runDir.toString(), "-e", runDir.resolve(kind.cliName() + "-startup.log").toString(),
+                "-g", "daemon off;"), runDir, log(kind)));
+        return ready(new Target(kind, port, h2cPort, new ProcessGroup(p.handle().pid()), p));
+    }
+
+    private Target haproxy(int port, int h2cPort, Target origin) throws IOException, InterruptedException {
+        Path conf = PeerTemplates.renderFile(peers(), "proxy-haproxy.cfg", runDir,
+                placeholders(port, h2cPort, origin));
+        // -db: stay in the foreground, so this process is HAProxy itself and stops with it.
+        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.HAPROXY.cliName(),
+                List.of("haproxy", "-db", "-f", conf.toString()), runDir, log(TargetKind.HAPROXY)));
+        return ready(new Target(TargetKind.HAPROXY, port, h2cPort, new ProcessGroup(p.handle().pid()), p));
+    }
+
+    private Target jpraxis(TargetKind kind, int port, String yaml) throws IOException, InterruptedException {
+        Path config = Files.writeString(runDir.resolve(kind.cliName() + ".yaml"), yaml);
+        ManagedProcess p = reaper.track(jpraxis.start(kind.cliName(), config, log(kind)));
+        // Readiness first: by the time it serves, the launcher has exec'd (or spawned) the JVM.
+        awaitServing(kind.cliName(), port, p);
+        long pid = JpraxisLauncher.javaPid(p).orElseThrow(() -> new IllegalStateException(
+                kind.cliName() + ": serves on port " + port + " but no java process was found under pid "
+                        + p.handle().pid()));
+        return new Target(kind, port, port, new ProcessGroup(pid), p);
+    }
+
+    private Map<String, String> placeholders(int port, int h2cPort, Target origin) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("RUN", runDir.toString());
+        values.put("PORT", Integer.toString(port));
+        values.put("H2PORT", Integer.toString(h2cPort));
+        if (origin != null) {
+            values.put("ORIGIN", origin.authority());
+        }
+        return values;
+    }
+
+    private Target ready(Target target) throws InterruptedException {
+        awaitServing(target.kind().cliName(), target.port(), target.process());
+        return target;
+    }
+
+    private static void awaitServing(String name, int port, ManagedProcess p) throws InterruptedException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (HttpProbe.status(port, "/small") != 200) {
+            if (!p.isAlive()) {
+                throw new IllegalStateException(name + ": exited before serving (see " + p.log() + ")");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + ": GET /small on port " + port + " did not answer 200 within "
+                        + READY_TIMEOUT.toSeconds() + " s (see " + p.log() + ")");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private Path peers() {
+        return root.resolve("bench").resolve("peers");
+    }
+
+    private Path log(TargetKind kind) {
+        return runDir.resolve(kind.cliName() + ".log");
+    }
+}

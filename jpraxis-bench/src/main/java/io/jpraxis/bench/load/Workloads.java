@@ -1,0 +1,44 @@
+package io.jpraxis.bench.load;
+
+import static io.jpraxis.bench.load.TargetKind.HAPROXY;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
+import static io.jpraxis.bench.load.TargetKind.NGINX;
+import static io.jpraxis.bench.load.TargetKind.ORIGIN;
+
+import io.jpraxis.bench.load.LoadSpec.H2c;
+import io.jpraxis.bench.load.LoadSpec.NewConnections;
+import io.jpraxis.bench.load.LoadSpec.Wrk;
+import java.util.List;
+import java.util.Optional;
+
+/** Every workload of the suite, in run and report order: adding one is one line here. */
+public final class Workloads {
+    /** The origin baseline and the three proxies, compared side by side. */
+    public static final List<TargetKind> SIDE_BY_SIDE = List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS);
+
+    public static final List<Workload> ALL = List.of(
+            new Workload("get-small", "GET /small (1 KiB), wrk -t2 -c64 keep-alive",
+                    new Wrk(2, 64, "GET", "/small", 0), SIDE_BY_SIDE),
+            new Workload("get-small-h2c", "GET /small over h2c (prior knowledge), h2load -c16 -m8 -t2",
+                    new H2c(16, 8, 2, "/small"), SIDE_BY_SIDE),
+            new Workload("post-64k", "POST 64 KiB to /echo (echoed back), wrk -t2 -c64",
+                    new Wrk(2, 64, "POST", "/echo", 64 * 1024), SIDE_BY_SIDE),
+            new Workload("post-1m", "POST 1 MiB to /echo (echoed back), wrk -t2 -c16",
+                    new Wrk(2, 16, "POST", "/echo", 1024 * 1024), SIDE_BY_SIDE),
+            new Workload("conns-1000", "GET /small on 1000 keep-alive connections, wrk -t2 -c1000",
+                    new Wrk(2, 1000, "GET", "/small", 0), SIDE_BY_SIDE),
+            new Workload("new-conns-100ps", "100 new HTTP/1.1 connections per second (one every 10 ms), one GET"
+                    + " /small each, h2load --h1 -r 1 --rate-period 10ms",
+                    new NewConnections(100, "/small"), SIDE_BY_SIDE),
+            new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers) vs router + load_balancer",
+                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)));
+
+    private Workloads() {
+    }
+
+    /** The workload called {@code name}, if any. */
+    public static Optional<Workload> byName(String name) {
+        return ALL.stream().filter(w -> w.name().equals(name)).findFirst();
+    }
+}

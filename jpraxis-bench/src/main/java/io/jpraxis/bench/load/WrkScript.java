@@ -1,0 +1,38 @@
+package io.jpraxis.bench.load;
+
+/**
+ * The Lua script wrk runs: it sets the method and body, and its {@code done} hook prints the
+ * run's figures as one JSON line that {@link WrkResultParser} reads, since wrk's own summary
+ * rounds latencies and has no p90.
+ */
+public final class WrkScript {
+    /** Starts the line {@code done} prints, so it can be told apart from wrk's own summary. */
+    public static final String RESULT_MARKER = "WRK_RESULT ";
+
+    private static final String DONE = """
+            done = function(summary, latency, requests)
+              local e = summary.errors
+              io.write(string.format('%s{"requests":%%d,"duration_us":%%d,"bytes":%%d,'
+                .. '"errors":{"connect":%%d,"read":%%d,"write":%%d,"status":%%d,"timeout":%%d},'
+                .. '"latency_us":{"p50":%%d,"p90":%%d,"p99":%%d,"max":%%d}}\\n',
+                summary.requests, summary.duration, summary.bytes,
+                e.connect, e.read, e.write, e.status, e.timeout,
+                latency:percentile(50), latency:percentile(90), latency:percentile(99), latency.max))
+            end
+            """.formatted(RESULT_MARKER);
+
+    private WrkScript() {
+    }
+
+    /** The script for {@code method} with a body of {@code bodyBytes} bytes (none when 0). */
+    public static String render(String method, int bodyBytes) {
+        StringBuilder lua = new StringBuilder();
+        lua.append("wrk.method = \"").append(method).append("\"\n");
+        if (bodyBytes > 0) {
+            // wrk adds Content-Length for a body; one buffer built once is sent by every request.
+            lua.append("wrk.body = string.rep(\"x\", ").append(bodyBytes).append(")\n");
+            lua.append("wrk.headers[\"Content-Type\"] = \"application/octet-stream\"\n");
+        }
+        return lua.append(DONE).toString();
+    }
+}

@@ -1,0 +1,97 @@
+package io.jpraxis.bench.load;
+
+import static io.jpraxis.bench.load.Rows.row;
+import static io.jpraxis.bench.load.TargetKind.HAPROXY;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
+import static io.jpraxis.bench.load.TargetKind.NGINX;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.bench.load.GoalResult.Verdict;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GoalsTest {
+
+    private static MedianTable table(TargetMedians... rows) {
+        return new MedianTable(List.of(rows));
+    }
+
+    @Test
+    void smallGetThroughputMustMatchBothPeers() {
+        MedianTable t = table(row("get-small", NGINX, 40_000, 3000, 30, 20), row("get-small", HAPROXY, 38_000, 3000, 30, 20),
+                row("get-small", JPRAXIS, 39_000, 2000, 30, 200));
+        GoalResult g = Goals.smallGetThroughput(t);
+        assertThat(g.verdict()).as("above HAProxy but below nginx").isEqualTo(Verdict.FAIL);
+        assertThat(g.detail()).isEqualTo("jpraxis 39,000 req/s; nginx 40,000 (x0.98); haproxy 38,000 (x1.03)");
+        assertThat(Goals.smallGetTail(t).verdict()).as("2 ms p99 against 3 ms and 3 ms").isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void cpuPerRequestMayBeUpToOnePointTwoTimesNginx() {
+        MedianTable atLimit = table(row("get-small", NGINX, 1, 1, 30, 1), row("get-small", JPRAXIS, 1, 1, 36, 1));
+        MedianTable over = table(row("get-small", NGINX, 1, 1, 30, 1), row("get-small", JPRAXIS, 1, 1, 36.1, 1));
+        assertThat(Goals.smallGetCpu(atLimit).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(Goals.smallGetCpu(over).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(Goals.smallGetCpu(over).detail()).isEqualTo("jpraxis 36.1 us/req; nginx 30.0 us/req (x1.20)");
+    }
+
+    @Test
+    void largePostComparesWithNginxOnly() {
+        MedianTable t = table(row("post-1m", NGINX, 500, 1, 1, 1), row("post-1m", JPRAXIS, 510, 1, 1, 1));
+        assertThat(Goals.largePost(t).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void memoryIsFlatWithinSixteenMibOrTenPercent() {
+        // 200 MiB -> 218 MiB: 18 MiB is over the 16 MiB allowance but within 10 % (20 MiB).
+        assertThat(Goals.flatMemory(table(row("post-64k", JPRAXIS, 1, 1, 1, 200), row("post-1m", JPRAXIS, 1, 1, 1, 218)))
+                .verdict()).isEqualTo(Verdict.PASS);
+        // 100 MiB -> 115 MiB: 15 % but within 16 MiB.
+        assertThat(Goals.flatMemory(table(row("post-64k", JPRAXIS, 1, 1, 1, 100), row("post-1m", JPRAXIS, 1, 1, 1, 115)))
+                .verdict()).isEqualTo(Verdict.PASS);
+        GoalResult grew = Goals.flatMemory(table(row("post-64k", JPRAXIS, 1, 1, 1, 100),
+                row("post-1m", JPRAXIS, 1, 1, 1, 130)));
+        assertThat(grew.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(grew.detail()).isEqualTo("post-64k 100.0 MiB; post-1m 130.0 MiB (+30.0 MiB, 30.0%)");
+    }
+
+    @Test
+    void manyConnectionsWantNoErrorInAnyRoundAndBoundedMemory() {
+        TargetMedians clean = row("conns-1000", JPRAXIS, 1, 1, 1, 180);
+        assertThat(Goals.manyConnections(table(clean)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(Goals.manyConnections(table(Rows.withErrors(clean, 1))).verdict())
+                .as("one error in one round fails it, though the median is 0").isEqualTo(Verdict.FAIL);
+        assertThat(Goals.manyConnections(table(row("conns-1000", JPRAXIS, 1, 1, 1, 256))).verdict())
+                .as("256 MiB is not under 256 MiB").isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void pipelineMayCostUpToTenPercent() {
+        assertThat(Goals.pipeline(table(row("pipeline-20f", JPRAXIS, 10_000, 1, 1, 1),
+                row("pipeline-20f", JPRAXIS_20F, 9_000, 1, 1, 1))).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(Goals.pipeline(table(row("pipeline-20f", JPRAXIS, 10_000, 1, 1, 1),
+                row("pipeline-20f", JPRAXIS_20F, 8_999, 1, 1, 1))).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void coldStartIsJudgedOnTheMedian() {
+        GoalResult g = Goals.coldStart(List.of(1500.0, 700.0, 800.0));
+        assertThat(g.verdict()).as("one slow start among three does not decide it").isEqualTo(Verdict.PASS);
+        assertThat(g.detail()).isEqualTo("median 800.0 ms; runs 1500.0, 700.0, 800.0 ms");
+    }
+
+    @Test
+    void goalsWhoseWorkloadsDidNotRunAreNotMeasured() {
+        List<GoalResult> goals = Goals.evaluate(table(row("get-small", JPRAXIS, 1, 1, 1, 1)), List.of());
+        assertThat(goals).hasSize(8).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
+    }
+
+    @Test
+    void aTargetWhoseRunsAllFailedIsNotMeasured() {
+        TargetMedians failed = new TargetMedians("post-1m", "jpraxis", Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, 0, 0, 3);
+        assertThat(Goals.largePost(table(row("post-1m", NGINX, 500, 1, 1, 1), failed)).verdict())
+                .isEqualTo(Verdict.NOT_MEASURED);
+    }
+}

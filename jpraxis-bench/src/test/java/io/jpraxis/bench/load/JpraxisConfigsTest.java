@@ -1,0 +1,73 @@
+package io.jpraxis.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.load.ConfigLoader;
+import io.jpraxis.config.load.LoadResult;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.PipelineCompiler;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.filters.BuiltInFilters;
+import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The generated configs go through the same load, validate and compile path as {@code jpraxis validate}. */
+class JpraxisConfigsTest {
+
+    private static CompiledPipeline compile(String yaml) {
+        LoadResult loaded = new ConfigLoader().load(yaml, FeatureSet.NONE);
+        assertThat(loaded.diagnostics().all()).as("the generated config loads cleanly:\n" + yaml)
+                .extracting(Diagnostic::render).isEmpty();
+        CompileResult compiled = new PipelineCompiler(FilterRegistry.withBuiltIns(BuiltInFilters.all()),
+                FeatureSet.NONE, RuntimeServices.system()).compile(loaded.config(), loaded.diagnostics());
+        assertThat(compiled.ok()).as("the generated config compiles: "
+                + compiled.diagnostics().all().stream().map(Diagnostic::render).toList()).isTrue();
+        return compiled.gateway().listeners().get(0).pipeline();
+    }
+
+    private static RequestContext getSmall() {
+        return new RequestContext("bench", "GET", "/small", null, "http", new InetSocketAddress("127.0.0.1", 40000),
+                new HeaderMap().add("host", "127.0.0.1:8080").add("user-agent", "wrk"), "r1", Instant.EPOCH);
+    }
+
+    @Test
+    void plainConfigIsRouterThenLoadBalancer() {
+        CompiledPipeline p = compile(JpraxisConfigs.plain(18080, "127.0.0.1:18081"));
+        assertThat(p.filters()).extracting(f -> f.entry().filterType()).containsExactly("router", "load_balancer");
+    }
+
+    @Test
+    void twentyFilterConfigHasEighteenGatedHeadersFilters() {
+        CompiledPipeline p = compile(JpraxisConfigs.twentyFilters(18080, "127.0.0.1:18081"));
+        List<CompiledFilter> filters = p.filters();
+        assertThat(filters).hasSize(20);
+        assertThat(filters.get(0).entry().filterType()).isEqualTo("router");
+        assertThat(filters.get(19).entry().filterType()).isEqualTo("load_balancer");
+        List<CompiledFilter> headers = filters.subList(1, 19);
+        assertThat(headers).allSatisfy(f -> {
+            assertThat(f.entry().filterType()).isEqualTo("headers");
+            assertThat(f.conditional()).as("every headers filter has conditions to evaluate").isTrue();
+        });
+    }
+
+    @Test
+    void mostHeadersFiltersApplyToTheBenchmarkRequestAndSomeAreSkipped() {
+        List<CompiledFilter> headers = compile(JpraxisConfigs.twentyFilters(18080, "127.0.0.1:18081")).filters()
+                .subList(1, 19);
+        RequestContext ctx = getSmall();
+        List<Integer> skipped = headers.stream().filter(f -> !f.condition().test(ctx))
+                .map(f -> headers.indexOf(f) + 1).toList();
+        assertThat(skipped).as("the 5th, 9th, 13th and 17th are gated off, the other 14 run")
+                .containsExactly(5, 9, 13, 17);
+        assertThat(skipped).allMatch(JpraxisConfigs::skipped);
+    }
+}

@@ -1,0 +1,53 @@
+package io.jpraxis.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LoadCommandsTest {
+    @TempDir
+    Path work;
+
+    private final Target nginx = new Target(TargetKind.NGINX, 18080, 18090, new ProcessGroup(1), null);
+
+    @Test
+    void wrkRunsForTheDurationWithTheWorkloadsScript() throws IOException {
+        LoadCommand c = new LoadCommands(work).build(new LoadSpec.Wrk(2, 16, "POST", "/echo", 1024 * 1024), nginx, 10,
+                "round1-post-1m-nginx");
+        Path script = work.resolve("wrk-post-1048576.lua");
+        assertThat(c.argv()).containsExactly("wrk", "-t2", "-c16", "-d10s", "--timeout", "10s", "-s",
+                script.toString(), "http://127.0.0.1:18080/echo");
+        assertThat(Files.readString(script)).contains("wrk.body = string.rep(\"x\", 1048576)");
+        assertThat(c.untimedLead()).isZero();
+        assertThat(c.latencyLog()).isNull();
+    }
+
+    @Test
+    void h2cUsesTheH2cPortAndLeavesItsWarmUpOutOfTheCpuBaseline() throws IOException {
+        LoadCommand c = new LoadCommands(work).build(new LoadSpec.H2c(16, 8, 2, "/small"), nginx, 10, "t");
+        assertThat(c.argv()).containsSubsequence("-D", "10", "--warm-up-time", "1")
+                .contains("http://127.0.0.1:18090/small");
+        assertThat(c.untimedLead()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(c.latencyLog()).isEqualTo(work.resolve("t.h2load.log"));
+    }
+
+    @Test
+    void newConnectionsOpenOnePerPeriodAndOneRequestEach() throws IOException {
+        LoadCommand c = new LoadCommands(work).build(new LoadSpec.NewConnections(100, "/small"), nginx, 10, "t");
+        assertThat(c.argv()).containsSubsequence("--h1", "-t", "1", "-r", "1", "--rate-period", "10ms", "-c", "1000",
+                "-n", "1000").contains("http://127.0.0.1:18080/small");
+    }
+
+    @Test
+    void aRateMustGiveWholeMillisecondPeriods() {
+        assertThat(LoadCommands.periodMillis(100)).isEqualTo(10);
+        assertThatThrownBy(() -> LoadCommands.periodMillis(3)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a divisor of 1000");
+    }
+}

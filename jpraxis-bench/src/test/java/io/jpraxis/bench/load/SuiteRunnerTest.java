@@ -1,0 +1,27 @@
+package io.jpraxis.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SuiteRunnerTest {
+
+    @Test
+    void everyTargetGetsTheSameTotalWarmUp() {
+        SuiteOptions all = SuiteOptions.parse();
+        // jpraxis runs all 7 workloads, the peers 6, jpraxis-20f only pipeline-20f.
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS)).isEqualTo(5);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("35 s over 6 workloads, rounded up")
+                .isEqualTo(6);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("35 s in its one workload")
+                .isEqualTo(35);
+    }
+
+    @Test
+    void aSubsetSharesWarmUpAmongTheWorkloadsChosen() {
+        SuiteOptions two = SuiteOptions.parse("--workloads", "get-small,pipeline-20f", "--warmup", "4");
+        assertThat(SuiteRunner.warmupSeconds(two, TargetKind.JPRAXIS)).isEqualTo(4);
+        assertThat(SuiteRunner.warmupSeconds(two, TargetKind.ORIGIN)).isEqualTo(8);
+        assertThat(SuiteRunner.warmupSeconds(two, TargetKind.JPRAXIS_20F)).isEqualTo(8);
+    }
+}
