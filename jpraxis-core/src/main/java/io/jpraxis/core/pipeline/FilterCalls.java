@@ -58,7 +58,7 @@ final class FilterCalls {
         };
     }
 
-    static RequestOutcome onFailure(CompiledFilter f, String detail, RequestContext ctx) {
+    private static RequestOutcome onFailure(CompiledFilter f, String detail, RequestContext ctx) {
         if (f.failureMode() == FailureMode.OPEN) {
             log.warn("filter {} failed open on request {}: {}", f.filter().type(), ctx.requestId(), detail);
             return null;
