@@ -4,6 +4,7 @@ import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
+import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -27,6 +28,7 @@ public final class BuiltInFilters {
         return List.of(
                 new AccessLogFactory(),
                 new HeadersFactory(),
+                new JsonBodyFieldFactory(),
                 new LoadBalancerFactory(),
                 new RateLimitFactory(),
                 new RedirectFactory(),

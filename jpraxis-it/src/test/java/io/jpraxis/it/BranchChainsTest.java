@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Branch chains end to end (spec 2.4 to 2.6, 4.2, 4.3): real sockets, a real origin, results
- * published by a test filter type ({@code test_result}, until {@code json_body_field} exists).
+ * published by a test filter type ({@code test_result}, driven by a header; {@code BodyModesTest}
+ * has branches on {@code json_body_field}'s results).
  */
 @Timeout(30)
 class BranchChainsTest {

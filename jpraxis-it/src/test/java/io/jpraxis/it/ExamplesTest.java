@@ -42,7 +42,7 @@ class ExamplesTest {
     private static final String TRACEPARENT = "00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-0[01]";
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
+            "basic-reverse-proxy.yaml", "body-routing.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
             "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
@@ -79,6 +79,46 @@ class ExamplesTest {
             }
             assertThat(counts).containsExactlyInAnyOrderEntriesOf(Map.of("a", 300, "b", 100));
         }
+    }
+
+    @Test
+    void bodyRoutingSendsEachModelToItsClusterAndTagsTheLargeOnes() throws Exception {
+        try (TestOrigin large = TestOrigin.start("large"); TestOrigin small = TestOrigin.start("small");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("body-routing.yaml",
+                        Map.of("127.0.0.1:3001", large.address(), "127.0.0.1:3002", small.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            String llama = "{\"model\":\"llama-70b\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+            EchoResponse toLarge = postJson(conn, "/v1/chat/completions", llama, "X-Model: mini").echo();
+            assertThat(toLarge.origin()).as("routed on the body's model").isEqualTo("large");
+            assertThat(toLarge.header("x-model")).as("promoted; the client's own X-Model was dropped")
+                    .isEqualTo("llama-70b");
+            assertThat(toLarge.header("x-model-tier")).as("the branch fired on the result").isEqualTo("large");
+            assertThat(toLarge.hasHeader("x-praxis-model")).isFalse();
+            assertThat(toLarge.bodyBytes()).as("the body goes on unchanged").isEqualTo(llama.length());
+
+            EchoResponse toSmall = postJson(conn, "/v1/chat/completions", "{\"model\":\"mini\"}").echo();
+            assertThat(toSmall.origin()).isEqualTo("small");
+            assertThat(toSmall.hasHeader("x-model-tier")).isFalse();
+            assertThat(EchoResponse.parse(conn.get("/v1/models").body()).origin()).as("no body: the default route")
+                    .isEqualTo("small");
+
+            RawResponse tooLarge = postJson(conn, "/v1/chat/completions",
+                    "{\"model\":\"llama-70b\",\"pad\":\"" + "x".repeat(70_000) + "\"}");
+            assertThat(tooLarge.status()).as("over max_body_bytes").isEqualTo(413);
+            assertThat(large.requestCount()).isEqualTo(1);
+        }
+    }
+
+    private static RawResponse postJson(RawHttpConnection conn, String path, String json, String... headerLines)
+            throws java.io.IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        StringBuilder head = new StringBuilder("POST " + path + " HTTP/1.1\r\nHost: models\r\n");
+        for (String line : headerLines) {
+            head.append(line).append("\r\n");
+        }
+        head.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n\r\n");
+        conn.send(head.toString()).send(body);
+        return conn.readResponse();
     }
 
     @Test

@@ -9,9 +9,9 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.util.Optional;
 
 /**
- * A test filter type that publishes a result, as {@code json_body_field} will: the value of the
- * request header {@code header} under {@code key} (default {@code status}); nothing when the
- * header is absent.
+ * A test filter type that publishes a result from a request header, as {@code json_body_field}
+ * does from a body field: the value of the request header {@code header} under {@code key}
+ * (default {@code status}); nothing when the header is absent.
  */
 final class ResultPublisherFactory implements FilterFactory {
     static final String TYPE = "test_result";

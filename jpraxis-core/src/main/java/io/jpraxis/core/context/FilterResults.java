@@ -63,6 +63,12 @@ public final class FilterResults {
         return copy;
     }
 
+    /** Adds every result of {@code other} (already checked there), a later value winning per key. */
+    public void putAll(FilterResults other) {
+        other.byFilterType.forEach((type, set) ->
+                byFilterType.computeIfAbsent(type, t -> new LinkedHashMap<>()).putAll(set));
+    }
+
     public List<String> filterTypes() {
         return new ArrayList<>(byFilterType.keySet());
     }

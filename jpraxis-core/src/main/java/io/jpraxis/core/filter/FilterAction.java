@@ -4,23 +4,39 @@ import io.jpraxis.core.http.LocalResponse;
 
 /**
  * What a filter hook decided. Handled with an exhaustive {@code switch}, so a new variant breaks
- * every site that must handle it.
+ * every site that must handle it. {@link Release} and {@link BodyDone} mean something only to body
+ * hooks (spec 4.4); from a request or response hook they count as {@link Continue}.
  */
-public sealed interface FilterAction permits FilterAction.Continue, FilterAction.Respond, FilterAction.Reject,
-        FilterAction.Fail {
+public sealed interface FilterAction permits FilterAction.Continue, FilterAction.Release, FilterAction.BodyDone,
+        FilterAction.Respond, FilterAction.Reject, FilterAction.Fail {
 
     /** The shared "go on" value. */
     Continue CONTINUE = new Continue();
+    /** The shared {@link Release} value. */
+    Release RELEASE = new Release();
+    /** The shared {@link BodyDone} value. */
+    BodyDone BODY_DONE = new BodyDone();
 
-    /** Go on with the next filter. */
+    /** Go on with the next filter (a buffering body hook: keep withholding the bytes). */
     record Continue() implements FilterAction {
+    }
+
+    /** Body hook: send what is withheld now, and stream the rest of the body. */
+    record Release() implements FilterAction {
+    }
+
+    /** Body hook: this filter has seen enough; it is not called for the rest of this body. */
+    record BodyDone() implements FilterAction {
     }
 
     /** Answer the client with this response; no upstream is contacted (static_response, redirect). */
     record Respond(LocalResponse response) implements FilterAction {
     }
 
-    /** Refuse the request with {@code status} and a JSON error naming {@code reason} (no internals). */
+    /**
+     * Refuse the request with {@code status} and a JSON error naming {@code reason} (no internals).
+     * From a response body hook, whose head is already on its way, it aborts the response.
+     */
     record Reject(int status, String reason) implements FilterAction {
     }
 

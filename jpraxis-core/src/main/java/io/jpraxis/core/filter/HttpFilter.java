@@ -65,12 +65,55 @@ public interface HttpFilter {
     default void onLog(RequestContext ctx, ExchangeSummary summary) {
     }
 
+    /**
+     * Whether this filter's {@link #onRequestBody} wants the request body. With {@code NONE} (the
+     * default) it is never called and its {@link #requestBodyMode()} does not count. Read at build
+     * time only, as are the other three body declarations.
+     */
     default BodyAccess requestBodyAccess() {
         return BodyAccess.NONE;
     }
 
+    /** Whether this filter's {@link #onResponseBody} wants the response body ({@code NONE}: never called). */
     default BodyAccess responseBodyAccess() {
         return BodyAccess.NONE;
+    }
+
+    /**
+     * How this filter wants the request body delivered: {@link BodyMode#STREAM} (the default) or a
+     * {@link BodyMode.StreamBuffer}, which makes the gateway read the whole request body before
+     * the request phase, so the hook can influence routing (spec 4.4, pre-read).
+     */
+    default BodyMode requestBodyMode() {
+        return BodyMode.STREAM;
+    }
+
+    /** How this filter wants the response body delivered ({@link BodyMode#STREAM} by default). */
+    default BodyMode responseBodyMode() {
+        return BodyMode.STREAM;
+    }
+
+    /**
+     * Request body hook, synchronous, on the event loop. In a buffered pipeline it runs once,
+     * before the request phase, over the whole body (its own conditions evaluated against the
+     * headers as earlier body hooks left them; not at all for a request without a body); otherwise
+     * once per piece as the body streams, for filters whose request hook ran. Never called for
+     * filters inside branch sub-chains.
+     *
+     * @return {@code Continue}, {@code Release}, {@code BodyDone} (no further pieces), {@code
+     *     Reject} (the client gets its status), or {@code Fail} (per {@code failure_mode})
+     */
+    default FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
+        return FilterAction.CONTINUE;
+    }
+
+    /**
+     * Response body hook, synchronous, once per piece, in reverse pipeline order over the filters
+     * whose request hook ran and whose {@code response_conditions} match. {@code Reject} or a closed
+     * {@code Fail} aborts the response (its head is already out).
+     */
+    default FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
+        return FilterAction.CONTINUE;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.jpraxis.core.pipeline;
 
+import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
@@ -25,10 +26,23 @@ public final class CompiledPipeline {
     private final int slotCount;
     private final Set<String> ownedRequestHeaders;
     private final boolean responseHooks;
+    private final BodyPlan body;
     private final LongAdder logHookFailures = new LongAdder();
 
+    /** A pipeline built in code, with the default body limits and nothing reported. */
     public CompiledPipeline(String listener, List<CompiledFilter> filters) {
+        this(listener, filters, BodyLimits.DEFAULT);
+    }
+
+    /** A pipeline built in code under {@code limits} (an unbounded buffer is clamped, not refused). */
+    public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyLimits limits) {
+        this(listener, filters, BodyPlanner.plan(filters, limits));
+    }
+
+    /** A pipeline and its body plan ({@link BodyPlanner}). */
+    public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyPlan body) {
         this.listener = listener;
+        this.body = body;
         this.filters = filters.toArray(CompiledFilter[]::new);
         List<CompiledFilter> all = new ArrayList<>();
         filters.forEach(f -> collect(f, all));
@@ -42,11 +56,17 @@ public final class CompiledPipeline {
         }
         this.slotCount = highest + 1;
         this.ownedRequestHeaders = Set.copyOf(owned);
-        boolean hooks = false;
+        // Response-body filters need the response phase too: their response_conditions gate their body hooks.
+        boolean hooks = body.responseHooks();
         for (CompiledFilter f : slots) { // branch filters' response hooks unwind too
             hooks |= f.filter().hasResponseHook();
         }
         this.responseHooks = hooks;
+    }
+
+    /** What this pipeline does with request and response bodies (spec 4.4). */
+    public BodyPlan body() {
+        return body;
     }
 
     /**

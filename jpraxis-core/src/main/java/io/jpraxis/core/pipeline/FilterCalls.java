@@ -43,10 +43,15 @@ final class FilterCalls {
         return stage.handle((action, error) -> error != null ? new FilterAction.Fail(String.valueOf(error)) : action);
     }
 
-    /** The outcome that stops the walk, or null to go on (Continue, or a failure under failure_mode open). */
+    /**
+     * The outcome that stops the walk, or null to go on (Continue, or a failure under failure_mode
+     * open). Release and BodyDone mean nothing outside body hooks and go on too (spec 4.2).
+     */
     static RequestOutcome stopping(CompiledFilter f, FilterAction action, RequestContext ctx) {
         return switch (action) {
             case FilterAction.Continue c -> null;
+            case FilterAction.Release r -> null;
+            case FilterAction.BodyDone d -> null;
             case FilterAction.Respond r -> new RequestOutcome.Respond(r.response());
             case FilterAction.Reject r -> new RequestOutcome.Reject(r.status(), r.reason());
             case FilterAction.Fail fail -> onFailure(f, fail.detail(), ctx);

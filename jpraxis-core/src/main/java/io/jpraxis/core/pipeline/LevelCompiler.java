@@ -4,14 +4,22 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.config.model.HeaderValue;
+import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.core.condition.ConditionCompiler;
+import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Compiles one level of a pipeline (a listener's flattened pipeline, or a branch's sub-chain):
@@ -23,7 +31,11 @@ final class LevelCompiler {
     private final BuildBudget budget;
     private final Diagnostics diagnostics;
     private final BranchCompiler branches;
+    /** Branch entries already refused for declaring body access (a shared chain is reported once). */
+    private final Set<FilterEntryConfig> bodyInBranchReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int nextSlot;
+    /** Header names the current pipeline's request conditions read, for {@link BodyPlan#conditionedHeaders()}. */
+    private Set<String> conditionedHeaders = new TreeSet<>();
 
     LevelCompiler(FilterEntryBuilder builder, Map<String, FilterChainConfig> chains, BuildBudget budget,
             Diagnostics diagnostics) {
@@ -36,7 +48,13 @@ final class LevelCompiler {
     /** A listener's pipeline: indices are positions, branch filters get the slots after them. */
     List<CompiledFilter> compilePipeline(List<PlacedEntry> entries, String listener) {
         nextSlot = entries.size();
+        conditionedHeaders = new TreeSet<>();
         return compile(entries, Level.top(listener));
+    }
+
+    /** Lower-case header names read by request conditions of the pipeline last compiled, branches included. */
+    Set<String> conditionedHeaders() {
+        return conditionedHeaders;
     }
 
     /** Compiles the entries of {@code level}; entries whose filter cannot be built are left out (and reported). */
@@ -54,8 +72,11 @@ final class LevelCompiler {
                 closeAll(compiled); // the config is refused; release what the branch filters hold
                 continue;
             }
+            if (!level.top()) {
+                refuseBodyAccess(filter.get(), placed);
+            }
             int index = level.top() ? position : nextSlot++;
-            out.add(slot(index, filter.get(), placed, compiled));
+            out.add(slot(index, filter.get(), placed, compiled, conditionedHeaders));
         }
         return out;
     }
@@ -72,14 +93,45 @@ final class LevelCompiler {
         return names;
     }
 
-    private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches) {
+    /**
+     * Spec 4.4 and 6.11: body hooks never run inside branch sub-chains, so a branch filter that
+     * declares body access would silently never see a body; it is refused instead.
+     */
+    private void refuseBodyAccess(HttpFilter filter, PlacedEntry placed) {
+        boolean request = filter.requestBodyAccess() != BodyAccess.NONE;
+        if ((!request && filter.responseBodyAccess() == BodyAccess.NONE) || !bodyInBranchReported.add(placed.entry())) {
+            return;
+        }
+        FilterEntryConfig entry = placed.entry();
+        diagnostics.scoped(placed.filterScope()).error(entry.source().path().key("filter"), entry.source().line(),
+                '"' + entry.filterType() + "\" declares " + (request ? "request" : "response")
+                + " body access inside a branch (expected: body filters at the top level of a pipeline; "
+                + "branch sub-chains never see bodies)");
+    }
+
+    private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches,
+            Set<String> conditionedHeaders) {
         FilterEntryConfig entry = placed.entry();
         // Chain conditions are evaluated first, then the entry's own (spec 1.4).
         List<ConditionConfig> gate = new ArrayList<>(placed.inherited());
         gate.addAll(entry.conditions());
+        for (ConditionConfig c : gate) {
+            addHeaderNames(c.predicate(), conditionedHeaders);
+        }
         return new CompiledFilter(index, filter, ConditionCompiler.request(gate), !gate.isEmpty(),
                 ConditionCompiler.response(entry.responseConditions()), entry.failureMode(), placed.chain(), entry,
                 branches);
+    }
+
+    private static void addHeaderNames(RequestPredicateConfig p, Set<String> names) {
+        if (p.headers() != null) {
+            for (HeaderValue hv : p.headers()) {
+                names.add(HeaderMap.normalize(hv.name()));
+            }
+        }
+        if (p.headersPresent() != null) {
+            p.headersPresent().forEach(name -> names.add(HeaderMap.normalize(name)));
+        }
     }
 
     private static void closeAll(List<BranchSpec> branches) {

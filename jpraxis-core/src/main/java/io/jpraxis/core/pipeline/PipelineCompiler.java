@@ -57,8 +57,11 @@ public final class PipelineCompiler {
                 new BuildBudget(diagnostics, instanceLimit), diagnostics);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
         for (ListenerConfig listener : config.listeners()) {
-            List<CompiledFilter> filters = levels.compilePipeline(flatten(listener, chains), listener.name());
-            listeners.add(new CompiledGateway.Listener(listener, new CompiledPipeline(listener.name(), filters)));
+            List<PlacedEntry> entries = flatten(listener, chains);
+            List<CompiledFilter> filters = levels.compilePipeline(entries, listener.name());
+            BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),
+                    levels.conditionedHeaders(), diagnostics, entries::get);
+            listeners.add(new CompiledGateway.Listener(listener, new CompiledPipeline(listener.name(), filters, body)));
         }
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());

@@ -2,6 +2,7 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
@@ -34,6 +35,7 @@ public final class PipelineExecution {
     /** Per slot (top-level and branch filters): whether its request hook ran in any pass. */
     private final boolean[] executed;
     private BranchEvaluator branches;
+    private BodyHooks bodies;
     private boolean logged;
 
     PipelineExecution(CompiledPipeline pipeline, RequestContext ctx) {
@@ -65,6 +67,9 @@ public final class PipelineExecution {
                 continue; // skipped: no hooks at all, and none of its branches (spec 2.5)
             }
             HttpFilter filter = f.filter();
+            if (bodies != null) {
+                bodies.restoreResults(i);
+            }
             FilterAction action;
             if (filter.isAsync()) {
                 CompletableFuture<FilterAction> stage = FilterCalls.requestAsync(filter, ctx);
@@ -128,6 +133,39 @@ public final class PipelineExecution {
         };
     }
 
+    // ---- bodies (spec 4.4) ----
+
+    /** What the pipeline does with bodies: modes, limits, which filters have body hooks. */
+    public BodyPlan bodyPlan() {
+        return pipeline.body();
+    }
+
+    /**
+     * Pre-read: runs the request-body hooks over the whole body, before {@link #runRequest()}, for
+     * every request-body filter whose conditions match the headers as earlier ones left them.
+     * Only for pipelines whose plan {@link BodyPlan#preReads() pre-reads}.
+     */
+    public BodyVerdict runPreRead(BodyChunk body) {
+        return bodyHooks().preRead(body);
+    }
+
+    /** A request body piece streaming after the request phase, through the filters that ran. */
+    public BodyVerdict runRequestBody(BodyChunk piece) {
+        return bodyHooks().requestPiece(piece);
+    }
+
+    /** A response body piece, in reverse order through the filters that ran and whose response_conditions match. */
+    public BodyVerdict runResponseBody(BodyChunk piece) {
+        return bodyHooks().responsePiece(piece);
+    }
+
+    private BodyHooks bodyHooks() {
+        if (bodies == null) {
+            bodies = new BodyHooks(pipeline.body(), ctx, executed);
+        }
+        return bodies;
+    }
+
     /** A terminal branch forwards what was chosen so far; with no cluster there is nothing to forward (4.2). */
     private RequestOutcome terminal() {
         return ctx.cluster() != null ? finish()
@@ -156,6 +194,9 @@ public final class PipelineExecution {
      * just before the host's own hook (spec 2.5). Applies to upstream and local responses alike.
      */
     public ResponseOutcome runResponse(ResponseHead head) {
+        if (pipeline.body().responseHooks()) {
+            bodyHooks().responseHead(head);
+        }
         for (int i = pipeline.size() - 1; i >= 0; i--) {
             if (!executed[i]) {
                 continue;
@@ -199,6 +240,8 @@ public final class PipelineExecution {
         }
         return switch (action) {
             case FilterAction.Continue c -> null;
+            case FilterAction.Release r -> null;
+            case FilterAction.BodyDone d -> null;
             case FilterAction.Respond r -> new ResponseOutcome.Replace(r.response());
             case FilterAction.Reject r -> new ResponseOutcome.Replace(LocalResponse.jsonError(r.status(), r.reason()));
             case FilterAction.Fail fail -> onResponseFailure(f, fail.detail());

@@ -44,12 +44,23 @@ public final class DownstreamResponses {
      * @param keepAliveWanted whether the client connection should stay open, framing permitting
      */
     public static Built build(ResponseHead head, HttpResponse upstream, HttpRequest client, boolean keepAliveWanted) {
+        return build(head, upstream, client, keepAliveWanted, false);
+    }
+
+    /**
+     * As {@link #build(ResponseHead, HttpResponse, HttpRequest, boolean)}.
+     *
+     * @param lengthMayChange a response body filter may rewrite the body, so the origin's length is
+     *     not passed on (the body goes chunked, or close-delimited to an HTTP/1.0 client)
+     */
+    public static Built build(ResponseHead head, HttpResponse upstream, HttpRequest client, boolean keepAliveWanted,
+            boolean lengthMayChange) {
         HeaderMap filtered = head.headers();
         // Response filters run after the first strip; what they add is no more allowed through.
         HopByHopHeaders.strip(filtered);
         ReservedHeaders.strip(filtered);
         filtered.remove("content-length");
-        return frame(NettyHeaders.toNetty(filtered), head.status(), upstream, client, keepAliveWanted);
+        return frame(NettyHeaders.toNetty(filtered), head.status(), upstream, client, keepAliveWanted, lengthMayChange);
     }
 
     /**
@@ -72,7 +83,7 @@ public final class DownstreamResponses {
             }
             out.add(name, line.getValue());
         }
-        return frame(out, upstream.status().code(), upstream, client, keepAliveWanted);
+        return frame(out, upstream.status().code(), upstream, client, keepAliveWanted, false);
     }
 
     /** Lower-case names the {@code Connection} lines list, or null when there are none. */
@@ -94,9 +105,9 @@ public final class DownstreamResponses {
 
     /** Sets the framing headers on {@code out} and decides whether the connection stays open. */
     private static Built frame(HttpHeaders out, int code, HttpResponse upstream, HttpRequest client,
-            boolean keepAliveWanted) {
+            boolean keepAliveWanted, boolean lengthMayChange) {
         boolean bodyless = client.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
-        String upstreamLength = upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+        String upstreamLength = lengthMayChange && !bodyless ? null : upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH);
         // The body is relayed byte for byte, so its length is the origin's, whatever filters set.
         if (upstreamLength != null && code != 204) {
             out.set(HttpHeaderNames.CONTENT_LENGTH, upstreamLength);

@@ -1,12 +1,12 @@
 package io.jpraxis.http.exchange;
 
-import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.IngressPolicy;
 import io.jpraxis.core.pipeline.PipelineExecution;
@@ -16,7 +16,9 @@ import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -33,9 +35,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One request and its response on a client connection: ingress checks, the pipeline's request
  * phase, then either a local response or a {@link ProxyExchange}; every response passes the
- * pipeline's response phase first. Confined to the connection's event loop.
+ * pipeline's response phase first. When the pipeline buffers request bodies, the whole body is
+ * read and given to the body filters first ({@link RequestPreRead}), then sent upstream as read.
+ * Confined to the connection's event loop.
  */
-public final class Exchange {
+public final class Exchange implements RequestPreRead.Owner {
     private static final Logger log = LoggerFactory.getLogger(Exchange.class);
 
     private final Downstream downstream;
@@ -52,6 +56,9 @@ public final class Exchange {
     private PipelineExecution execution;
     private ProxyExchange proxy;
     private RequestDeadline deadline;
+    private RequestPreRead preRead;
+    /** The length of a pre-read body as it goes upstream (exact, so its framing is a Content-Length), or null. */
+    private Long bufferedBodyLength;
     private boolean requestReceived;
     private boolean responseStarted;
     private boolean finished;
@@ -109,7 +116,49 @@ public final class Exchange {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);
             return;
         }
+        if (execution.bodyPlan().preReads() && bodyExpected) {
+            startPreRead(execution.bodyPlan());
+            return;
+        }
         runRequestPhase();
+    }
+
+    /** Spec 4.4: a buffering pipeline reads the whole body before its request phase. */
+    private void startPreRead(BodyPlan plan) {
+        long limit = plan.requestLimit();
+        if (HttpUtil.getContentLength(request, -1L) > limit) {
+            // Refused before reading; the unread body makes the connection close.
+            listener.metrics().requestBodyLimitHit();
+            respondLocal(ErrorResponses.of(EdgeError.REQUEST_BODY_TOO_LARGE, requestId()), true);
+            return;
+        }
+        preRead = new RequestPreRead(this, this, limit);
+        preRead.start();
+    }
+
+    @Override
+    public void bodyReady(ByteBuf body) {
+        preRead = null;
+        bufferedBodyLength = (long) body.readableBytes();
+        // Relayed upstream like any body piece that arrived before the connection existed.
+        pendingBody.add(new DefaultLastHttpContent(body));
+        runRequestPhase();
+    }
+
+    @Override
+    public void bodyStopped(RequestOutcome outcome) {
+        preRead = null;
+        onOutcome(outcome, null);
+    }
+
+    @Override
+    public void bodyFailed(EdgeError error) {
+        preRead = null;
+        if (error == EdgeError.INTERNAL) {
+            listener.metrics().internalError();
+        }
+        forceClose = true; // the rest of the body may be unread
+        respondLocal(ErrorResponses.of(error, requestId()), true);
     }
 
     /**
@@ -200,7 +249,9 @@ public final class Exchange {
         if (last) {
             requestReceived = true;
         }
-        if (proxy != null && proxy.connected()) {
+        if (preRead != null) {
+            preRead.onContent(content); // may end the pre-read and start the request phase
+        } else if (proxy != null && proxy.connected()) {
             proxy.onRequestContent(content);
         } else {
             pendingBody.add(content);
@@ -227,6 +278,10 @@ public final class Exchange {
         }
         if (proxy != null) {
             proxy.onDownstreamClosed();
+        }
+        if (preRead != null) {
+            preRead.close();
+            preRead = null;
         }
         releasePendingBody();
         if (cutShort) {
@@ -313,6 +368,10 @@ public final class Exchange {
 
     private void finish() {
         finished = true;
+        if (preRead != null) {
+            preRead.close();
+            preRead = null;
+        }
         releasePendingBody();
     }
 
@@ -381,14 +440,13 @@ public final class Exchange {
         return listener;
     }
 
-    /** The global body limits of the generation this exchange runs on. */
-    BodyLimits bodyLimits() {
-        BodyLimits limits = generation == null ? null : generation.gateway().config().bodyLimits();
-        return limits == null ? BodyLimits.DEFAULT : limits;
-    }
-
     boolean bodyExpected() {
         return bodyExpected;
+    }
+
+    /** The exact length of the pre-read body sent upstream, or null when the body streams. */
+    Long bufferedBodyLength() {
+        return bufferedBodyLength;
     }
 
     boolean responseStarted() {

@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.exchange.UpstreamLease.AttemptOutcome;
@@ -41,7 +42,10 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private final UpstreamLease lease;
     private final RequestBodyRelay body;
     private UpstreamTarget target;
+    private final BodyPlan bodyPlan;
     private final Long maxResponseBytes;
+    /** Response body hooks and withholding (spec 4.4), or null when the pipeline has neither. */
+    private final ResponseBodyHooks responseHooks;
     private UpstreamStream stream;
     /** The head for the current attempt, built before it connects. */
     private HttpRequest upstreamHead;
@@ -72,12 +76,14 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
                 }
             }
         }, retries.replayLimitBytes());
-        this.maxResponseBytes = exchange.bodyLimits().maxResponseBytes();
+        this.bodyPlan = exchange.execution().bodyPlan();
+        this.maxResponseBytes = bodyPlan.responseLimit();
+        this.responseHooks = ResponseBodyHooks.of(exchange.execution());
     }
 
     void start() {
         long declared = HttpUtil.getContentLength(exchange.request(), -1L);
-        Long maxRequestBytes = exchange.bodyLimits().maxRequestBytes();
+        Long maxRequestBytes = bodyPlan.requestLimit();
         if (maxRequestBytes != null && declared > maxRequestBytes) {
             // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
             metrics.requestBodyLimitHit();
@@ -100,7 +106,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         // Built before connecting: a head that cannot go on the wire must not cost a connection.
         HttpRequest head;
         try {
-            head = UpstreamRequests.build(exchange.context(), exchange.request(), target);
+            head = UpstreamRequests.build(exchange.context(), exchange.request(), target, exchange.bufferedBodyLength(),
+                    bodyPlan.requestRewritable());
         } catch (IllegalArgumentException e) {
             // A filter left a header or target no wire may carry (a CR or LF would split the message).
             failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);
@@ -197,6 +204,11 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         keepAlive = built.keepAlive();
         exchange.writeResponseHead(built.head());
+        if (bodyPlan.buffersResponse()) {
+            // The body is withheld for the filters, so nothing else pushes the head out soon: the
+            // client learns the status now, and an overflow later aborts after it (spec 4.4).
+            exchange.downstream().flush();
+        }
         continueResponse();
     }
 
@@ -217,7 +229,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             exchange.respondLocal(replace.response(), replace.response().status() >= 400);
             return null;
         }
-        return DownstreamResponses.build(view, head, exchange.request(), keepAliveWanted);
+        return DownstreamResponses.build(view, head, exchange.request(), keepAliveWanted,
+                bodyPlan.responseRewritable());
     }
 
     @Override
@@ -235,18 +248,47 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             abandon(502, "upstream response too large");
             return;
         }
+        if (responseHooks != null) {
+            relayThroughHooks(content);
+            return;
+        }
         if (content instanceof LastHttpContent last) {
-            Trailers.strip(last);
-            end(UpstreamLease.judge(upstreamStatus));
-            if (upstreamReusable && body.forwarded()) {
-                stream.release();
-            } else {
-                stream.abort(); // close-delimited, "Connection: close", or request not fully sent
-            }
-            exchange.completeResponse(last, keepAlive);
+            completeResponse(last);
             return;
         }
         exchange.downstream().write(content);
+        continueResponse();
+    }
+
+    /** The origin's last piece: the exchange ends and the upstream connection is pooled if it can be. */
+    private void completeResponse(LastHttpContent last) {
+        Trailers.strip(last);
+        end(UpstreamLease.judge(upstreamStatus));
+        if (upstreamReusable && body.forwarded()) {
+            stream.release();
+        } else {
+            stream.abort(); // close-delimited, "Connection: close", or request not fully sent
+        }
+        exchange.completeResponse(last, keepAlive);
+    }
+
+    /** A response piece through the body hooks, and withheld while the response buffers (spec 4.4). */
+    private void relayThroughHooks(HttpContent content) {
+        boolean isLast = content instanceof LastHttpContent;
+        HttpContent[] out = responseHooks.onPiece(content, isLast);
+        if (out == null) {
+            // The head is already out: a body hook's refusal (or closed failure) can only abort.
+            log.debug("request {}: a response-body filter stopped the response; aborting", exchange.requestId());
+            abandon(502, "response refused by a body filter");
+            return;
+        }
+        for (HttpContent piece : out) {
+            if (piece instanceof LastHttpContent last) {
+                completeResponse(last);
+                return;
+            }
+            exchange.downstream().write(piece);
+        }
         continueResponse();
     }
 
@@ -359,6 +401,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private void end(AttemptOutcome outcome) {
         done = true;
         body.close();
+        if (responseHooks != null) {
+            responseHooks.close();
+        }
         lease.close(outcome);
     }
 }

@@ -1,5 +1,9 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.pipeline.BodyVerdict;
+import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.IdleDeadline;
@@ -16,8 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The client-to-origin half of a {@link ProxyExchange}: relays the request body piece by piece,
- * reading the client only while the upstream can take more, counting bytes against
- * {@code max_request_bytes}, keeping the copy a retry replays ({@link ReplayBuffer}), answering
+ * reading the client only while the upstream can take more, counting bytes against the
+ * pipeline's request limit ({@code max_request_bytes} unless a body filter's buffer is smaller),
+ * passing each piece through the streaming request-body hooks of filters that ran (when the
+ * pipeline has any), keeping the copy a retry replays ({@link ReplayBuffer}), answering
  * {@code Expect: 100-continue}, and timing the client's silence ({@code downstream_read_timeout_ms}).
  * Confined to the exchange's event loop.
  */
@@ -38,6 +44,8 @@ final class RequestBodyRelay {
     private final EdgeMetrics metrics;
     private final ReplayBuffer replay;
     private final Long maxRequestBytes;
+    /** The execution whose request-body hooks each piece passes, or null when it has none to run. */
+    private final PipelineExecution hooks;
     private final IdleDeadline bodyDeadline;
     private UpstreamStream stream;
     private long requestBytes;
@@ -51,7 +59,9 @@ final class RequestBodyRelay {
         ListenerContext listener = exchange.listener();
         this.metrics = listener.metrics();
         this.replay = new ReplayBuffer(replayLimitBytes);
-        this.maxRequestBytes = exchange.bodyLimits().maxRequestBytes();
+        PipelineExecution execution = exchange.execution();
+        this.maxRequestBytes = execution.bodyPlan().requestLimit();
+        this.hooks = execution.bodyPlan().streamsRequestHooks() ? execution : null;
         this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
                 : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::timedOut);
     }
@@ -176,6 +186,12 @@ final class RequestBodyRelay {
             return;
         }
         boolean last = content instanceof LastHttpContent;
+        if (hooks != null) {
+            content = throughHooks(content, last);
+            if (content == null) {
+                return;
+            }
+        }
         UpstreamStream current = stream;
         replay.keep(content); // before the write, which may release the buffer at once
         current.write(content);
@@ -186,6 +202,35 @@ final class RequestBodyRelay {
             forwarded = true;
             stopDeadline();
             current.requestSent();
+        }
+    }
+
+    /**
+     * Runs the piece through the request-body hooks (once: a retry replays what they left). Null
+     * when a hook refused it and the exchange was abandoned.
+     */
+    private HttpContent throughHooks(HttpContent content, boolean last) {
+        BodyChunk piece = BodyViews.of(content.content(), last);
+        switch (hooks.runRequestBody(piece)) {
+            case BodyVerdict.Pass pass -> {
+                if (pass.body() == piece) {
+                    return content;
+                }
+                HttpContent rewritten = content.replace(BodyViews.wrap(pass.body()));
+                content.release();
+                return rewritten;
+            }
+            case BodyVerdict.Stop stop -> {
+                content.release();
+                log.debug("request {}: a request-body filter stopped the body", exchange.requestId());
+                switch (stop.outcome()) {
+                    case RequestOutcome.Reject r -> owner.abandon(r.status(), r.reason());
+                    case RequestOutcome.Respond r -> owner.abandon(r.response().status(), "request body refused");
+                    case RequestOutcome.Forward f -> owner.abandon(500, EdgeError.INTERNAL.reason());
+                    case RequestOutcome.NoUpstream n -> owner.abandon(500, EdgeError.INTERNAL.reason());
+                }
+                return null;
+            }
         }
     }
 

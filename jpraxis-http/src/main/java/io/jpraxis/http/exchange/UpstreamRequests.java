@@ -35,6 +35,20 @@ public final class UpstreamRequests {
      *     cannot desynchronize the body from its length (request smuggling, RFC 9112 11.2)
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target) {
+        return build(ctx, client, target, null, false);
+    }
+
+    /**
+     * As {@link #build(RequestContext, HttpRequest, UpstreamTarget)}, with the framing of a body the
+     * gateway holds or changes.
+     *
+     * @param bufferedLength the exact length of a body read whole before it is sent (pre-read), which
+     *     goes as {@code Content-Length} whatever the client's framing was; null when the body streams
+     * @param lengthMayChange a streaming body filter may rewrite pieces, so a body the client sent is
+     *     framed chunked instead of with the client's length
+     */
+    public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target,
+            Long bufferedLength, boolean lengthMayChange) {
         HeaderMap headers = ctx.headers().copy();
         // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
@@ -65,13 +79,14 @@ public final class UpstreamRequests {
         HttpHeaders out = DefaultHttpHeadersFactory.headersFactory().newHeaders();
         out.add(HttpHeaderNames.HOST, host); // Host first (RFC 9112 3.2)
         NettyHeaders.addAll(out, headers, null);
-        if (HttpUtil.isTransferEncodingChunked(client)) {
+        boolean chunked = HttpUtil.isTransferEncodingChunked(client);
+        long length = chunked ? -1L : HttpUtil.getContentLength(client, -1L);
+        if (bufferedLength != null) {
+            out.set(HttpHeaderNames.CONTENT_LENGTH, bufferedLength);
+        } else if (chunked || (lengthMayChange && length > 0)) {
             out.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-        } else {
-            long length = HttpUtil.getContentLength(client, -1L);
-            if (length >= 0) {
-                out.set(HttpHeaderNames.CONTENT_LENGTH, length);
-            }
+        } else if (length >= 0) {
+            out.set(HttpHeaderNames.CONTENT_LENGTH, length);
         }
         return new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(ctx.method()), ctx.target(), out);
     }

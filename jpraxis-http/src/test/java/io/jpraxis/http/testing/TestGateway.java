@@ -141,7 +141,7 @@ public final class TestGateway implements AutoCloseable {
             GatewayConfig config = new GatewayConfig(List.of(listener), List.of(), List.of(), limits,
                     AdminConfig.DISABLED, runtime, insecure, 2);
             return new CompiledGateway(config, FeatureSet.NONE,
-                    List.of(new CompiledGateway.Listener(listener, new CompiledPipeline("main", compiled))),
+                    List.of(new CompiledGateway.Listener(listener, new CompiledPipeline("main", compiled, limits))),
                     new ClusterStates());
         }
 

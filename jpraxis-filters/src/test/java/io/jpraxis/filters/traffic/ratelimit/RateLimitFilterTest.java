@@ -39,6 +39,8 @@ class RateLimitFilterTest {
             case FilterAction.Reject r -> new ResponseHead(r.status(), new HeaderMap(), true);
             case FilterAction.Respond r -> throw new AssertionError("rate_limit never answers itself: " + r);
             case FilterAction.Fail f -> throw new AssertionError("rate_limit never fails: " + f);
+            case FilterAction.Release r -> throw new AssertionError("not a body hook: " + r);
+            case FilterAction.BodyDone d -> throw new AssertionError("not a body hook: " + d);
         };
         assertThat(filter.onResponse(ctx, head)).isEqualTo(FilterAction.CONTINUE);
         return head;

@@ -24,6 +24,8 @@ class RouterFilterTest {
             case FilterAction.Reject r -> String.valueOf(r.status());
             case FilterAction.Respond r -> "respond";
             case FilterAction.Fail f -> "fail";
+            case FilterAction.Release r -> "release";
+            case FilterAction.BodyDone d -> "body done";
         };
     }
 

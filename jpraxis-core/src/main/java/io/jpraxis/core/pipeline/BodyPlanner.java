@@ -1,0 +1,129 @@
+package io.jpraxis.core.pipeline;
+
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyMode;
+import io.jpraxis.core.filter.HttpFilter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntFunction;
+
+/**
+ * Computes a pipeline's {@link BodyPlan} at compile (spec 4.4): the ratchet of the body modes the
+ * top-level filters declare, per direction, under the global limits; and reports the body rules
+ * that need the whole pipeline (an unbounded buffer without {@code allow_unbounded_body}, a
+ * {@code selected_upstream} condition on a filter whose body hook runs at pre-read, spec 6.10).
+ */
+final class BodyPlanner {
+    private BodyPlanner() {
+    }
+
+    /** The plan of {@code filters} (top level, in order) with nothing to report: for pipelines built in code. */
+    static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits) {
+        return plan(filters, limits, true, Set.of(), new Diagnostics(), i -> null);
+    }
+
+    /**
+     * @param allowUnbounded {@code insecure_options.allow_unbounded_body}
+     * @param entries the placed entry of each top-level index (its scope and inherited conditions);
+     *     null for pipelines built in code
+     */
+    static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits, boolean allowUnbounded,
+            Set<String> conditionedHeaders, Diagnostics d, IntFunction<PlacedEntry> entries) {
+        List<CompiledFilter> requestFilters = wanting(filters, HttpFilter::requestBodyAccess);
+        List<CompiledFilter> responseFilters = wanting(filters, HttpFilter::responseBodyAccess);
+        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(requestFilters, HttpFilter::requestBodyMode),
+                limits.maxRequestBytes());
+        BodyLimitsPolicy.Applied response = BodyLimitsPolicy.apply(
+                declared(responseFilters, HttpFilter::responseBodyMode), limits.maxResponseBytes());
+        if (request.unbounded()) {
+            reportUnbounded(requestFilters, HttpFilter::requestBodyMode, "request", allowUnbounded, d, entries);
+        }
+        if (response.unbounded()) {
+            reportUnbounded(responseFilters, HttpFilter::responseBodyMode, "response", allowUnbounded, d, entries);
+        }
+        if (request.mode() instanceof BodyMode.StreamBuffer) {
+            refuseSelectedUpstreamAtPreRead(requestFilters, d, entries);
+        }
+        return new BodyPlan(request.mode(), response.mode(), request.limit(), response.limit(), requestFilters,
+                responseFilters, conditionedHeaders);
+    }
+
+    private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<HttpFilter, BodyAccess> access) {
+        List<CompiledFilter> out = new ArrayList<>();
+        for (CompiledFilter f : filters) {
+            if (access.apply(f.filter()) != BodyAccess.NONE) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    private static Optional<BodyMode> declared(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode) {
+        BodyMode merged = null;
+        for (CompiledFilter f : filters) {
+            BodyMode m = mode.apply(f.filter());
+            merged = merged == null ? m : BodyMode.ratchet(merged, m);
+        }
+        return Optional.ofNullable(merged);
+    }
+
+    /** Rule 4: an error naming the filter that asked for an unbounded buffer, or a warning when allowed. */
+    private static void reportUnbounded(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode,
+            String direction, boolean allowed, Diagnostics d, IntFunction<PlacedEntry> entries) {
+        for (CompiledFilter f : filters) {
+            if (!(mode.apply(f.filter()) instanceof BodyMode.StreamBuffer b) || b.maxBytes() != null) {
+                continue;
+            }
+            PlacedEntry placed = entries.apply(f.index());
+            if (placed == null) {
+                return;
+            }
+            Diagnostics scoped = d.scoped(placed.filterScope());
+            FilterEntryConfig entry = placed.entry();
+            String limitKey = "body_limits.max_" + direction + "_bytes";
+            if (allowed) {
+                scoped.warn(entry.source().path(), entry.source().line(), "StreamBuffer " + direction
+                        + " body mode has no size limit and " + limitKey + " is null; clamped to "
+                        + BodyLimits.ABSOLUTE_CAP_BYTES + " bytes (64 MiB)");
+            } else {
+                scoped.error(entry.source().path(), entry.source().line(), "StreamBuffer " + direction
+                        + " body mode has no size limit (expected: a bound from the filter or " + limitKey
+                        + "; or insecure_options.allow_unbounded_body: true, which clamps it to 64 MiB)");
+            }
+            return;
+        }
+    }
+
+    /**
+     * Spec 6.10: pre-read runs before any load balancer, so a selected_upstream condition on a
+     * request-body filter could never match there; it is refused rather than silently skipping.
+     */
+    private static void refuseSelectedUpstreamAtPreRead(List<CompiledFilter> filters, Diagnostics d,
+            IntFunction<PlacedEntry> entries) {
+        for (CompiledFilter f : filters) {
+            PlacedEntry placed = entries.apply(f.index());
+            if (placed == null) {
+                continue;
+            }
+            List<ConditionConfig> gate = new ArrayList<>(placed.inherited());
+            gate.addAll(placed.entry().conditions());
+            for (ConditionConfig c : gate) {
+                if (c.predicate().selectedUpstream() != null) {
+                    String kind = c.kind() == ConditionConfig.Kind.WHEN ? "when" : "unless";
+                    d.scoped(placed.filterScope()).error(c.source().path().key(kind).key("selected_upstream"),
+                            c.source().line(),
+                            "a request-body filter runs at pre-read, before a load balancer selects an upstream "
+                            + "(expected: no selected_upstream condition on a request-body filter of a buffered "
+                            + "pipeline)");
+                }
+            }
+        }
+    }
+}

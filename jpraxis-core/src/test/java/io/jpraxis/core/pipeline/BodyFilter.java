@@ -1,0 +1,99 @@
+package io.jpraxis.core.pipeline;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.filter.BodyMode;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.HttpFilter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/** A test filter declaring body access and recording its body hook calls into a journal. */
+final class BodyFilter implements HttpFilter {
+    private final String name;
+    private final List<String> journal;
+    private BodyAccess requestAccess = BodyAccess.NONE;
+    private BodyAccess responseAccess = BodyAccess.NONE;
+    private BodyMode requestMode = BodyMode.STREAM;
+    private BodyMode responseMode = BodyMode.STREAM;
+    private BiFunction<RequestContext, BodyChunk, FilterAction> onBody = (ctx, body) -> FilterAction.CONTINUE;
+
+    BodyFilter(String name, List<String> journal) {
+        this.name = name;
+        this.journal = journal;
+    }
+
+    /** Reads request bodies with {@code mode}. */
+    BodyFilter request(BodyAccess access, BodyMode mode) {
+        this.requestAccess = access;
+        this.requestMode = mode;
+        return this;
+    }
+
+    /** Reads response bodies with {@code mode}. */
+    BodyFilter response(BodyAccess access, BodyMode mode) {
+        this.responseAccess = access;
+        this.responseMode = mode;
+        return this;
+    }
+
+    /** What both body hooks do (after journalling the call). */
+    BodyFilter onBody(BiFunction<RequestContext, BodyChunk, FilterAction> hook) {
+        this.onBody = hook;
+        return this;
+    }
+
+    @Override
+    public String type() {
+        return name;
+    }
+
+    @Override
+    public Object config() {
+        return name;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        journal.add("req:" + name);
+        return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public BodyAccess requestBodyAccess() {
+        return requestAccess;
+    }
+
+    @Override
+    public BodyAccess responseBodyAccess() {
+        return responseAccess;
+    }
+
+    @Override
+    public BodyMode requestBodyMode() {
+        return requestMode;
+    }
+
+    @Override
+    public BodyMode responseBodyMode() {
+        return responseMode;
+    }
+
+    @Override
+    public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
+        journal.add("reqbody:" + name + ":" + text(body));
+        return onBody.apply(ctx, body);
+    }
+
+    @Override
+    public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
+        journal.add("respbody:" + name + ":" + text(body));
+        return onBody.apply(ctx, body);
+    }
+
+    static String text(BodyChunk body) {
+        return new String(body.toByteArray(), StandardCharsets.UTF_8);
+    }
+}
