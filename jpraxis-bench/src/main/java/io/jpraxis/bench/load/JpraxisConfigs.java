@@ -93,6 +93,12 @@ public final class JpraxisConfigs {
                           - name: origin
                             endpoints: ["%s"]
 
+                # nginx's peer config keeps "keepalive 1024" idle upstream connections; jpraxis
+                # keeps its pool per event loop (two here), so 512 each is the same budget. The
+                # default (64) would close and reopen origin connections under 1,000 clients.
+                runtime:
+                  upstream_keepalive_pool_size: 512
+
                 insecure_options:
                   # The origin runs on loopback.
                   allow_private_endpoints: true
