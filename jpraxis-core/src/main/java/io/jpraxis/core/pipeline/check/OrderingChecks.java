@@ -25,8 +25,8 @@ public final class OrderingChecks {
             new BranchBodyCheck(),
             new SelectedUpstreamOrdering());
 
-    private static final String DEMOTED = " (an error, reported as a warning because "
-            + "insecure_options.skip_pipeline_validation is set)";
+    private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
+    private static final String DEMOTED = " (an error, reported as a warning because " + VALIDATION_FLAG + " is set)";
 
     private final InsecureOptions options;
 
@@ -41,7 +41,9 @@ public final class OrderingChecks {
         List<CheckResult> results = new ArrayList<>();
         for (OrderingCheck check : OrderingCheck.values()) {
             if (check.skipFlag() != null && options.skips(check.skipFlag())) {
-                results.add(new CheckResult(check, Verdict.SKIPPED, List.of()));
+                String flag = options.skipPipelineChecks().contains(check.skipFlag())
+                        ? "insecure_options.skip_pipeline_checks." + check.yamlName() : VALIDATION_FLAG;
+                results.add(new CheckResult(check, Verdict.SKIPPED, List.of(), flag));
                 continue;
             }
             results.add(settle(check, findings.of(check), diagnostics));
@@ -70,6 +72,6 @@ public final class OrderingChecks {
         Verdict verdict = seen.contains(Verdict.ERROR) ? Verdict.ERROR
                 : seen.contains(Verdict.DEMOTED) ? Verdict.DEMOTED
                 : seen.contains(Verdict.WARNING) ? Verdict.WARNING : Verdict.PASS;
-        return new CheckResult(check, verdict, out);
+        return new CheckResult(check, verdict, out, verdict == Verdict.DEMOTED ? VALIDATION_FLAG : null);
     }
 }

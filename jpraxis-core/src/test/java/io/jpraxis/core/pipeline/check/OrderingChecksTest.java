@@ -6,6 +6,7 @@ import static io.jpraxis.core.pipeline.check.CheckFixture.verdict;
 import static io.jpraxis.core.pipeline.check.CheckFixture.warnings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.config.read.Scalars;
 import io.jpraxis.core.pipeline.CompileResult;
 import java.util.EnumSet;
 import java.util.Set;
@@ -36,6 +37,15 @@ class OrderingChecksTest {
             }
         }
         assertThat(seen).as("no check without a family").containsExactlyInAnyOrder(OrderingCheck.values());
+    }
+
+    @Test
+    void aFlaggedCheckIsNamedAfterItsFlag() {
+        for (OrderingCheck check : OrderingCheck.values()) {
+            if (check.skipFlag() != null) {
+                assertThat(check.yamlName()).isEqualTo(Scalars.yamlName(check.skipFlag()));
+            }
+        }
     }
 
     @Test
@@ -74,6 +84,8 @@ class OrderingChecksTest {
                     lb_without_router: true
                 """);
         assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.SKIPPED);
+        assertThat(result.reports().getFirst().result(OrderingCheck.LB_WITHOUT_ROUTER).flag())
+                .isEqualTo("insecure_options.skip_pipeline_checks.lb_without_router");
         assertThat(verdict(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.ERROR);
         assertThat(errors(result)).singleElement().asString().contains("skips to position 2");
     }
@@ -85,7 +97,14 @@ class OrderingChecksTest {
                   skip_pipeline_validation: true
                 """);
         assertThat(result.ok()).as("nothing refuses the config").isTrue();
-        assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.SKIPPED);
+        assertThat(result.reports().getFirst().results()).filteredOn(r -> r.verdict() == Verdict.SKIPPED)
+                .as("the blanket flag behaves as every granular flag").extracting(CheckResult::check)
+                .containsExactlyInAnyOrder(OrderingCheck.LB_WITHOUT_ROUTER, OrderingCheck.UNREACHABLE_FILTERS,
+                        OrderingCheck.CONDITIONAL_SECURITY, OrderingCheck.DUPLICATE_ROUTERS,
+                        OrderingCheck.DUPLICATE_LOAD_BALANCERS, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS,
+                        OrderingCheck.MISALIGNED_CLUSTERS);
+        assertThat(result.reports().getFirst().result(OrderingCheck.LB_WITHOUT_ROUTER).flag())
+                .isEqualTo("insecure_options.skip_pipeline_validation");
         assertThat(verdict(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.DEMOTED);
         assertThat(warnings(result)).singleElement().asString().contains("skips to position 2")
                 .contains("reported as a warning because insecure_options.skip_pipeline_validation is set");
