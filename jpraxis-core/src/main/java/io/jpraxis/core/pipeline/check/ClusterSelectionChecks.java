@@ -90,7 +90,8 @@ final class ClusterSelectionChecks implements RuleFamily {
         if (!anyLoadBalancer(graph)) {
             findings.warn(OrderingCheck.ROUTER_WITHOUT_LB, first, null, describe(first) + " at "
                     + graph.at(routers.getFirst()) + " chooses a cluster, but no load_balancer in the pipeline picks "
-                    + "an endpoint of it, so routed requests fail with 500 (expected: a load_balancer after the router)");
+                    + "an endpoint of it, so routed requests fail with 500 (expected: a load_balancer after the "
+                    + "router)");
         }
         if (routers.stream().allMatch(i -> graph.node(i).conditional())) {
             findings.warn(OrderingCheck.ALL_ROUTERS_CONDITIONAL, first, null, "every router of listener '"

@@ -13,7 +13,8 @@ class FlowGraphTest {
 
     private static List<String> edges(FlowGraph g) {
         return g.edges().stream().map(e -> e.from() + "->" + (e.to() == g.end() ? "end" : e.to()) + " " + e.kind()
-                + (e.branch() == null ? "" : " " + e.branch()) + (e.maxIterations() == 0 ? "" : " x" + e.maxIterations()))
+                + (e.branch() == null ? "" : " " + e.branch())
+                + (e.maxIterations() == 0 ? "" : " x" + e.maxIterations()))
                 .toList();
     }
 
@@ -56,8 +57,8 @@ class FlowGraphTest {
                         name: last
                 """));
         assertThat(edges(g)).as("each filter's fall-through, then its branches in declaration order")
-                .containsExactly("0->1 FALL_THROUGH", "1->2 FALL_THROUGH", "1->3 SKIP_TO skip", "1->0 RE_ENTER again x3",
-                        "1->end TERMINAL stop", "2->3 FALL_THROUGH", "3->end FALL_THROUGH");
+                .containsExactly("0->1 FALL_THROUGH", "1->2 FALL_THROUGH", "1->3 SKIP_TO skip",
+                        "1->0 RE_ENTER again x3", "1->end TERMINAL stop", "2->3 FALL_THROUGH", "3->end FALL_THROUGH");
     }
 
     @Test

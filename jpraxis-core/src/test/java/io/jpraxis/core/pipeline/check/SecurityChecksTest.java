@@ -72,7 +72,13 @@ class SecurityChecksTest {
                             chains: [{name: a, filters: [{filter: guard}]}]
                           - name: sometimes
                             on_result: {filter: tag, key: k, result: v}
-                            chains: [{name: b, filters: [{filter: tag, branch_chains: [{name: deeper, chains: [{name: c, filters: [{filter: guard}]}]}]}]}]
+                            chains:
+                              - name: b
+                                filters:
+                                  - filter: tag
+                                    branch_chains:
+                                      - name: deeper
+                                        chains: [{name: c, filters: [{filter: guard}]}]
                 """);
         assertThat(findings(result, OrderingCheck.SECURITY_ONLY_IN_CONDITIONAL_BRANCH)).singleElement().asString()
                 .startsWith("security filter guard in branch 'deeper' of listener 'web' runs only when a conditional "
