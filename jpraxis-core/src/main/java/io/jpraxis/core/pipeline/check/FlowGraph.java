@@ -8,6 +8,7 @@ import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
@@ -93,13 +94,20 @@ public final class FlowGraph {
             seen[0] = true; // an empty pipeline goes straight to its end
             return seen;
         }
+        // Edges are grouped by source (each filter's come together, in order), so one pass finds each group.
+        int[] firstEdge = new int[nodes.size() + 1];
+        Arrays.fill(firstEdge, -1);
+        for (int k = edges.size() - 1; k >= 0; k--) {
+            firstEdge[edges.get(k).from()] = k;
+        }
         Deque<Integer> work = new ArrayDeque<>();
         seen[0] = true;
         work.add(0);
         while (!work.isEmpty()) {
             int at = work.poll();
-            for (FlowEdge e : edges) {
-                if (e.from() == at && !seen[e.to()]) {
+            for (int k = firstEdge[at]; k >= 0 && k < edges.size() && edges.get(k).from() == at; k++) {
+                FlowEdge e = edges.get(k);
+                if (!seen[e.to()]) {
                     seen[e.to()] = true;
                     work.add(e.to());
                 }

@@ -7,6 +7,8 @@ import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 
@@ -24,32 +26,50 @@ final class SecurityBypassChecks implements RuleFamily {
 
     @Override
     public void run(FlowGraph graph, Findings findings) {
-        skips(graph, findings);
-        terminals(graph, findings);
+        List<Integer> security = new ArrayList<>();
+        for (int i = 0; i < graph.size(); i++) {
+            if (isSecurity(graph.node(i))) {
+                security.add(i);
+            }
+        }
+        if (security.isEmpty()) {
+            return; // nothing to bypass
+        }
+        skips(graph, security, findings);
+        terminals(graph, security, findings);
     }
 
-    private static void skips(FlowGraph graph, Findings findings) {
+    /** The security positions after {@code from} and before {@code to}, in order. */
+    private static List<Integer> between(List<Integer> security, int from, int to) {
+        int lo = Collections.binarySearch(security, from + 1);
+        lo = lo >= 0 ? lo : -lo - 1;
+        int hi = lo;
+        while (hi < security.size() && security.get(hi) < to) {
+            hi++;
+        }
+        return security.subList(lo, hi);
+    }
+
+    private static void skips(FlowGraph graph, List<Integer> security, Findings findings) {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter host = graph.node(i);
             for (BranchSpec b : host.branches()) {
                 if (!(b.rejoin() instanceof Rejoin.SkipTo(int target))) {
                     continue;
                 }
-                for (int k = i + 1; k < target; k++) {
+                for (int k : between(security, i, target)) {
                     CompiledFilter skipped = graph.node(k);
-                    if (isSecurity(skipped)) {
-                        findings.branchError(OrderingCheck.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
-                                + "' of " + describe(host) + " at " + graph.at(i) + " skips to position " + target
-                                + ", past security filter " + describe(skipped) + " at position " + k + ", so requests "
-                                + "taking the branch bypass it (expected: a rejoin target before the security filter, "
-                                + "or the security filter before the branch's host)");
-                    }
+                    findings.branchError(OrderingCheck.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
+                            + "' of " + describe(host) + " at " + graph.at(i) + " skips to position " + target
+                            + ", past security filter " + describe(skipped) + " at position " + k + ", so requests "
+                            + "taking the branch bypass it (expected: a rejoin target before the security filter, "
+                            + "or the security filter before the branch's host)");
                 }
             }
         }
     }
 
-    private static void terminals(FlowGraph graph, Findings findings) {
+    private static void terminals(FlowGraph graph, List<Integer> security, Findings findings) {
         // Reachability-blind, as in Praxis: a selection anywhere up to the host may be what the branch forwards.
         boolean selectedBefore = false;
         for (int i = 0; i < graph.size(); i++) {
@@ -59,15 +79,12 @@ final class SecurityBypassChecks implements RuleFamily {
                 if (!(b.rejoin() instanceof Rejoin.Terminal) || !(selectedBefore || selects(b.filters()))) {
                     continue;
                 }
-                for (int k = i + 1; k < graph.size(); k++) {
-                    CompiledFilter later = graph.node(k);
-                    if (isSecurity(later)) {
-                        findings.branchError(OrderingCheck.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
-                                + "' of " + describe(host) + " at " + graph.at(i) + " rejoins terminal and forwards "
-                                + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security "
-                                + "filter " + describe(later) + " at position " + k + " (expected: the security filter "
-                                + "before the routing branch)");
-                    }
+                for (int k : between(security, i, graph.size())) {
+                    findings.branchError(OrderingCheck.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
+                            + "' of " + describe(host) + " at " + graph.at(i) + " rejoins terminal and forwards "
+                            + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security "
+                            + "filter " + describe(graph.node(k)) + " at position " + k + " (expected: the security "
+                            + "filter before the routing branch)");
                 }
             }
         }

@@ -118,6 +118,31 @@ class SecurityChecksTest {
     }
 
     @Test
+    void everySecurityFilterBetweenHostAndTargetIsReportedAndNoneBeyond() {
+        CompileResult result = compile("""
+                      - filter: guard
+                        name: before
+                      - filter: tag
+                        branch_chains:
+                          - name: fast
+                            on_result: {filter: tag, key: k, result: v}
+                            chains: [{name: a, filters: [{filter: tag}]}]
+                            rejoin: target
+                      - filter: guard
+                        name: one
+                      - filter: guard
+                        name: two
+                      - filter: tag
+                        name: target
+                      - filter: guard
+                        name: after
+                """);
+        assertThat(findings(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).hasSize(2)
+                .anySatisfy(m -> assertThat(m).contains("past security filter guard 'one' at position 2"))
+                .anySatisfy(m -> assertThat(m).contains("past security filter guard 'two' at position 3"));
+    }
+
+    @Test
     void aTerminalBranchThatForwardsBeforeASecurityFilterIsAnError() {
         String pipeline = """
                       %s
