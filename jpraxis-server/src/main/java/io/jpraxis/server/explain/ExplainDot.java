@@ -30,22 +30,22 @@ public final class ExplainDot {
         String l = g.listener();
         out.append("  subgraph ").append(id("cluster_" + l)).append(" {\n");
         out.append("    label=").append(id("listener " + l)).append(";\n");
-        out.append("    ").append(id(l + ":start")).append(" [shape=circle, label=\"start\"];\n");
+        out.append("    ").append(id(l + "/start")).append(" [shape=circle, label=\"start\"];\n");
         for (int i = 0; i < g.size(); i++) {
             CompiledFilter f = g.node(i);
             out.append("    ").append(node(l, i)).append(" [label=").append(id("[" + i + "] " + Labels.filter(f)))
                     .append(style(f, g.reachable(i))).append("];\n");
         }
-        out.append("    ").append(id(l + ":end")).append(" [shape=doublecircle, label=\"end\"];\n");
-        out.append("    ").append(id(l + ":start")).append(" -> ").append(g.size() == 0 ? id(l + ":end") : node(l, 0))
+        out.append("    ").append(id(l + "/end")).append(" [shape=doublecircle, label=\"end\"];\n");
+        out.append("    ").append(id(l + "/start")).append(" -> ").append(g.size() == 0 ? id(l + "/end") : node(l, 0))
                 .append(";\n");
         for (FlowEdge e : g.edges()) {
-            String to = e.to() == g.end() ? id(l + ":end") : node(l, e.to());
+            String to = e.to() == g.end() ? id(l + "/end") : node(l, e.to());
             out.append("    ").append(node(l, e.from())).append(" -> ").append(to).append(" [label=")
                     .append(id(EdgesSection.kind(e))).append(edgeStyle(e)).append("];\n");
         }
         for (int i = 0; i < g.size(); i++) {
-            branches(g.node(i), node(l, i), l + ":" + i, out);
+            branches(g.node(i), node(l, i), l + "/" + i, out);
         }
         out.append("  }\n");
     }
@@ -69,7 +69,7 @@ public final class ExplainDot {
     }
 
     private static String node(String listener, int index) {
-        return id(listener + ":" + index);
+        return id(listener + "/" + index);
     }
 
     private static String style(CompiledFilter f, boolean reachable) {

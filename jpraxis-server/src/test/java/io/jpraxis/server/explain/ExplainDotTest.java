@@ -94,18 +94,18 @@ class ExplainDotTest {
         DotGraph g = DotGraph.parse(out.toString(StandardCharsets.UTF_8));
         assertThat(g.name).isEqualTo("jpraxis");
         assertThat(flow(g)).containsExactly(
-                "web:start -> web:0",
-                "web:0 -> web:1 fall-through",
-                "web:1 -> web:2 fall-through",
-                "web:1 -> web:3 skip_to (branch fast)",
-                "web:1 -> web:0 re_enter (branch again, max_iterations 3)",
-                "web:1 -> web:end terminal (branch stop)",
-                "web:3 -> web:4 fall-through",
-                "web:4 -> web:end fall-through",
-                "admin:start -> admin:0");
-        assertThat(g.nodes.get("web:2")).as("static_response always answers").containsEntry("peripheries", "2");
-        assertThat(g.edges).as("no fall-through leaves an unconditional answer").noneMatch(e -> e.from().equals("web:2")
-                || e.from().equals("admin:0"));
+                "web/start -> web/0",
+                "web/0 -> web/1 fall-through",
+                "web/1 -> web/2 fall-through",
+                "web/1 -> web/3 skip_to (branch fast)",
+                "web/1 -> web/0 re_enter (branch again, max_iterations 3)",
+                "web/1 -> web/end terminal (branch stop)",
+                "web/3 -> web/4 fall-through",
+                "web/4 -> web/end fall-through",
+                "admin/start -> admin/0");
+        assertThat(g.nodes.get("web/2")).as("static_response always answers").containsEntry("peripheries", "2");
+        assertThat(g.edges).as("no fall-through leaves an unconditional answer")
+                .noneMatch(e -> e.from().equals("web/2") || e.from().equals("admin/0"));
     }
 
     @Test
@@ -115,10 +115,10 @@ class ExplainDotTest {
         DotGraph g = DotGraph.parse(ExplainDot.render(result.reports()));
         assertThat(g.edges).filteredOn(e -> "dotted".equals(e.attributes().get("style")))
                 .extracting(e -> e.from() + " -> " + e.to() + " " + e.label())
-                .containsExactly("web:1 -> web:1/fast/0 branch fast (unconditional)",
-                        "web:1 -> web:1/again/0 branch again (on_result headers.status = retry)",
-                        "web:1 -> web:1/stop/0 branch stop (on_result headers.status = stop)");
-        assertThat(g.nodes.get("web:1/fast/0")).containsEntry("label", "headers (chain fast_chain)")
+                .containsExactly("web/1 -> web/1/fast/0 branch fast (unconditional)",
+                        "web/1 -> web/1/again/0 branch again (on_result headers.status = retry)",
+                        "web/1 -> web/1/stop/0 branch stop (on_result headers.status = stop)");
+        assertThat(g.nodes.get("web/1/fast/0")).containsEntry("label", "headers (chain fast_chain)")
                 .containsEntry("style", "dashed");
         result.gateway().close();
     }
@@ -152,9 +152,9 @@ class ExplainDotTest {
         CompileResult result = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system()).build(unreachable);
         assertThat(result.diagnostics().errors()).as("only a warning").isEmpty();
         DotGraph g = DotGraph.parse(ExplainDot.render(result.reports()));
-        assertThat(g.nodes.get("web:1")).as("the unconditional branch always skips past it")
+        assertThat(g.nodes.get("web/1")).as("the unconditional branch always skips past it")
                 .containsEntry("fillcolor", "lightgrey");
-        assertThat(g.nodes.get("web:2")).doesNotContainKey("fillcolor");
+        assertThat(g.nodes.get("web/2")).doesNotContainKey("fillcolor");
         result.gateway().close();
     }
 }

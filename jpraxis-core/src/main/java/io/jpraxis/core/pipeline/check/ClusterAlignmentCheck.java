@@ -33,6 +33,8 @@ final class ClusterAlignmentCheck implements RuleFamily {
         if (served.isEmpty()) {
             return;
         }
+        // With upstream binding, the binding router's clusters will count as defined here: the coverage
+        // rule (spec 6.9 R6) judges each of them on its own paths.
         Set<String> top = guaranteed(graph.nodes());
         for (int i = 0; i < graph.size(); i++) {
             demands(graph.node(i), null, "at " + graph.at(i), top, findings);

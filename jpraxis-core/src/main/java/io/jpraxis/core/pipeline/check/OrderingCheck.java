@@ -10,7 +10,8 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  *
  * <p>The binding rules R1 to R9 (spec 6.9) join this list with logical upstream binding; none of
  * them has a flag. So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
- * {@code path_rewrite}/{@code url_rewrite}, and the selected-upstream body checks with that phase.
+ * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
+ * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
  */
 public enum OrderingCheck {
     LB_WITHOUT_ROUTER("lb_without_router", SkipCheck.LB_WITHOUT_ROUTER, false,
