@@ -40,6 +40,11 @@ public final class Diagnostics {
         sink.add(new Diagnostic.Warning(path, line, message, scope));
     }
 
+    /** Adds a diagnostic made elsewhere (it keeps its own scope). */
+    public void add(Diagnostic diagnostic) {
+        sink.add(diagnostic);
+    }
+
     /** Reports {@code path: value (expected: expectation)}. */
     public void invalid(ConfigPath path, int line, String renderedValue, String expectation) {
         error(path, line, renderedValue + " (expected: " + expectation + ")");

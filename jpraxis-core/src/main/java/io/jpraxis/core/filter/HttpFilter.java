@@ -2,6 +2,7 @@ package io.jpraxis.core.filter;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.ResponseHead;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -126,6 +127,23 @@ public interface HttpFilter {
 
     default Set<FilterTrait> traits() {
         return Set.of();
+    }
+
+    /**
+     * For a {@link FilterTrait#SELECTS_CLUSTER} filter, every cluster it may set as
+     * {@code ctx.cluster}, each once, in config order. The ordering checks hold them against the
+     * load balancers' {@link #servedClusters()}. Called at build time only.
+     */
+    default List<String> selectableClusters() {
+        return List.of();
+    }
+
+    /**
+     * For a {@link FilterTrait#SELECTS_ENDPOINT} filter, the clusters it can pick endpoints of, in
+     * config order. Called at build time only.
+     */
+    default List<String> servedClusters() {
+        return List.of();
     }
 
     /** Called once before the first request; may start background work. */

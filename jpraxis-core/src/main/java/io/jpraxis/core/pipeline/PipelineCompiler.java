@@ -3,12 +3,16 @@ package io.jpraxis.core.pipeline;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.check.FlowGraph;
+import io.jpraxis.core.pipeline.check.OrderingChecks;
+import io.jpraxis.core.pipeline.check.PipelineReport;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
 import java.util.ArrayList;
@@ -18,8 +22,9 @@ import java.util.Map;
 
 /**
  * Phase 3: flattens each listener's chains into one pipeline, builds every filter through its
- * factory (which validates its own config), compiles conditions and branches. Reports every
- * problem; builds nothing that binds sockets.
+ * factory (which validates its own config), compiles conditions and branches, then runs the
+ * ordering checks over each pipeline's control-flow graph. Reports every problem; builds nothing
+ * that binds sockets.
  */
 public final class PipelineCompiler {
     /** Filter instances one build may materialize, branch expansions included (spec 8). */
@@ -63,12 +68,30 @@ public final class PipelineCompiler {
                     levels.conditionedHeaders(), diagnostics, entries::get);
             listeners.add(new CompiledGateway.Listener(listener, new CompiledPipeline(listener.name(), filters, body)));
         }
+        List<PipelineReport> reports = diagnostics.hasErrors() ? List.of() : check(config, listeners, diagnostics);
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());
-            return new CompileResult(null, diagnostics);
+            return new CompileResult(null, diagnostics, reports);
         }
         context.clusterStates().seal();
-        return new CompileResult(new CompiledGateway(config, features, listeners, context.clusterStates()), diagnostics);
+        return new CompileResult(new CompiledGateway(config, features, listeners, context.clusterStates()), diagnostics,
+                reports);
+    }
+
+    /**
+     * Step 6 of spec 1.9: the ordering checks, over every listener's graph, all findings reported
+     * together. They need every filter built, so they run only when nothing else was wrong.
+     */
+    private static List<PipelineReport> check(GatewayConfig config, List<CompiledGateway.Listener> listeners,
+            Diagnostics diagnostics) {
+        Map<String, List<ConditionConfig>> chainConditions = new LinkedHashMap<>();
+        config.filterChains().forEach(c -> chainConditions.putIfAbsent(c.name(), c.conditions()));
+        OrderingChecks checks = new OrderingChecks(config.insecureOptions());
+        List<PipelineReport> reports = new ArrayList<>();
+        for (CompiledGateway.Listener listener : listeners) {
+            reports.add(checks.run(FlowGraph.of(listener.pipeline(), chainConditions), diagnostics));
+        }
+        return reports;
     }
 
     /** The listener's chains concatenated; chain boundaries vanish, entry names span the result (spec 1.9). */

@@ -11,6 +11,8 @@ import io.jpraxis.server.boot.DiagnosticLines;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.GatewayRunner;
 import io.jpraxis.server.boot.Logging;
+import io.jpraxis.server.explain.ExplainDot;
+import io.jpraxis.server.explain.ExplainText;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -48,6 +50,28 @@ final class Commands {
             result.gateway().close();
             return 0;
         });
+    }
+
+    /**
+     * Prints what the ordering checks saw. They need every filter built, so a config with other
+     * errors gets only its diagnostics; one refused by the checks alone is explained, and exits 1.
+     */
+    int explain(boolean dot) {
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        CompileResult result = p.builder.build(p.source);
+        DiagnosticLines.of(result.diagnostics()).forEach(err::println);
+        if (!result.reports().isEmpty()) {
+            out.print(dot ? ExplainDot.render(result.reports()) : ExplainText.render(result.reports()));
+        }
+        if (result.ok()) {
+            result.gateway().close();
+            return 0;
+        }
+        err.println(DiagnosticLines.summary(p.source.description(), result.diagnostics()));
+        return 1;
     }
 
     int serve() {

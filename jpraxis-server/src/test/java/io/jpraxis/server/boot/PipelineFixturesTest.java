@@ -15,9 +15,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The whole validate path (load, filter factories, compile) over fixture files:
- * {@code config/valid/*.yaml} must build without errors; each {@code config/invalid/<rule>/<case>.yaml}
- * lists in {@code # expect:} lines the exact rendered errors, and must produce exactly those.
+ * The whole validate path (load, filter factories, compile, ordering checks) over fixture files:
+ * {@code config/valid/**.yaml} must build without errors; each {@code config/invalid/<rule>/<case>.yaml}
+ * lists in {@code # expect:} lines the exact rendered errors, and must produce exactly those. A
+ * fixture of either kind with {@code # expect-warning:} lines (or {@code # expect-no-warnings})
+ * must produce exactly those warnings too. A fixture that names a {@code test_} filter type is built
+ * with the types of {@link FixtureFilterTypes} registered too (the others see only the built-ins,
+ * so messages listing the known types stay true).
  */
 class PipelineFixturesTest {
     private static final Path FIXTURES = Path.of("src/test/resources/config");
@@ -43,15 +47,35 @@ class PipelineFixturesTest {
         String text = Files.readString(file);
         String features = text.lines().filter(l -> l.startsWith("# features: "))
                 .map(l -> l.substring("# features: ".length())).findFirst().orElse("");
-        return new GatewayBuilder(FeatureSet.parse(features), RuntimeServices.system()).build(text);
+        return builder(FeatureSet.parse(features), text).build(text);
+    }
+
+    private static GatewayBuilder builder(FeatureSet features, String text) {
+        return text.contains("filter: test_")
+                ? new GatewayBuilder(features, RuntimeServices.system(), FixtureFilterTypes.registry())
+                : new GatewayBuilder(features, RuntimeServices.system());
+    }
+
+    /** When the fixture declares its warnings, exactly those. */
+    private static void assertWarnings(Path file, CompileResult result) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        List<String> expected = lines.stream().filter(line -> line.startsWith("# expect-warning: "))
+                .map(line -> line.substring("# expect-warning: ".length())).toList();
+        if (expected.isEmpty() && !lines.contains("# expect-no-warnings")) {
+            return;
+        }
+        assertThat(result.diagnostics().warnings().stream().map(Diagnostic::render).toList())
+                .as("warnings of " + file).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     @ParameterizedTest
     @MethodSource("valid")
     void validConfigBuilds(Path file) throws IOException {
-        GatewayBuilder builder = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system());
-        CompileResult result = builder.build(Files.readString(file));
-        assertThat(result.diagnostics().errors()).as(file.toString()).isEmpty();
+        String text = Files.readString(file);
+        GatewayBuilder builder = builder(FeatureSet.NONE, text);
+        CompileResult result = builder.build(text);
+        assertThat(result.diagnostics().errors().stream().map(Diagnostic::render)).as(file.toString()).isEmpty();
+        assertWarnings(file, result);
 
         String dumped = ConfigDump.render(result.gateway(), builder.registry());
         CompileResult again = builder.build(dumped);
@@ -76,5 +100,6 @@ class PipelineFixturesTest {
         assertThat(result.ok()).as(file + " is refused").isFalse();
         assertThat(result.diagnostics().errors().stream().map(Diagnostic::render).toList())
                 .as(file.toString()).containsExactlyInAnyOrderElementsOf(expected);
+        assertWarnings(file, result);
     }
 }

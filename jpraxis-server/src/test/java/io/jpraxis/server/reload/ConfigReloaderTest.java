@@ -146,6 +146,28 @@ class ConfigReloaderTest {
     }
 
     @Test
+    void aChangeTheOrderingChecksRefuseIsRefusedAndSkippingTheCheckLetsItIn() throws IOException {
+        String unreachable = config("two", "").replace("        body: \"two\"\n", """
+                        body: "two"
+                      - filter: headers
+                        name: never
+                """);
+        write(unreachable);
+
+        ReloadOutcome outcome = reloader.reload();
+
+        assertThat(outcome).isInstanceOf(ReloadOutcome.Invalid.class);
+        assertThat(((ReloadOutcome.Invalid) outcome).lines()).first().asString()
+                .startsWith("error: line 8: filter_chains[0].filters[0]: static_response at position 0 of listener "
+                        + "'main' answers every request, so no request reaches headers 'never' (position 1)");
+        assertThat(body()).as("still serving the old config").isEqualTo("one");
+
+        write(unreachable + "insecure_options:\n  skip_pipeline_checks: {unreachable_filters: true}\n");
+        assertThat(reloader.reload()).isInstanceOf(ReloadOutcome.Applied.class);
+        assertThat(body()).isEqualTo("two");
+    }
+
+    @Test
     void aChangeThatNeedsARestartIsRefusedAsAWhole() throws IOException {
         write(config("two", "").replace("address: \"127.0.0.1:0\"\n    filter_chains",
                 "address: \"127.0.0.1:1\"\n    filter_chains"));

@@ -12,6 +12,7 @@ import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -28,6 +29,7 @@ public final class LoadBalancerFilter implements HttpFilter {
     /** Read-only after construction, so concurrent lookups are safe; never iterated. */
     private final Map<String, Member> byName;
     private final String declaredNames;
+    private final List<String> served;
 
     /** Builds one balancer per cluster, seeded from {@code services}. */
     public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services, ClusterStates states) {
@@ -40,6 +42,7 @@ public final class LoadBalancerFilter implements HttpFilter {
             names.append(names.isEmpty() ? "" : ", ").append(cluster.name());
         }
         this.declaredNames = names.toString();
+        this.served = config.clusters().stream().map(ClusterConfig::name).toList();
     }
 
     @Override
@@ -73,6 +76,11 @@ public final class LoadBalancerFilter implements HttpFilter {
     @Override
     public Set<FilterTrait> traits() {
         return TRAITS;
+    }
+
+    @Override
+    public List<String> servedClusters() {
+        return served;
     }
 
     /** The balancer of a declared cluster (for tests and the admin dump). */

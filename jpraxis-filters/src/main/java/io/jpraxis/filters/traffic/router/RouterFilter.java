@@ -13,15 +13,17 @@ import java.util.Set;
  */
 public final class RouterFilter implements HttpFilter {
     private static final FilterAction NO_ROUTE = FilterAction.reject(404, "no route");
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_CLUSTER);
+    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
 
     private final RouterConfig config;
     private final RouteTable table;
+    private final List<String> clusters;
 
     /** Compiles {@code config}'s routes into match order. */
     public RouterFilter(RouterConfig config) {
         this.config = config;
         this.table = new RouteTable(config.routes(), config.multiLevelSubdomainMatching());
+        this.clusters = config.routes().stream().map(RouteConfig::cluster).distinct().toList();
     }
 
     @Override
@@ -48,6 +50,12 @@ public final class RouterFilter implements HttpFilter {
     @Override
     public Set<FilterTrait> traits() {
         return TRAITS;
+    }
+
+    /** Every route's cluster, each once, in config order. */
+    @Override
+    public List<String> selectableClusters() {
+        return clusters;
     }
 
     /** Clusters in the order routes are tried (most specific first). */

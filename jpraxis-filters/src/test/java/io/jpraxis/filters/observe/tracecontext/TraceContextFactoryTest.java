@@ -3,6 +3,7 @@ package io.jpraxis.filters.observe.tracecontext;
 import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.core.filter.FilterTrait;
 import org.junit.jupiter.api.Test;
 
 class TraceContextFactoryTest {
@@ -15,6 +16,8 @@ class TraceContextFactoryTest {
         assertThat(filter.type()).isEqualTo("trace_context");
         assertThat(filter.ownedRequestHeaders()).as("it reads the client's traceparent: not stripped at ingress")
                 .isEmpty();
+        assertThat(filter.traits()).as("the ordering checks refuse it gated on an upstream at the top level")
+                .containsExactly(FilterTrait.DECIDES_BEFORE_ROUTING);
     }
 
     @Test

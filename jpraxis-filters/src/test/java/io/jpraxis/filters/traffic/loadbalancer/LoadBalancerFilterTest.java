@@ -140,6 +140,8 @@ class LoadBalancerFilterTest {
         HttpFilter lb = balancer();
         assertThat(lb.type()).isEqualTo("load_balancer");
         assertThat(lb.traits()).containsExactly(FilterTrait.SELECTS_ENDPOINT);
+        assertThat(lb.servedClusters()).as("what the ordering checks match routes against")
+                .containsExactly("api", "web");
         LoadBalancerConfig config = (LoadBalancerConfig) lb.config();
         assertThat(config.clusters()).extracting(ClusterConfig::name).containsExactly("api", "web");
         assertThat(config.clusterSource()).isEqualTo(ClusterSource.ROUTER);

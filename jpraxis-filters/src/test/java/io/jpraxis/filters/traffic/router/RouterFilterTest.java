@@ -271,9 +271,23 @@ class RouterFilterTest {
                     cluster: c
                 """);
         assertThat(r.type()).isEqualTo("router");
-        assertThat(r.traits()).containsExactly(FilterTrait.SELECTS_CLUSTER);
+        assertThat(r.traits()).containsExactlyInAnyOrder(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
         assertThat(r.config()).isInstanceOf(RouterConfig.class);
         RouterConfig config = (RouterConfig) r.config();
         assertThat(config.routes()).containsExactly(new RouteConfig(new RoutePath.Exact("/"), "c", null, java.util.List.of()));
+    }
+
+    @Test
+    void listsEachRoutedClusterOnceInConfigOrderForTheOrderingChecks() {
+        HttpFilter r = router("""
+                routes:
+                  - path_prefix: /b
+                    cluster: second
+                  - path: /a
+                    cluster: first
+                  - path_prefix: /
+                    cluster: second
+                """);
+        assertThat(r.selectableClusters()).as("config order, duplicates once").containsExactly("second", "first");
     }
 }

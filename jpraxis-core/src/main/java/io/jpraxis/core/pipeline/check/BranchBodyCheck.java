@@ -1,0 +1,33 @@
+package io.jpraxis.core.pipeline.check;
+
+import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
+
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.HttpFilter;
+import java.util.Set;
+
+/**
+ * {@code branch_body_access} (spec 4.4, 6.11): branch filters only run {@code on_request}, so a body
+ * hook declared inside a branch would never run, while its declaration would still make the whole
+ * pipeline buffer bodies.
+ */
+final class BranchBodyCheck implements RuleFamily {
+
+    @Override
+    public Set<OrderingCheck> checks() {
+        return Set.of(OrderingCheck.BRANCH_BODY_ACCESS);
+    }
+
+    @Override
+    public void run(FlowGraph graph, Findings findings) {
+        BranchSlot.forEach(graph, slot -> {
+            HttpFilter filter = slot.filter().filter();
+            if (filter.requestBodyAccess() != BodyAccess.NONE || filter.responseBodyAccess() != BodyAccess.NONE) {
+                findings.error(OrderingCheck.BRANCH_BODY_ACCESS, slot.filter(), slot.branch(), describe(slot.filter())
+                        + " in branch '" + slot.branch().name() + "' of listener '" + graph.listener() + "' declares "
+                        + "body access, but branch filters only run on the request head and their body hooks never "
+                        + "run (expected: the filter in the main pipeline, gated by its own conditions)");
+            }
+        });
+    }
+}

@@ -1,0 +1,177 @@
+package io.jpraxis.core.pipeline.check;
+
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.branch.Rejoin;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The top-level control-flow graph of one listener's pipeline (spec 6.10), built once after
+ * compile. Nodes are the top-level filters (index = position) plus the end of the pipeline at
+ * {@link #end()}. A filter falls through to the next unless it is unconditional and either always
+ * answers or has an unconditional branch that rejoins {@code terminal} or skips forward; every
+ * top-level branch adds its jump (skip or re-entrance) and every terminal branch an edge to the
+ * end. Branch sub-chains are not nodes: their jumps are discarded at runtime (spec 2.5).
+ */
+public final class FlowGraph {
+    private final String listener;
+    private final List<CompiledFilter> nodes;
+    private final List<FallThroughCut> cuts;
+    private final List<FlowEdge> edges;
+    private final boolean[] reachable;
+    private final Map<String, List<ConditionConfig>> chainConditions;
+
+    private FlowGraph(String listener, List<CompiledFilter> nodes, List<FallThroughCut> cuts, List<FlowEdge> edges,
+            Map<String, List<ConditionConfig>> chainConditions) {
+        this.listener = listener;
+        this.nodes = List.copyOf(nodes);
+        this.cuts = cuts;
+        this.edges = List.copyOf(edges);
+        this.chainConditions = Map.copyOf(chainConditions);
+        this.reachable = reach();
+    }
+
+    /**
+     * The graph of {@code pipeline}; {@code chainConditions} maps each named chain to the
+     * conditions that gate its entries (spec 1.4), so checks see a filter's whole gate.
+     */
+    public static FlowGraph of(CompiledPipeline pipeline, Map<String, List<ConditionConfig>> chainConditions) {
+        List<CompiledFilter> nodes = pipeline.filters();
+        List<FallThroughCut> cuts = new ArrayList<>(nodes.size());
+        List<FlowEdge> edges = new ArrayList<>();
+        int end = nodes.size();
+        for (int i = 0; i < nodes.size(); i++) {
+            CompiledFilter f = nodes.get(i);
+            FallThroughCut cut = cutAfter(f);
+            cuts.add(cut);
+            if (cut == null) {
+                edges.add(FlowEdge.fallThrough(i, i + 1));
+            }
+            for (BranchSpec b : f.branches()) {
+                switch (b.rejoin()) {
+                    case Rejoin.Next n -> {
+                        // Next goes on with the following sibling, then the fall-through: no edge of its own.
+                    }
+                    case Rejoin.Terminal t -> edges.add(new FlowEdge(i, end, FlowEdge.Kind.TERMINAL, b.name(), 0));
+                    case Rejoin.SkipTo s -> edges.add(new FlowEdge(i, s.target(), FlowEdge.Kind.SKIP_TO, b.name(), 0));
+                    case Rejoin.ReEnter r -> edges.add(new FlowEdge(i, r.target(), FlowEdge.Kind.RE_ENTER, b.name(),
+                            b.maxIterations()));
+                }
+            }
+        }
+        return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions);
+    }
+
+    /** Why {@code f} never falls through, or null when it may. */
+    private static FallThroughCut cutAfter(CompiledFilter f) {
+        if (f.conditional()) {
+            return null; // skipping it falls through, whatever it would do
+        }
+        if (f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS)) {
+            return new FallThroughCut.Answers();
+        }
+        for (BranchSpec b : f.branches()) {
+            // An unconditional re-entrance stops firing after max_iterations and then falls through.
+            if (b.unconditional() && (b.rejoin() instanceof Rejoin.Terminal || b.rejoin() instanceof Rejoin.SkipTo)) {
+                return new FallThroughCut.LeavingBranch(b);
+            }
+        }
+        return null;
+    }
+
+    private boolean[] reach() {
+        boolean[] seen = new boolean[nodes.size() + 1];
+        if (nodes.isEmpty()) {
+            seen[0] = true; // an empty pipeline goes straight to its end
+            return seen;
+        }
+        // Edges are grouped by source (each filter's come together, in order), so one pass finds each group.
+        int[] firstEdge = new int[nodes.size() + 1];
+        Arrays.fill(firstEdge, -1);
+        for (int k = edges.size() - 1; k >= 0; k--) {
+            firstEdge[edges.get(k).from()] = k;
+        }
+        Deque<Integer> work = new ArrayDeque<>();
+        seen[0] = true;
+        work.add(0);
+        while (!work.isEmpty()) {
+            int at = work.poll();
+            for (int k = firstEdge[at]; k >= 0 && k < edges.size() && edges.get(k).from() == at; k++) {
+                FlowEdge e = edges.get(k);
+                if (!seen[e.to()]) {
+                    seen[e.to()] = true;
+                    work.add(e.to());
+                }
+            }
+        }
+        return seen;
+    }
+
+    public String listener() {
+        return listener;
+    }
+
+    /** The top-level filters, in pipeline order. */
+    public List<CompiledFilter> nodes() {
+        return nodes;
+    }
+
+    public CompiledFilter node(int index) {
+        return nodes.get(index);
+    }
+
+    public int size() {
+        return nodes.size();
+    }
+
+    /** The index of the end node: the pipeline forwards (or answers 500 when nothing was chosen). */
+    public int end() {
+        return nodes.size();
+    }
+
+    /** Every edge: for each filter in order, its fall-through first, then its branches' in declaration order. */
+    public List<FlowEdge> edges() {
+        return edges;
+    }
+
+    /** Whether some request path from the first filter reaches {@code index} (the end included). */
+    public boolean reachable(int index) {
+        return reachable[index];
+    }
+
+    /** Why the filter at {@code index} never falls through to the next. */
+    public Optional<FallThroughCut> cut(int index) {
+        return Optional.ofNullable(cuts.get(index));
+    }
+
+    /** Every condition gating {@code f}: its chain's first, then its own (spec 1.4). */
+    public List<ConditionConfig> gate(CompiledFilter f) {
+        List<ConditionConfig> chain = chainConditions.getOrDefault(f.chain(), List.of());
+        if (chain.isEmpty()) {
+            return f.entry().conditions();
+        }
+        List<ConditionConfig> all = new ArrayList<>(chain);
+        all.addAll(f.entry().conditions());
+        return all;
+    }
+
+    /** {@code position 3 of listener 'web'}. */
+    public String at(int index) {
+        return "position " + index + " of listener '" + listener + "'";
+    }
+
+    /** {@code rate_limit 'edge'}: the filter type and, when set, the entry name. */
+    public static String describe(CompiledFilter f) {
+        String name = f.entry().name();
+        return f.filter().type() + (name == null ? "" : " '" + name + "'");
+    }
+}

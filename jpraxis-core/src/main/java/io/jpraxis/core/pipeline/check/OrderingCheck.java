@@ -1,0 +1,83 @@
+package io.jpraxis.core.pipeline.check;
+
+import io.jpraxis.config.model.InsecureOptions.SkipCheck;
+
+/**
+ * Every ordering check jpraxis runs on a listener's pipeline (spec 6.11), in the table's order,
+ * with the {@code insecure_options.skip_pipeline_checks} flag that skips it where the table gives
+ * one. Checks without a flag always run; {@code skip_pipeline_validation} skips the flagged ones
+ * and turns the errors of the rest into warnings.
+ *
+ * <p>The binding rules R1 to R9 (spec 6.9) join this list with logical upstream binding; none of
+ * them has a flag. So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
+ * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
+ * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
+ */
+public enum OrderingCheck {
+    LB_WITHOUT_ROUTER("lb_without_router", SkipCheck.LB_WITHOUT_ROUTER, false,
+            "every load_balancer has a router or other cluster selector before it"),
+    UNREACHABLE_FILTERS("unreachable_filters", SkipCheck.UNREACHABLE_FILTERS, false,
+            "every top-level filter is reachable (nothing after an unconditional answer or leaving branch)"),
+    CONDITIONAL_SECURITY("conditional_security", SkipCheck.CONDITIONAL_SECURITY, false,
+            "no security filter has request conditions (branches included)"),
+    OPEN_SECURITY_FILTERS("open_security_filters", null, false,
+            "no security filter has failure_mode: open (a warning with allow_open_security_filters)"),
+    DUPLICATE_ROUTERS("duplicate_routers", SkipCheck.DUPLICATE_ROUTERS, false,
+            "at most one top-level router"),
+    DUPLICATE_LOAD_BALANCERS("duplicate_load_balancers", SkipCheck.DUPLICATE_LOAD_BALANCERS, false,
+            "at most one top-level load_balancer"),
+    CONFLICTING_CLUSTER_SELECTORS("conflicting_cluster_selectors", SkipCheck.CONFLICTING_CLUSTER_SELECTORS, false,
+            "one kind of cluster selector before each load_balancer"),
+    MISALIGNED_CLUSTERS("misaligned_clusters", SkipCheck.MISALIGNED_CLUSTERS, false,
+            "every selectable cluster is declared by a load_balancer guaranteed to see it"),
+    CONDITION_HEADER_NAMES("condition_header_names", null, false,
+            "condition header names are valid header names"),
+    TRACE_CONTEXT_UPSTREAM_CONDITIONS("trace_context_upstream_conditions", null, false,
+            "no top-level pre-routing filter (trace_context) is gated on bound or selected upstream"),
+    SKIP_TO_OVER_SECURITY("skip_to_over_security", null, false,
+            "no branch skips forward past a security filter"),
+    TERMINAL_BEFORE_SECURITY("terminal_before_security", null, false,
+            "no terminal branch that forwards upstream stands before a security filter"),
+    BRANCH_BODY_ACCESS("branch_body_access", null, false,
+            "no filter inside a branch declares body access"),
+    SELECTED_UPSTREAM_ORDERING("selected_upstream_ordering", null, false,
+            "a load_balancer runs on every path before a selected_upstream condition"),
+    ROUTER_WITHOUT_LB("router_without_lb", null, true,
+            "a router has a load_balancer to serve its clusters"),
+    ALL_ROUTERS_CONDITIONAL("all_routers_conditional", null, true,
+            "some router runs for every request"),
+    SECURITY_ONLY_IN_CONDITIONAL_BRANCH("security_only_in_conditional_branch", null, true,
+            "no security filter is reached only through a conditional branch or host");
+
+    private final String yamlName;
+    private final SkipCheck skipFlag;
+    private final boolean warningOnly;
+    private final String rule;
+
+    OrderingCheck(String yamlName, SkipCheck skipFlag, boolean warningOnly, String rule) {
+        this.yamlName = yamlName;
+        this.skipFlag = skipFlag;
+        this.warningOnly = warningOnly;
+        this.rule = rule;
+    }
+
+    /** The check's name as {@code explain} prints it (the skip flag's name where it has one). */
+    public String yamlName() {
+        return yamlName;
+    }
+
+    /** The {@code skip_pipeline_checks} flag that skips it, or null when none does. */
+    public SkipCheck skipFlag() {
+        return skipFlag;
+    }
+
+    /** Whether it only ever warns (spec 6.11, "Warnings only"). */
+    public boolean warningOnly() {
+        return warningOnly;
+    }
+
+    /** What holds when the check passes. */
+    public String rule() {
+        return rule;
+    }
+}

@@ -1,0 +1,13 @@
+package io.jpraxis.core.pipeline.check;
+
+import java.util.Set;
+
+/** A family of related ordering checks, run over one pipeline's graph. */
+interface RuleFamily {
+
+    /** The checks whose findings it reports. */
+    Set<OrderingCheck> checks();
+
+    /** Reports every finding of its checks; the runner drops those of skipped checks. */
+    void run(FlowGraph graph, Findings findings);
+}

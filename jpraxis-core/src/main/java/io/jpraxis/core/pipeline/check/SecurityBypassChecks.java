@@ -1,0 +1,107 @@
+package io.jpraxis.core.pipeline.check;
+
+import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
+import static io.jpraxis.core.pipeline.check.SecurityGateChecks.isSecurity;
+
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.branch.Rejoin;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Top-level branches that route a request around a security filter (spec 6.11, decision 10): a
+ * skip past one, and a terminal branch that forwards upstream (a cluster is chosen in its
+ * sub-chain or before it) while a security filter stands after its host. Both always run.
+ */
+final class SecurityBypassChecks implements RuleFamily {
+
+    @Override
+    public Set<OrderingCheck> checks() {
+        return Set.of(OrderingCheck.SKIP_TO_OVER_SECURITY, OrderingCheck.TERMINAL_BEFORE_SECURITY);
+    }
+
+    @Override
+    public void run(FlowGraph graph, Findings findings) {
+        List<Integer> security = new ArrayList<>();
+        for (int i = 0; i < graph.size(); i++) {
+            if (isSecurity(graph.node(i))) {
+                security.add(i);
+            }
+        }
+        if (security.isEmpty()) {
+            return; // nothing to bypass
+        }
+        skips(graph, security, findings);
+        terminals(graph, security, findings);
+    }
+
+    /** The security positions after {@code from} and before {@code to}, in order. */
+    private static List<Integer> between(List<Integer> security, int from, int to) {
+        int lo = Collections.binarySearch(security, from + 1);
+        lo = lo >= 0 ? lo : -lo - 1;
+        int hi = lo;
+        while (hi < security.size() && security.get(hi) < to) {
+            hi++;
+        }
+        return security.subList(lo, hi);
+    }
+
+    private static void skips(FlowGraph graph, List<Integer> security, Findings findings) {
+        for (int i = 0; i < graph.size(); i++) {
+            CompiledFilter host = graph.node(i);
+            for (BranchSpec b : host.branches()) {
+                if (!(b.rejoin() instanceof Rejoin.SkipTo(int target))) {
+                    continue;
+                }
+                for (int k : between(security, i, target)) {
+                    CompiledFilter skipped = graph.node(k);
+                    findings.branchError(OrderingCheck.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
+                            + "' of " + describe(host) + " at " + graph.at(i) + " skips to position " + target
+                            + ", past security filter " + describe(skipped) + " at position " + k + ", so requests "
+                            + "taking the branch bypass it (expected: a rejoin target before the security filter, "
+                            + "or the security filter before the branch's host)");
+                }
+            }
+        }
+    }
+
+    private static void terminals(FlowGraph graph, List<Integer> security, Findings findings) {
+        // Reachability-blind, as in Praxis: a selection anywhere up to the host may be what the branch forwards.
+        boolean selectedBefore = false;
+        for (int i = 0; i < graph.size(); i++) {
+            CompiledFilter host = graph.node(i);
+            selectedBefore |= selects(List.of(host));
+            for (BranchSpec b : host.branches()) {
+                if (!(b.rejoin() instanceof Rejoin.Terminal) || !(selectedBefore || selects(b.filters()))) {
+                    continue;
+                }
+                for (int k : between(security, i, graph.size())) {
+                    findings.branchError(OrderingCheck.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
+                            + "' of " + describe(host) + " at " + graph.at(i) + " rejoins terminal and forwards "
+                            + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security "
+                            + "filter " + describe(graph.node(k)) + " at position " + k + " (expected: the security "
+                            + "filter before the routing branch)");
+                }
+            }
+        }
+    }
+
+    /** Whether a filter of {@code filters}, or of their branches at any depth, selects a cluster. */
+    private static boolean selects(List<CompiledFilter> filters) {
+        for (CompiledFilter f : filters) {
+            if (f.filter().traits().contains(FilterTrait.SELECTS_CLUSTER)) {
+                return true;
+            }
+            for (BranchSpec b : f.branches()) {
+                if (selects(b.filters())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

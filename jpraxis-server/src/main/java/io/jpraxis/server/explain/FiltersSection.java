@@ -1,0 +1,43 @@
+package io.jpraxis.server.explain;
+
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.check.PipelineReport;
+import java.util.List;
+
+/**
+ * The flattened pipeline: each top-level filter with its index, and under it each branch (what
+ * fires it, where it rejoins) with its sub-chain, indented, at every depth. A nested branch's jump
+ * is shown as written, marked as discarded at runtime (spec 2.5).
+ */
+final class FiltersSection implements ExplainSection {
+
+    @Override
+    public void write(PipelineReport report, List<String> lines) {
+        List<CompiledFilter> top = report.graph().nodes();
+        lines.add("  filters:");
+        if (top.isEmpty()) {
+            lines.add("    (none)");
+        }
+        for (int i = 0; i < top.size(); i++) {
+            CompiledFilter f = top.get(i);
+            String unreachable = report.graph().reachable(i) ? "" : "  (unreachable)";
+            lines.add("    [" + i + "] " + Labels.filter(f) + unreachable);
+            branches(f, top, true, "        ", lines);
+        }
+    }
+
+    private static void branches(CompiledFilter host, List<CompiledFilter> level, boolean top, String indent,
+            List<String> lines) {
+        for (BranchSpec b : host.branches()) {
+            boolean jumps = b.rejoin() instanceof Rejoin.SkipTo || b.rejoin() instanceof Rejoin.ReEnter;
+            lines.add(indent + "branch " + b.name() + ": " + Labels.trigger(b) + "; rejoin "
+                    + Labels.rejoin(b, level) + (jumps && !top ? " (discarded at runtime: nested)" : ""));
+            for (CompiledFilter f : b.filters()) {
+                lines.add(indent + "  - " + Labels.filter(f));
+                branches(f, b.filters(), false, indent + "      ", lines);
+            }
+        }
+    }
+}

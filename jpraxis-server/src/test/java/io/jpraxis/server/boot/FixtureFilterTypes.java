@@ -1,0 +1,56 @@
+package io.jpraxis.server.boot;
+
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.BuiltInFilters;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Filter types the validation fixtures use where no built-in has the trait a check needs yet:
+ * {@code test_cluster_selector} chooses a cluster like a router but is another kind
+ * ({@code conflicting_cluster_selectors}), {@code test_body_reader} declares request-body access
+ * ({@code branch_body_access}). Each takes an optional {@code clusters} list.
+ */
+final class FixtureFilterTypes {
+    private FixtureFilterTypes() {
+    }
+
+    /** The built-ins plus the fixture types. */
+    static FilterRegistry registry() {
+        return FilterRegistry.withBuiltIns(BuiltInFilters.all())
+                .register(new Factory("test_cluster_selector", Set.of(FilterTrait.SELECTS_CLUSTER), BodyAccess.NONE))
+                .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY));
+    }
+
+    /** The fixture types' config: what {@code dump} prints back. */
+    record Config(List<String> clusters) {
+    }
+
+    private record Factory(String type, Set<FilterTrait> traits, BodyAccess body) implements FilterFactory {
+        @Override
+        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+            List<String> clusters = options.strings("clusters").orElse(List.of());
+            options.finish();
+            return Optional.of(new Filter(type, traits, body, new Config(clusters)));
+        }
+    }
+
+    private record Filter(String type, Set<FilterTrait> traits, BodyAccess body, Config config) implements HttpFilter {
+        @Override
+        public List<String> selectableClusters() {
+            return config.clusters();
+        }
+
+        @Override
+        public BodyAccess requestBodyAccess() {
+            return body;
+        }
+    }
+}
