@@ -72,7 +72,12 @@ public final class BenchConfigs {
         String strategyYaml = strategy.equals("consistent_hash")
                 ? "{consistent_hash: {header: " + HASH_HEADER + "}}"
                 : strategy;
+        // A router before it: the ordering checks refuse a load balancer nothing selects a cluster for.
         StringBuilder filters = new StringBuilder("""
+                      - filter: router
+                        routes:
+                          - path_prefix: "/"
+                            cluster: bench
                       - filter: load_balancer
                         clusters:
                           - name: bench

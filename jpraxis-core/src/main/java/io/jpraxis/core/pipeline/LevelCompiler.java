@@ -7,13 +7,10 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.core.condition.ConditionCompiler;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +28,6 @@ final class LevelCompiler {
     private final BuildBudget budget;
     private final Diagnostics diagnostics;
     private final BranchCompiler branches;
-    /** Branch entries already refused for declaring body access (a shared chain is reported once). */
-    private final Set<FilterEntryConfig> bodyInBranchReported = Collections.newSetFromMap(new IdentityHashMap<>());
     private int nextSlot;
     /** Header names the current pipeline's request conditions read, for {@link BodyPlan#conditionedHeaders()}. */
     private Set<String> conditionedHeaders = new TreeSet<>();
@@ -72,9 +67,7 @@ final class LevelCompiler {
                 closeAll(compiled); // the config is refused; release what the branch filters hold
                 continue;
             }
-            if (!level.top()) {
-                refuseBodyAccess(filter.get(), placed);
-            }
+            // Body access inside a branch is the ordering check branch_body_access (spec 6.11).
             int index = level.top() ? position : nextSlot++;
             out.add(slot(index, filter.get(), placed, compiled, conditionedHeaders));
         }
@@ -91,22 +84,6 @@ final class LevelCompiler {
             }
         }
         return names;
-    }
-
-    /**
-     * Spec 4.4 and 6.11: body hooks never run inside branch sub-chains, so a branch filter that
-     * declares body access would silently never see a body; it is refused instead.
-     */
-    private void refuseBodyAccess(HttpFilter filter, PlacedEntry placed) {
-        boolean request = filter.requestBodyAccess() != BodyAccess.NONE;
-        if ((!request && filter.responseBodyAccess() == BodyAccess.NONE) || !bodyInBranchReported.add(placed.entry())) {
-            return;
-        }
-        FilterEntryConfig entry = placed.entry();
-        diagnostics.scoped(placed.filterScope()).error(entry.source().path().key("filter"), entry.source().line(),
-                '"' + entry.filterType() + "\" declares " + (request ? "request" : "response")
-                + " body access inside a branch (expected: body filters at the top level of a pipeline; "
-                + "branch sub-chains never see bodies)");
     }
 
     private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches,
