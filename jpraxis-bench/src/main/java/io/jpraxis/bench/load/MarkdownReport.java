@@ -146,7 +146,12 @@ public final class MarkdownReport {
                 .append(String.join(", ", runs.stream().map(c -> one(c.millis()) + " ms").toList()))
                 .append("; the launcher script's share before it exec'd the JVM: ")
                 .append(String.join(", ", runs.stream().map(c -> one(c.launcherMillis()) + " ms").toList()))
-                .append(".\n");
+                .append('.');
+        int failed = runs.stream().mapToInt(ColdStartRun::failedAttempts).sum();
+        if (failed > 0) {
+            md.append(' ').append(failed).append(" attempt(s) failed and were retried (the suite's output says why).");
+        }
+        md.append('\n');
     }
 
     private static void goals(StringBuilder md, List<GoalResult> goals) {

@@ -31,7 +31,7 @@ class ReportsTest {
         return new SuiteResult("2026-11-30T14:00:00Z", "2026-11-30T14:20:00Z",
                 new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100), m,
                 List.of(new WorkloadInfo("get-small", "GET /small (1 KiB)", "Wrk[...]", List.of("origin", "jpraxis"))),
-                List.of(new ColdStartRun(700, 60), new ColdStartRun(650, 50), new ColdStartRun(900, 70)), 700.0,
+                List.of(new ColdStartRun(700, 60, 0), new ColdStartRun(650, 50, 1), new ColdStartRun(900, 70, 0)), 700.0,
                 List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, 205,
                         new OtherLoad.Share(12.5, 0.5), null)),
                 medians,
@@ -51,7 +51,7 @@ class ReportsTest {
         assertThat(md).contains("median 12.5%, highest 12.5% (round 1, get-small on jpraxis); hypervisor steal median 0.5%");
         assertThat(md).as("a reportable run carries no smoke warning").doesNotContain("Smoke run");
         assertThat(md).contains("700.0 ms, 650.0 ms, 900.0 ms; the launcher script's share before it exec'd the JVM:"
-                + " 60.0 ms, 50.0 ms, 70.0 ms.");
+                + " 60.0 ms, 50.0 ms, 70.0 ms. 1 attempt(s) failed and were retried");
     }
 
     @Test
