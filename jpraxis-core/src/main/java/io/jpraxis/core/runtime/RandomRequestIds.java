@@ -16,10 +16,16 @@ final class RandomRequestIds implements IdGenerator {
 
     private static final SecureRandom SEEDS = new SecureRandom();
     private static final RandomGeneratorFactory<RandomGenerator> FACTORY = RandomGeneratorFactory.of("L64X128MixRandom");
-    private static final ThreadLocal<RandomGenerator> PER_THREAD =
-            ThreadLocal.withInitial(() -> FACTORY.create(SEEDS.generateSeed(16)));
+    private static final ThreadLocal<RandomGenerator> PER_THREAD = ThreadLocal.withInitial(RandomRequestIds::seeded);
 
     private RandomRequestIds() {
+    }
+
+    /** Seeded with {@code nextBytes}, not {@code generateSeed}, which may wait on /dev/random. */
+    private static RandomGenerator seeded() {
+        byte[] seed = new byte[16];
+        SEEDS.nextBytes(seed);
+        return FACTORY.create(seed);
     }
 
     @Override
