@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -25,12 +26,20 @@ public final class LoadRunner {
     }
 
     /**
-     * One run of {@code seconds}; {@code round} 0 is a warm-up. A tool that fails, hangs or prints
-     * nothing readable gives a failed record, so one bad run does not lose the others.
+     * One run of {@code seconds} against {@code target}, whose requests end at {@code origin};
+     * {@code round} 0 is a warm-up. A tool that fails, hangs or prints nothing readable, or a
+     * server that is gone, gives a failed record, so one bad run does not lose the others, and a
+     * proxy in front of a dead origin is not measured answering 502s.
      */
-    public RunRecord run(int round, Workload workload, Target target, int seconds) throws InterruptedException {
+    public RunRecord run(int round, Workload workload, Target target, Target origin, int seconds)
+            throws InterruptedException {
         String tag = (round == 0 ? "warmup" : "round" + round) + "-" + workload.name() + "-" + target.kind().cliName();
         String name = target.kind().cliName();
+        List<Target> servers = List.of(target, origin);
+        Optional<String> gone = gone(servers, "is not running (it exited before this run; see ");
+        if (gone.isPresent()) {
+            return RunRecord.failed(round, workload.name(), name, gone.get());
+        }
         try {
             LoadCommand command = commands.build(workload.spec(), target, seconds, tag);
             Path out = workDir.resolve(tag + ".out");
@@ -56,9 +65,9 @@ public final class LoadRunner {
                 return RunRecord.failed(round, workload.name(), name, command.argv().get(0) + " still running after "
                         + command.timeoutSeconds() + " s; killed (see " + out + ")");
             }
-            if (!target.process().isAlive()) {
-                return RunRecord.failed(round, workload.name(), name, name + " exited during the run (see "
-                        + target.process().log() + ")");
+            gone = gone(servers, "exited during the run (see ");
+            if (gone.isPresent()) {
+                return RunRecord.failed(round, workload.name(), name, gone.get());
             }
             ToolResult result = ToolOutputs.read(command, stdout);
             if (command.latencyLog() != null) {
@@ -69,5 +78,10 @@ public final class LoadRunner {
         } catch (IOException | RuntimeException e) {
             return RunRecord.failed(round, workload.name(), name, e.toString());
         }
+    }
+
+    private static Optional<String> gone(List<Target> servers, String why) {
+        return servers.stream().filter(t -> !t.process().isAlive()).findFirst()
+                .map(t -> t.kind().cliName() + " " + why + t.process().log() + ")");
     }
 }

@@ -27,20 +27,24 @@ public final class SuiteRunner {
     public List<RunRecord> run() throws InterruptedException {
         for (Workload w : options.workloads()) {
             for (TargetKind t : options.targetsOf(w)) {
-                report("warm-up", runner.run(0, w, targets.get(t), warmupSeconds(options, t)));
+                report("warm-up", runner.run(0, w, targets.get(t), origin(), warmupSeconds(options, t)));
             }
         }
         List<RunRecord> runs = new ArrayList<>();
         for (int round = 1; round <= options.rounds(); round++) {
             for (Workload w : options.workloads()) {
                 for (TargetKind t : options.targetsOf(w)) {
-                    RunRecord run = runner.run(round, w, targets.get(t), options.durationSeconds());
+                    RunRecord run = runner.run(round, w, targets.get(t), origin(), options.durationSeconds());
                     runs.add(run);
                     report("round " + round + "/" + options.rounds(), run);
                 }
             }
         }
         return runs;
+    }
+
+    private Target origin() {
+        return targets.get(TargetKind.ORIGIN);
     }
 
     /**
