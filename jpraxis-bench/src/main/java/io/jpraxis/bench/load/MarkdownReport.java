@@ -63,9 +63,9 @@ public final class MarkdownReport {
                 + " percentiles; for h2load, computed from its per-request log, which times each request from"
                 + " submission, so a new connection's TCP handshake is not in it); CPU µs/req = the target's"
                 + " user+system CPU over the run (all its processes, from /proc) / completed requests; peak RSS"
-                + " sampled every 100 ms (summed over nginx's master and worker; a JVM keeps the heap it has"
-                + " grown, so jpraxis's figure is its high-water mark over the suite so far, and the JSON has"
-                + " each run's RSS at its start as well); errors = connect, read, write"
+                + " sampled every 100 ms (summed over nginx's master and worker; the JVM grows its heap under"
+                + " load and gives memory back only now and then, so jpraxis's peak partly carries over from"
+                + " earlier runs; the JSON has each run's RSS at its start as well); errors = connect, read, write"
                 + " and timeout failures plus non-2xx answers, median per run. For `origin` all figures are the"
                 + " origin's own, the cost every proxy adds to.\n\n");
     }

@@ -5,8 +5,8 @@ package io.jpraxis.bench.load;
  *
  * @param cpuTicks utime + stime spent in the measured part of the run, in clock ticks
  * @param peakRssKiB the highest summed VmRSS seen by the 100 ms sampler
- * @param startRssKiB the summed VmRSS when the run started: a JVM keeps the heap it has grown, so
- *     its peak is a high-water mark of the whole suite so far, and growth shows against this
+ * @param startRssKiB the summed VmRSS when the run started: a JVM gives back heap it has grown only
+ *     now and then, so its peak partly carries over from earlier runs; growth shows against this
  */
 public record ResourceUsage(long cpuTicks, long peakRssKiB, long startRssKiB) {
 }
