@@ -11,7 +11,7 @@ public final class PathMatch {
      * the prefix is ignored, so {@code /api/} also matches {@code /api}; {@code /} matches all.
      */
     public static boolean prefixAtBoundary(String path, String prefix) {
-        String p = prefix.length() > 1 && prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
+        String p = withoutTrailingSlash(prefix);
         if (p.equals("/")) {
             return path.startsWith("/");
         }
@@ -19,5 +19,10 @@ public final class PathMatch {
             return false;
         }
         return path.length() == p.length() || path.charAt(p.length()) == '/';
+    }
+
+    /** {@code prefix} less one trailing slash ({@code /} stays {@code /}): the form prefixes match in. */
+    public static String withoutTrailingSlash(String prefix) {
+        return prefix.length() > 1 && prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
     }
 }

@@ -136,11 +136,6 @@ public final class HeaderMap {
         return removeIf(n::equals);
     }
 
-    /** Removes every header whose lower-case name starts with {@code prefix} (lower-case). */
-    public void removeByPrefix(String prefix) {
-        removeIf(name -> name.startsWith(prefix));
-    }
-
     /**
      * Removes every line whose lower-case name matches, keeping the order of the rest; true when
      * any was removed.

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.core.condition.PathMatch;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,7 +33,9 @@ final class RouteIndex {
                 exactLists.computeIfAbsent(route.path(), p -> new ArrayList<>()).add(route);
                 continue;
             }
-            String prefix = asMatched(route.path());
+            // Keyed as PathMatch compares: it drops a trailing slash of its own, so a configured
+            // "/v1//" (stored as "/v1/") acts as "/v1".
+            String prefix = PathMatch.withoutTrailingSlash(route.path());
             if (prefix.equals("/")) {
                 rootList.add(route);
             } else {
@@ -54,15 +57,6 @@ final class RouteIndex {
             prefixRoutes[slot] = routes.toArray(CompiledRoute[]::new);
         });
         this.root = rootList.toArray(CompiledRoute[]::new);
-    }
-
-    /**
-     * The prefix as {@link io.jpraxis.core.condition.PathMatch#prefixAtBoundary} compares it: it drops
-     * a trailing slash of its own, so a configured {@code /v1//} (stored as {@code /v1/}) acts as
-     * {@code /v1}. The index must key routes the way matching treats them.
-     */
-    private static String asMatched(String prefix) {
-        return prefix.length() > 1 && prefix.endsWith("/") ? prefix.substring(0, prefix.length() - 1) : prefix;
     }
 
     /** Routes with exactly {@code path}, in match order. */

@@ -1,5 +1,7 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.core.condition.PathMatch;
+
 /** How a route matches the request path: exactly one of {@code path} or {@code path_prefix}. */
 public sealed interface RoutePath permits RoutePath.Exact, RoutePath.Prefix {
 
@@ -17,7 +19,7 @@ public sealed interface RoutePath permits RoutePath.Exact, RoutePath.Prefix {
     record Prefix(String value) implements RoutePath {
         /** The prefix without its trailing slash ({@code /} stays {@code /}), as matching uses it. */
         public String normalized() {
-            return value.length() > 1 && value.endsWith("/") ? value.substring(0, value.length() - 1) : value;
+            return PathMatch.withoutTrailingSlash(value);
         }
     }
 }
