@@ -14,6 +14,11 @@ public enum FilterTrait {
      * can serve in {@link HttpFilter#servedClusters()}.
      */
     SELECTS_ENDPOINT,
+    /**
+     * Reads the request's logical upstream binding ({@code load_balancer} with
+     * {@code cluster_source: bound_upstream}; feature {@code upstream-binding}).
+     */
+    READS_BINDING,
     /** Always answers the request itself when it runs (static_response, redirect). */
     ALWAYS_ANSWERS,
     /** A security-class filter (decision 10). */

@@ -1,8 +1,10 @@
 package io.jpraxis.core.filter;
 
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -123,6 +125,15 @@ public interface HttpFilter {
      */
     default Set<String> ownedRequestHeaders() {
         return Set.of();
+    }
+
+    /**
+     * For a filter that declares clusters (load balancer), each declared cluster's application
+     * metadata, in config order: the source of the pipeline's cluster catalog (seed). Called at
+     * build time only.
+     */
+    default Map<String, ClusterTags> declaredClusterTags() {
+        return Map.of();
     }
 
     default Set<FilterTrait> traits() {

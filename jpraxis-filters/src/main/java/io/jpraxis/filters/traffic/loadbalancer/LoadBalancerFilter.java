@@ -1,8 +1,10 @@
 package io.jpraxis.filters.traffic.loadbalancer;
 
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
@@ -11,7 +13,9 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.core.upstream.UpstreamTarget;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -22,6 +26,7 @@ import java.util.Set;
  */
 public final class LoadBalancerFilter implements HttpFilter {
     private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT);
+    private static final Set<FilterTrait> BOUND_TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING);
     private static final FilterAction NO_CLUSTER = FilterAction.fail(
             "load_balancer: no cluster selected (expected: a router or other selector before it to set the cluster)");
 
@@ -30,6 +35,7 @@ public final class LoadBalancerFilter implements HttpFilter {
     private final Map<String, Member> byName;
     private final String declaredNames;
     private final List<String> served;
+    private final Map<String, ClusterTags> declaredTags;
 
     /** Builds one balancer per cluster, seeded from {@code services}. */
     public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services, ClusterStates states) {
@@ -43,6 +49,16 @@ public final class LoadBalancerFilter implements HttpFilter {
         }
         this.declaredNames = names.toString();
         this.served = config.clusters().stream().map(ClusterConfig::name).toList();
+        Map<String, ClusterTags> tags = new LinkedHashMap<>();
+        for (ClusterConfig cluster : config.clusters()) {
+            tags.put(cluster.name(), tagsOf(cluster));
+        }
+        this.declaredTags = Collections.unmodifiableMap(tags);
+    }
+
+    private static ClusterTags tagsOf(ClusterConfig cluster) {
+        ClusterHttpConfig http = cluster.http();
+        return http == null ? ClusterTags.NONE : new ClusterTags(http.applicationProtocol(), http.applicationProvider());
     }
 
     @Override
@@ -75,7 +91,12 @@ public final class LoadBalancerFilter implements HttpFilter {
 
     @Override
     public Set<FilterTrait> traits() {
-        return TRAITS;
+        return config.clusterSource() == ClusterSource.BOUND_UPSTREAM ? BOUND_TRAITS : TRAITS;
+    }
+
+    @Override
+    public Map<String, ClusterTags> declaredClusterTags() {
+        return declaredTags;
     }
 
     @Override

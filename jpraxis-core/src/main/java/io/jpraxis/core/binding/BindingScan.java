@@ -1,0 +1,85 @@
+package io.jpraxis.core.binding;
+
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides at build time whether a pipeline binds (seed, "When a pipeline binds") and folds its
+ * cluster catalog. A pipeline binds when some filter, at the top level or in any branch, reads the
+ * logical binding: a {@code bound_upstream} condition in its gate (chain conditions included) or a
+ * trait of {@link FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
+ */
+public final class BindingScan {
+    private final boolean usesBinding;
+    private final ClusterCatalog catalog;
+
+    private BindingScan(boolean usesBinding, ClusterCatalog catalog) {
+        this.usesBinding = usesBinding;
+        this.catalog = catalog;
+    }
+
+    /**
+     * Scans {@code topLevel} and every branch below it.
+     *
+     * @param chainConditions the conditions each named chain puts on its entries (spec 1.4)
+     */
+    public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions) {
+        ClusterCatalog.Builder catalog = new ClusterCatalog.Builder();
+        boolean[] reads = {false};
+        walk(topLevel, null, chainConditions, catalog, reads);
+        return new BindingScan(reads[0], catalog.build());
+    }
+
+    private static void walk(List<CompiledFilter> level, String branch, Map<String, List<ConditionConfig>> chainConditions,
+            ClusterCatalog.Builder catalog, boolean[] reads) {
+        for (CompiledFilter f : level) {
+            if (readsBinding(f, chainConditions)) {
+                reads[0] = true;
+            }
+            String where = f.filter().type() + (f.entry().name() == null ? "" : " '" + f.entry().name() + "'")
+                    + (branch == null ? "" : " in branch '" + branch + "'");
+            f.filter().declaredClusterTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
+            for (BranchSpec b : f.branches()) {
+                walk(b.filters(), b.name(), chainConditions, catalog, reads);
+            }
+        }
+    }
+
+    /** Whether {@code f} itself reads the binding: a bound condition in its gate or a binding-reading trait. */
+    public static boolean readsBinding(CompiledFilter f, Map<String, List<ConditionConfig>> chainConditions) {
+        if (f.filter().traits().contains(FilterTrait.READS_BINDING)) {
+            return true;
+        }
+        return hasBoundCondition(f.entry().conditions())
+                || hasBoundCondition(chainConditions.getOrDefault(f.chain(), List.of()));
+    }
+
+    private static boolean hasBoundCondition(List<ConditionConfig> conditions) {
+        for (ConditionConfig c : conditions) {
+            if (c.predicate() != null && c.predicate().boundUpstream() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the pipeline reads the binding anywhere, so its routers become binding routers. */
+    public boolean usesBinding() {
+        return usesBinding;
+    }
+
+    /** Every load balancer declaration, first wins; conflicts kept for the agreement rule. */
+    public ClusterCatalog catalog() {
+        return catalog;
+    }
+
+    /** For tests and explain: the names of the bindable clusters' declarations. */
+    public List<String> declaredClusters() {
+        return new ArrayList<>(catalog.all().keySet());
+    }
+}
