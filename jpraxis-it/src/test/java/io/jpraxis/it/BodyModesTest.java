@@ -2,9 +2,9 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
-import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.H2Response;
 import io.jpraxis.testkit.H2cClient;
@@ -51,7 +51,7 @@ class BodyModesTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
         types.add(new BodyHookFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -2,6 +2,7 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.runtime.IdGenerator;
@@ -17,7 +18,6 @@ import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestClock;
 import io.jpraxis.testkit.TestOrigin;
 import io.jpraxis.testkit.TestTls;
-import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.http.admin.AdminSurface;
 import io.jpraxis.server.boot.ServingGateway;
@@ -300,7 +300,7 @@ class ExamplesTest {
         try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b")) {
             yaml = yaml.replace("A_ADDRESS", a.address()).replace("B_ADDRESS", b.address());
             RuntimeServices services = RuntimeServices.system();
-            FilterRegistry registry = FilterRegistry.withBuiltIns(BuiltInFilters.all());
+            FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());
             CompileResult compiled = new GatewayBuilder(FeatureSet.NONE, services, registry).build(yaml);
             assertThat(compiled.diagnostics().errors()).isEmpty();
             ServingGateway gw = ServingGateway.start(compiled.gateway(), services, registry);

@@ -1,5 +1,6 @@
 package io.jpraxis.server.boot;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
@@ -10,7 +11,6 @@ import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
-import io.jpraxis.filters.BuiltInFilters;
 import java.io.IOException;
 import java.time.Instant;
 
@@ -25,7 +25,7 @@ public final class GatewayBuilder {
     private final FilterRegistry registry;
 
     public GatewayBuilder(FeatureSet features, RuntimeServices services) {
-        this(features, services, FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+        this(features, services, FilterRegistry.withBuiltIns(GatewayFilters.all()));
     }
 
     /** With an explicit set of filter types (tests add their own). */

@@ -26,7 +26,10 @@ class ModuleDirectionTest {
 
     @Test
     void filtersDoNotReachIntoTheEdges() throws IOException {
-        assertThat(offenders("jpraxis-filters", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.server")))
+        assertThat(offenders("jpraxis-filters", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.server",
+                "io.jpraxis.ai"))).isEmpty();
+        assertThat(offenders("jpraxis-ai", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.server")))
+                .as("AI routing filters run in the protocol-neutral pipeline, for the HTTP and ext_proc edges alike")
                 .isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package io.jpraxis.server.boot;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -7,7 +8,6 @@ import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.filters.BuiltInFilters;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -24,7 +24,7 @@ final class FixtureFilterTypes {
 
     /** The built-ins plus the fixture types. */
     static FilterRegistry registry() {
-        return FilterRegistry.withBuiltIns(BuiltInFilters.all())
+        return FilterRegistry.withBuiltIns(GatewayFilters.all())
                 .register(new Factory("test_cluster_selector", Set.of(FilterTrait.SELECTS_CLUSTER), BodyAccess.NONE))
                 .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY));
     }

@@ -2,6 +2,7 @@ package io.jpraxis.server.reload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -10,7 +11,6 @@ import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
-import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.ServingGateway;
@@ -125,7 +125,7 @@ class ReloadLeakTest {
         int deadPort = unusedPort();
         Path file = Files.writeString(dir.resolve("gateway.yaml"), config(0, deadPort));
         TrackedFactory tracked = new TrackedFactory();
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
         types.add(tracked);
         GatewayBuilder builder = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system(),
                 FilterRegistry.withBuiltIns(types));

@@ -1,0 +1,15 @@
+package io.jpraxis.ai;
+
+import io.jpraxis.core.filter.FilterFactory;
+import java.util.List;
+
+/** The one explicit list of AI routing filter types, sorted by type name. */
+public final class AiFilters {
+    private AiFilters() {
+    }
+
+    /** A new factory of each AI filter type. */
+    public static List<FilterFactory> all() {
+        return List.of();
+    }
+}

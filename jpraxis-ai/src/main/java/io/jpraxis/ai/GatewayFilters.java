@@ -1,0 +1,24 @@
+package io.jpraxis.ai;
+
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.filters.BuiltInFilters;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Every filter type the gateway ships: the core built-ins plus the AI routing filters of this
+ * module, sorted by type name. The server registers exactly this list.
+ */
+public final class GatewayFilters {
+    private GatewayFilters() {
+    }
+
+    /** A new factory of each shipped type. */
+    public static List<FilterFactory> all() {
+        List<FilterFactory> all = new ArrayList<>(BuiltInFilters.all());
+        all.addAll(AiFilters.all());
+        all.sort(Comparator.comparing(FilterFactory::type));
+        return List.copyOf(all);
+    }
+}
