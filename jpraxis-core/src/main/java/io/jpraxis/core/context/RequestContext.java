@@ -26,6 +26,7 @@ public final class RequestContext {
     private final Instant receivedAt;
     private final FilterResults results = new FilterResults();
     private final Extensions extensions = new Extensions();
+    private RequestMetadata metadata;
     private String cluster;
     private UpstreamTarget upstream;
     private String requestId;
@@ -118,6 +119,14 @@ public final class RequestContext {
 
     public Extensions extensions() {
         return extensions;
+    }
+
+    /** String metadata filters publish for later filters; made on first use. */
+    public RequestMetadata metadata() {
+        if (metadata == null) {
+            metadata = new RequestMetadata();
+        }
+        return metadata;
     }
 
     /** The cluster a router (or other selector) chose, or null. */
