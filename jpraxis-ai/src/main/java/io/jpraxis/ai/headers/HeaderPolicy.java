@@ -1,0 +1,181 @@
+package io.jpraxis.ai.headers;
+
+import io.jpraxis.ai.headers.HeaderRefusal.Rule;
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.ReservedHeaders;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The one validator of configurable header names and values in the AI filters (spec praxis-ai 10,
+ * 9.2, 9.3): {@code model_header}, {@code route_header}, promotion targets. One list, so the
+ * filters cannot drift apart on what a header may be. Names compare ASCII case-insensitively.
+ *
+ * <p>{@link #CONFIGURABLE} holds for every configurable header; {@link #ROUTE_HEADER} also refuses
+ * the AI routing contract's own names, which a header carrying a routing decision must never
+ * overwrite (the provider-hop candidate, request id and revision).
+ */
+public final class HeaderPolicy {
+    /** Lower-case prefixes the AI filters reserve for their protocols (MCP, A2A). */
+    public static final List<String> AI_RESERVED_PREFIXES = List.of("x-mcp-", "x-a2a-");
+    /** Lower-case prefixes of the edge-to-provider routing contract (spec 2.10). */
+    public static final List<String> AI_OWNED_PREFIXES = List.of("x-ai-routing-", "x-ai-provider-", "x-ai-demo-");
+    /** Fields that frame the message body. */
+    public static final Set<String> FRAMING = Set.of("content-length", "transfer-encoding");
+    /** Connection-scoped fields (RFC 9110 section 7.6.1) and the non-standard {@code proxy-connection}. */
+    public static final Set<String> HOP_BY_HOP = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade");
+    /** Credential and API-key headers: a body or a routing decision must never set them. */
+    public static final Set<String> CREDENTIAL = Set.of("authorization", "proxy-authorization", "x-api-key",
+            "api-key", "x-goog-api-key", "cookie");
+
+    /** What every configurable header name must satisfy. */
+    public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(false);
+    /** {@link #CONFIGURABLE} plus the AI-owned routing namespaces (decision 7, spec 9.2). */
+    public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true);
+
+    /** The expectation printed for a value {@link #isLegalValue} refuses. */
+    public static final String VALUE_EXPECTATION =
+            "visible ASCII, spaces and tabs only, without leading or trailing whitespace";
+
+    private final boolean refuseAiOwned;
+
+    private HeaderPolicy(boolean refuseAiOwned) {
+        this.refuseAiOwned = refuseAiOwned;
+    }
+
+    /** Why {@code name} may not be configured here, or empty when it may. */
+    public Optional<HeaderRefusal> refusal(String name) {
+        if (name != null && name.startsWith(":")) {
+            return refused(Rule.PSEUDO_HEADER, "a regular header name, not an HTTP/2 pseudo-header");
+        }
+        if (!isLegalName(name)) {
+            return refused(Rule.INVALID_NAME, "a header name made of RFC 9110 token characters");
+        }
+        String lower = HeaderMap.normalize(name);
+        if (ReservedHeaders.isReserved(lower)) {
+            return refused(Rule.CORE_RESERVED, inNamespace(prefixOf(lower, ReservedHeaders.PREFIXES)));
+        }
+        String ai = prefixOf(lower, AI_RESERVED_PREFIXES);
+        if (ai != null) {
+            return refused(Rule.AI_RESERVED, inNamespace(ai));
+        }
+        String owned = refuseAiOwned ? prefixOf(lower, AI_OWNED_PREFIXES) : null;
+        if (owned != null) {
+            return refused(Rule.AI_OWNED, "not in the AI routing contract's " + owned + " namespace");
+        }
+        if (FRAMING.contains(lower)) {
+            return refused(Rule.FRAMING, "not a framing header (content-length, transfer-encoding)");
+        }
+        if (CREDENTIAL.contains(lower)) {
+            return refused(Rule.CREDENTIAL, "not a credential header (authorization, proxy-authorization, x-api-key, "
+                    + "api-key, x-goog-api-key, cookie)");
+        }
+        if (HOP_BY_HOP.contains(lower)) {
+            return refused(Rule.HOP_BY_HOP, "not a hop-by-hop header");
+        }
+        if (lower.equals("host")) {
+            return refused(Rule.HOST, "not host");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Reports {@code name} at {@code path} when this policy refuses it, as
+     * {@code path: "X-Praxis-Foo" (expected: not in the reserved x-praxis- namespace)}.
+     *
+     * @return true when the name is acceptable
+     */
+    public boolean check(String name, ConfigPath path, int line, Diagnostics diagnostics) {
+        Optional<HeaderRefusal> refusal = refusal(name);
+        refusal.ifPresent(r -> diagnostics.invalid(path, line, quote(name), r.expectation()));
+        return refusal.isEmpty();
+    }
+
+    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2). */
+    public static boolean isLegalName(String name) {
+        if (name == null || name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (!isTokenChar(name.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code value} may go on the wire as it is (RFC 9110 section 5.5): field-vchar (visible
+     * ASCII), SP and HTAB only, so no CR/LF injection, no NUL and nothing the wire would re-encode,
+     * and no leading or trailing whitespace, which a receiver would strip and so change the value.
+     * The empty value is legal.
+     */
+    public static boolean isLegalValue(String value) {
+        if (value == null) {
+            return false;
+        }
+        int n = value.length();
+        for (int i = 0; i < n; i++) {
+            char c = value.charAt(i);
+            boolean space = c == ' ' || c == '\t';
+            if (space ? i == 0 || i == n - 1 : c < 0x21 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@code "text"} with control characters escaped, for messages. */
+    public static String quote(String text) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\r' -> sb.append("\\r");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    private static Optional<HeaderRefusal> refused(Rule rule, String expectation) {
+        return Optional.of(new HeaderRefusal(rule, expectation));
+    }
+
+    private static String inNamespace(String prefix) {
+        return "not in the reserved " + prefix + " namespace";
+    }
+
+    private static String prefixOf(String lowerCaseName, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (lowerCaseName.startsWith(prefix)) {
+                return prefix;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isTokenChar(char c) {
+        if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+            return true;
+        }
+        return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+    }
+}
