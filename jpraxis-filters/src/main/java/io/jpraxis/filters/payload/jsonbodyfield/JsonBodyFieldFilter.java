@@ -6,13 +6,7 @@ import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.http.HeaderMap;
-import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping;
-import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Set;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code json_body_field} (decision 11): reads top-level fields of a JSON request body and
@@ -26,22 +20,12 @@ import org.slf4j.LoggerFactory;
  * promoted value always comes from the body.
  */
 final class JsonBodyFieldFilter implements HttpFilter {
-    private static final Logger log = LoggerFactory.getLogger(JsonBodyFieldFilter.class);
-
     private final JsonBodyFieldConfig config;
-    private final Set<String> wanted;
-    private final Set<String> owned;
+    private final BodyFieldPromotion promotion;
 
     JsonBodyFieldFilter(JsonBodyFieldConfig config) {
         this.config = config;
-        Set<String> fields = new LinkedHashSet<>();
-        Set<String> headers = new LinkedHashSet<>();
-        for (FieldMapping m : config.fields()) {
-            fields.add(m.field());
-            headers.add(HeaderMap.normalize(m.header()));
-        }
-        this.wanted = Set.copyOf(fields);
-        this.owned = Set.copyOf(headers);
+        this.promotion = new BodyFieldPromotion(config.fields(), JsonBodyFieldFactory.TYPE);
     }
 
     @Override
@@ -66,7 +50,7 @@ final class JsonBodyFieldFilter implements HttpFilter {
 
     @Override
     public Set<String> ownedRequestHeaders() {
-        return owned;
+        return promotion.targetHeaders();
     }
 
     @Override
@@ -74,21 +58,7 @@ final class JsonBodyFieldFilter implements HttpFilter {
         if (!body.endOfStream()) {
             return FilterAction.CONTINUE; // the fields are read from the whole body
         }
-        Map<String, String> values = TopLevelFields.read(body, wanted);
-        for (FieldMapping m : config.fields()) {
-            String value = values.get(m.field());
-            if (value == null) {
-                continue;
-            }
-            if (HeaderValues.safe(value)) {
-                ctx.headers().set(m.header(), value);
-            } else {
-                log.debug("request {}: json_body_field: value of field {} is not a safe header value; not promoted",
-                        ctx.requestId(), m.field());
-            }
-            // Decision 11: a field name or value the result rules refuse is simply not published.
-            ctx.results().put(JsonBodyFieldFactory.TYPE, m.field(), value);
-        }
+        promotion.promote(ctx, body, false);
         return FilterAction.BODY_DONE;
     }
 }

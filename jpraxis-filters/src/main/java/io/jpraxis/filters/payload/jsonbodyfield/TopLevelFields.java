@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import io.jpraxis.core.filter.BodyChunk;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,7 +36,12 @@ final class TopLevelFields {
         if (body.length() == 0) {
             return Map.of();
         }
-        try (JsonParser parser = JSON.createParser(body.inputStream())) {
+        return read(body.inputStream(), wanted);
+    }
+
+    /** As {@link #read(BodyChunk, Set)}, from a stream (tests count what it consumes). */
+    static Map<String, String> read(InputStream in, Set<String> wanted) {
+        try (JsonParser parser = JSON.createParser(in)) {
             return read(parser, wanted);
         } catch (IOException e) {
             return Map.of(); // not JSON, or broken before the fields were found: nothing to promote

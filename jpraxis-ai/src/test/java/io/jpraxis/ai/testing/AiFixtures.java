@@ -1,0 +1,83 @@
+package io.jpraxis.ai.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.tree.YamlTreeParser;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.runtime.IdGenerator;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.upstream.ClusterStates;
+import java.net.InetSocketAddress;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/** Builds AI filters from YAML snippets and requests by hand, as the filters module's fixtures do. */
+public final class AiFixtures {
+    /** Where a filter's options sit in the tests' imaginary config. */
+    public static final ConfigPath ENTRY = ConfigPath.root().key("filter_chains").index(0).key("filters").index(0);
+    /** The rendered form of {@link #ENTRY} followed by a dot, for expected messages. */
+    public static final String AT = "filter_chains[0].filters[0].";
+
+    private AiFixtures() {
+    }
+
+    public static FilterBuildContext buildContext() {
+        RuntimeServices services = new RuntimeServices(
+                Clock.fixed(Instant.parse("2025-01-01T00:00:00Z"), ZoneOffset.UTC), new SplittableRandom(42),
+                IdGenerator.sequential("req"));
+        return new FilterBuildContext(FeatureSet.NONE, InsecureOptions.NONE, BodyLimits.DEFAULT, List.of(), services,
+                new ClusterStates());
+    }
+
+    /** The outcome of one factory run: the filter (if any) and every diagnostic reported. */
+    public record Built(Optional<HttpFilter> filter, Diagnostics diagnostics) {
+        /** The filter, asserting the config was accepted without errors. */
+        public HttpFilter accepted() {
+            assertThat(diagnostics.errors()).as("config should be accepted").isEmpty();
+            assertThat(filter).as("factory returns a filter for a valid config").isPresent();
+            return filter.get();
+        }
+
+        /** Rendered errors, asserting the config was refused. */
+        public List<String> refused() {
+            assertThat(filter).as("factory returns no filter for an invalid config").isEmpty();
+            assertThat(diagnostics.errors()).as("a refused config names at least one problem").isNotEmpty();
+            return diagnostics.errors().stream().map(Diagnostic::render).toList();
+        }
+    }
+
+    /** Runs {@code factory} over the YAML map {@code optionsYaml}. */
+    public static Built build(FilterFactory factory, String optionsYaml) {
+        Diagnostics diagnostics = new Diagnostics();
+        ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
+        assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
+        Optional<HttpFilter> filter = factory.create(MapReader.of(node, ENTRY, diagnostics), buildContext());
+        return new Built(filter, diagnostics);
+    }
+
+    /** A POST to {@code path} with the given header name/value pairs. */
+    public static RequestContext request(String path, String... headerPairs) {
+        HeaderMap headers = new HeaderMap();
+        for (int i = 0; i < headerPairs.length; i += 2) {
+            headers.add(headerPairs[i], headerPairs[i + 1]);
+        }
+        return new RequestContext("main", "POST", path, null, "http", new InetSocketAddress("192.0.2.10", 40000),
+                headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
+    }
+}
