@@ -1,5 +1,6 @@
 package io.jpraxis.ai;
 
+import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.core.filter.FilterFactory;
 import java.util.List;
@@ -11,6 +12,6 @@ public final class AiFilters {
 
     /** A new factory of each AI filter type. */
     public static List<FilterFactory> all() {
-        return List.of(new ModelToHeaderFactory());
+        return List.of(new CredentialInjectFactory(), new ModelToHeaderFactory());
     }
 }

@@ -33,18 +33,25 @@ public final class HeaderPolicy {
             "api-key", "x-goog-api-key", "cookie");
 
     /** What every configurable header name must satisfy. */
-    public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(false);
+    public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(false, true);
     /** {@link #CONFIGURABLE} plus the AI-owned routing namespaces (decision 7, spec 9.2). */
-    public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true);
+    public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true, true);
+    /**
+     * The header an {@code apikey} credential goes in (decision 18): a credential header is the
+     * point here, so only that rule is lifted; the rest of {@link #CONFIGURABLE} holds.
+     */
+    public static final HeaderPolicy CREDENTIAL_HEADER = new HeaderPolicy(false, false);
 
     /** The expectation printed for a value {@link #isLegalValue} refuses. */
     public static final String VALUE_EXPECTATION =
             "visible ASCII, spaces and tabs only, without leading or trailing whitespace";
 
     private final boolean refuseAiOwned;
+    private final boolean refuseCredential;
 
-    private HeaderPolicy(boolean refuseAiOwned) {
+    private HeaderPolicy(boolean refuseAiOwned, boolean refuseCredential) {
         this.refuseAiOwned = refuseAiOwned;
+        this.refuseCredential = refuseCredential;
     }
 
     /** Why {@code name} may not be configured here, or empty when it may. */
@@ -70,12 +77,13 @@ public final class HeaderPolicy {
         if (FRAMING.contains(lower)) {
             return refused(Rule.FRAMING, "not a framing header (content-length, transfer-encoding)");
         }
-        if (CREDENTIAL.contains(lower)) {
-            return refused(Rule.CREDENTIAL, "not a credential header (authorization, proxy-authorization, x-api-key, "
-                    + "api-key, x-goog-api-key, cookie)");
-        }
+        // Before the credential rule: proxy-authorization is both, and never leaves the hop it came on.
         if (HOP_BY_HOP.contains(lower)) {
             return refused(Rule.HOP_BY_HOP, "not a hop-by-hop header");
+        }
+        if (refuseCredential && CREDENTIAL.contains(lower)) {
+            return refused(Rule.CREDENTIAL, "not a credential header (authorization, x-api-key, api-key, "
+                    + "x-goog-api-key, cookie)");
         }
         if (lower.equals("host")) {
             return refused(Rule.HOST, "not host");

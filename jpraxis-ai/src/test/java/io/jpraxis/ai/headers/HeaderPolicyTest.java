@@ -33,7 +33,7 @@ class HeaderPolicyTest {
         "x-ext-agent-id, CORE_RESERVED", "X-Mcp-Method, AI_RESERVED", "x-a2a-task, AI_RESERVED",
         "Content-Length, FRAMING", "transfer-encoding, FRAMING", "Connection, HOP_BY_HOP", "keep-alive, HOP_BY_HOP",
         "proxy-authenticate, HOP_BY_HOP", "proxy-connection, HOP_BY_HOP", "TE, HOP_BY_HOP", "trailer, HOP_BY_HOP",
-        "upgrade, HOP_BY_HOP", "Host, HOST", "Authorization, CREDENTIAL", "proxy-authorization, CREDENTIAL",
+        "upgrade, HOP_BY_HOP", "Host, HOST", "Authorization, CREDENTIAL", "proxy-authorization, HOP_BY_HOP",
         "X-API-Key, CREDENTIAL", "api-key, CREDENTIAL", "x-goog-api-key, CREDENTIAL", "Cookie, CREDENTIAL"})
     void refusesEachFamilyInAnyCase(String name, Rule expected) {
         assertThat(rule(HeaderPolicy.CONFIGURABLE, name)).as(name).contains(expected);
@@ -47,6 +47,16 @@ class HeaderPolicyTest {
         assertThat(rule(HeaderPolicy.ROUTE_HEADER, name)).as(name).contains(Rule.AI_OWNED);
         assertThat(HeaderPolicy.CONFIGURABLE.refusal(name)).as("only route headers are held to the AI-owned names")
                 .isEmpty();
+    }
+
+    @Test
+    void theCredentialHeaderPolicyLiftsOnlyTheCredentialRule() {
+        for (String name : new String[] {"x-api-key", "Authorization", "api-key", "x-goog-api-key"}) {
+            assertThat(HeaderPolicy.CREDENTIAL_HEADER.refusal(name)).as(name).isEmpty();
+        }
+        assertThat(rule(HeaderPolicy.CREDENTIAL_HEADER, "proxy-authorization")).contains(Rule.HOP_BY_HOP);
+        assertThat(rule(HeaderPolicy.CREDENTIAL_HEADER, "x-praxis-key")).contains(Rule.CORE_RESERVED);
+        assertThat(rule(HeaderPolicy.CREDENTIAL_HEADER, "host")).contains(Rule.HOST);
     }
 
     @ParameterizedTest

@@ -18,7 +18,7 @@ public final class FilterRegistry {
      * than as unknown names (decision 16).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
-            "compression", "cors", "credential_inject", "csrf", "endpoint_selector",
+            "compression", "cors", "csrf", "endpoint_selector",
             "forwarded_headers", "grpc_detection", "guardrails", "intelligent_route", "ip_acl",
             "iterative_request_router", "json_rpc", "path_rewrite",
             "provider_route", "sticky_sessions",

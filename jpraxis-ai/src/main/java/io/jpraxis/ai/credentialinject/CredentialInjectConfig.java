@@ -1,0 +1,13 @@
+package io.jpraxis.ai.credentialinject;
+
+import java.util.List;
+
+/** The {@code credential_inject} filter's config (spec praxis-ai 5, decision 18): its credentials, in order. */
+public record CredentialInjectConfig(List<CredentialEntry> credentials) {
+    /** At most this many credentials. */
+    public static final int MAX_CREDENTIALS = 1024;
+
+    public CredentialInjectConfig {
+        credentials = List.copyOf(credentials);
+    }
+}
