@@ -119,4 +119,19 @@ public final class BenchConfigs {
                   allow_private_endpoints: true
                 """;
     }
+
+    /** {@code model_to_header} ahead of a router and load balancer, as an AI edge chain starts. */
+    public static String modelToHeader() {
+        return gateway("""
+                      - filter: model_to_header
+                      - filter: router
+                        routes:
+                          - path_prefix: "/"
+                            cluster: llm
+                      - filter: load_balancer
+                        clusters:
+                          - name: llm
+                            endpoints: ["10.0.0.1:8000"]
+                """);
+    }
 }

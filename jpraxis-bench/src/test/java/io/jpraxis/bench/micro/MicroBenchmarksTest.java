@@ -117,4 +117,20 @@ class MicroBenchmarksTest {
             bench.tearDown();
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(ModelExtractionBenchmark.Position.class)
+    void modelExtractionPromotesTheModelFromBothBodySizes(ModelExtractionBenchmark.Position position) {
+        for (int size : new int[] {2048, 204800}) {
+            ModelExtractionBenchmark bench = new ModelExtractionBenchmark();
+            bench.bodyBytes = size;
+            bench.position = position;
+            bench.setup();
+
+            assertThat(bench.body.length()).as("body of about %d bytes", size).isBetween(size - 256L, size + 256L);
+            assertThat(bench.extractModel()).as("one call over the whole body").isEqualTo(FilterAction.BODY_DONE);
+            assertThat(bench.request.headers().get("x-model")).as(position + " model of a " + size + "-byte body")
+                    .isEqualTo(ModelExtractionBenchmark.MODEL);
+        }
+    }
 }
