@@ -92,6 +92,6 @@ final class CredentialInjectFilter implements HttpFilter {
     }
 
     private static String describe(SecretRef ref) {
-        return ref.namespace() + "/" + ref.name() + "/" + ref.key();
+        return ref.name() + "/" + ref.namespace() + "/" + ref.key(); // the order the config and its diagnostics use
     }
 }
