@@ -8,6 +8,7 @@ import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.core.binding.MatcherDeclarations;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.check.FlowGraph;
@@ -55,8 +56,6 @@ public final class PipelineCompiler {
         Map<String, FilterChainConfig> chains = new LinkedHashMap<>();
         for (FilterChainConfig chain : config.filterChains()) {
             chains.putIfAbsent(chain.name(), chain); // a duplicate name was refused at load
-            FilterEntryBuilder.refuseUnsupportedChainConditions(chain.conditions(), features,
-                    diagnostics.scoped(FilterScope.chain(chain.name())));
         }
         LevelCompiler levels = new LevelCompiler(new FilterEntryBuilder(registry, context), chains,
                 new BuildBudget(diagnostics, instanceLimit), diagnostics);
@@ -67,6 +66,11 @@ public final class PipelineCompiler {
             BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),
                     levels.conditionedHeaders(), diagnostics, entries::get);
             listeners.add(new CompiledGateway.Listener(listener, new CompiledPipeline(listener.name(), filters, body)));
+        }
+        if (!diagnostics.hasErrors()) {
+            // Needs every load balancer built: a filter that failed would make its clusters look undeclared.
+            MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
+                    config.filterChains(), config.clusters(), diagnostics);
         }
         List<PipelineReport> reports = diagnostics.hasErrors() ? List.of() : check(config, listeners, diagnostics);
         if (diagnostics.hasErrors()) {
