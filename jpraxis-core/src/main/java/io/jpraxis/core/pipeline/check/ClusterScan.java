@@ -76,7 +76,7 @@ final class ClusterScan {
         CompiledFilter f = graph.node(i);
         ClusterGate gate = ClusterGate.of(graph.gate(f), tags);
         if (gate != ClusterGate.RUNS) {
-            enqueue(i + 1, gate == ClusterGate.NEVER ? t : t.then("(skipped)"));
+            enqueue(i + 1, t.then("(skipped)"));
             if (gate == ClusterGate.NEVER) {
                 return;
             }
