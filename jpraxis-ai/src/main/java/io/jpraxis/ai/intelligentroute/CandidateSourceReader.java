@@ -2,10 +2,10 @@ package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.CandidateSource;
-import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.ExpectedScope;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.OverlayFile;
-import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.Reload;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.StaticCandidates;
+import io.jpraxis.ai.overlay.ExpectedOverlayScope;
+import io.jpraxis.ai.overlay.ReloadSettings;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.nio.file.InvalidPathException;
@@ -78,20 +78,20 @@ final class CandidateSourceReader {
                         HeaderListReader.quote(text), "the path of the overlay JSON file");
             }
         }
-        ExpectedScope scope = options.map("expected_overlay_scope").map(CandidateSourceReader::scope)
+        ExpectedOverlayScope scope = options.map("expected_overlay_scope").map(CandidateSourceReader::scope)
                 .orElse(null);
-        Reload reload = options.map("reload").map(CandidateSourceReader::reload)
-                .orElse(new Reload(true, Duration.ofMillis(DEFAULT_DEBOUNCE_MS)));
+        ReloadSettings reload = options.map("reload").map(CandidateSourceReader::reload)
+                .orElse(ReloadSettings.DEFAULT);
         return file == null ? Optional.empty() : Optional.of(new OverlayFile(file, scope, reload));
     }
 
-    private static ExpectedScope scope(MapReader r) {
+    private static ExpectedOverlayScope scope(MapReader r) {
         String network = scopeField(r, "network");
         String gateway = scopeField(r, "gateway");
         String namespace = scopeField(r, "namespace");
         String localSite = scopeField(r, "local_site");
         r.finish();
-        return new ExpectedScope(network, gateway, namespace, localSite);
+        return new ExpectedOverlayScope(network, gateway, namespace, localSite);
     }
 
     private static String scopeField(MapReader r, String key) {
@@ -102,10 +102,10 @@ final class CandidateSourceReader {
         return ConfigStrings.requiredIdentifier(r, key);
     }
 
-    private static Reload reload(MapReader r) {
+    private static ReloadSettings reload(MapReader r) {
         boolean enabled = r.bool("enabled", true);
         long debounce = r.integer("debounce_ms", 0, MAX_DEBOUNCE_MS).orElse(DEFAULT_DEBOUNCE_MS);
         r.finish();
-        return new Reload(enabled, Duration.ofMillis(debounce));
+        return new ReloadSettings(enabled, Duration.ofMillis(debounce));
     }
 }

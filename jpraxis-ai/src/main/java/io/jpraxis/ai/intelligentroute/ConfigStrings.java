@@ -28,26 +28,4 @@ final class ConfigStrings {
         }
         return value;
     }
-
-    /**
-     * Whether {@code value} can be sent as a header value as it is (spec 9.4): visible ASCII,
-     * spaces and tabs only between visible characters, nothing else.
-     */
-    static boolean isLegalHeaderValue(String value) {
-        int n = value.length();
-        if (n == 0 || isBlankChar(value.charAt(0)) || isBlankChar(value.charAt(n - 1))) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            if (!isBlankChar(c) && (c < 0x21 || c > 0x7e)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isBlankChar(char c) {
-        return c == ' ' || c == '\t';
-    }
 }

@@ -1,8 +1,9 @@
 package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
+import io.jpraxis.ai.overlay.ExpectedOverlayScope;
+import io.jpraxis.ai.overlay.ReloadSettings;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 /**
@@ -41,15 +42,8 @@ public record IntelligentRouteConfig(
      *
      * @param expectedScope null when the config names none (legacy payloads are then accepted)
      */
-    public record OverlayFile(Path file, ExpectedScope expectedScope, Reload reload) implements CandidateSource {
-    }
-
-    /** {@code expected_overlay_scope}: what the envelope's scope must say; null fields are not checked. */
-    public record ExpectedScope(String network, String gateway, String namespace, String localSite) {
-    }
-
-    /** {@code reload}: whether the overlay file is watched, and the quiet time before a re-read. */
-    public record Reload(boolean enabled, Duration debounce) {
+    public record OverlayFile(Path file, ExpectedOverlayScope expectedScope, ReloadSettings reload)
+            implements CandidateSource {
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
+import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFilter.Session;
@@ -42,14 +43,14 @@ final class RouteOutputs {
             Session session) {
         boolean hop = providerHopClusters.contains(c.cluster());
         String revision = hop ? snapshot.revision().orElse(null) : null;
-        if (routeHeader != null && !ConfigStrings.isLegalHeaderValue(c.cluster())) {
+        if (routeHeader != null && !HeaderText.isRouteHeaderValue(c.cluster())) {
             return internalError(ctx, "cluster of candidate " + HeaderListReader.quote(c.stableId()) + " is not a legal value for "
                     + routeHeader);
         }
-        if (hop && !(ConfigStrings.isLegalHeaderValue(c.stableId()) && ConfigStrings.isIdentifier(c.stableId()))) {
+        if (hop && !(HeaderText.isRouteHeaderValue(c.stableId()) && ConfigStrings.isIdentifier(c.stableId()))) {
             return internalError(ctx, "stable id " + HeaderListReader.quote(c.stableId()) + " is not a legal header value");
         }
-        if (revision != null && !ConfigStrings.isLegalHeaderValue(revision)) {
+        if (revision != null && !HeaderText.isRouteHeaderValue(revision)) {
             return internalError(ctx, "overlay revision " + HeaderListReader.quote(revision) + " is not a legal header value");
         }
         ctx.cluster(c.cluster());

@@ -6,6 +6,7 @@ import io.jpraxis.ai.candidate.CandidateKind;
 import io.jpraxis.ai.candidate.CredentialRef;
 import io.jpraxis.ai.candidate.CredentialStrategy;
 import io.jpraxis.ai.candidate.SecretRef;
+import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.http.HeaderMap;
@@ -58,7 +59,7 @@ final class StaticCandidateReader {
         String name = ConfigStrings.requiredIdentifier(r, "name");
         String site = ConfigStrings.requiredIdentifier(r, "site");
         String cluster = ConfigStrings.requiredIdentifier(r, "cluster");
-        if (cluster != null && routeHeader != null && !ConfigStrings.isLegalHeaderValue(cluster)) {
+        if (cluster != null && routeHeader != null && !HeaderText.isRouteHeaderValue(cluster)) {
             r.diagnostics().invalid(r.path("cluster"), r.line("cluster"), HeaderListReader.quote(cluster),
                     ConfigStrings.HEADER_VALUE);
         }
