@@ -7,6 +7,9 @@ import io.jpraxis.ai.candidate.SnapshotSource;
 import io.jpraxis.ai.candidate.StaticSnapshotSource;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.OverlayFile;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.StaticCandidates;
+import io.jpraxis.ai.overlay.ClusterRule;
+import io.jpraxis.ai.overlay.OverlayLoadException;
+import io.jpraxis.ai.overlay.OverlaySource;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
@@ -50,10 +53,20 @@ final class SnapshotSources {
         };
     }
 
+    /**
+     * Loads the overlay now, so a file that cannot serve refuses the config (spec 2.1: cold-start
+     * failures are fatal); with {@code route_header}, every reload must keep clusters sendable.
+     */
     private static Optional<SnapshotSource> overlay(OverlayFile o, IntelligentRouteConfig config, MapReader options) {
-        options.diagnostics().error(options.path("overlay_file"), options.line("overlay_file"),
-                "overlay files are not available yet");
-        return Optional.empty();
+        ClusterRule rule = config.routeHeader() == null ? ClusterRule.ANY : ClusterRule.ROUTE_HEADER_VALUE;
+        try {
+            return Optional.of(OverlaySource.open(o.file(), o.expectedScope(), o.reload(), rule));
+        } catch (OverlayLoadException e) {
+            options.diagnostics().error(options.path("overlay_file"), options.line("overlay_file"),
+                    e.getMessage().startsWith("overlay_file: ")
+                            ? e.getMessage().substring("overlay_file: ".length()) : e.getMessage());
+            return Optional.empty();
+        }
     }
 
     /** Reports {@code problem} at the path it names under this filter entry, at the line of its key. */
