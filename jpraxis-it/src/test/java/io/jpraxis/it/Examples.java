@@ -1,5 +1,6 @@
 package io.jpraxis.it;
 
+import io.jpraxis.config.feature.FeatureSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,6 +30,15 @@ final class Examples {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The experimental features an example needs, from its {@code # features: a,b} comment line
+     * (none without one); its header comment tells users the same thing.
+     */
+    static FeatureSet features(String name) {
+        return FeatureSet.parse(read(name).lines().filter(l -> l.startsWith("# features: "))
+                .map(l -> l.substring("# features: ".length())).findFirst().orElse(""));
     }
 
     /**

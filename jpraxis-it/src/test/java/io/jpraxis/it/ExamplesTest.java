@@ -3,6 +3,7 @@ package io.jpraxis.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.GatewayFilters;
+import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.runtime.IdGenerator;
@@ -42,7 +43,7 @@ class ExamplesTest {
     private static final String TRACEPARENT = "00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-0[01]";
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "body-routing.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
+            "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
             "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
@@ -52,10 +53,24 @@ class ExamplesTest {
     @ParameterizedTest
     @MethodSource("examples")
     void validates(String name) {
-        CompileResult result = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system()).build(Examples.read(name));
+        CompileResult result = new GatewayBuilder(Examples.features(name), RuntimeServices.system())
+                .build(Examples.read(name));
         assertThat(result.diagnostics().errors()).as(name).isEmpty();
         assertThat(result.ok()).isTrue();
         result.gateway().close();
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void anExampleNeedingAFeatureIsRefusedWithoutIt(String name) {
+        FeatureSet features = Examples.features(name);
+        if (features.isEmpty()) {
+            return;
+        }
+        CompileResult result = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system()).build(Examples.read(name));
+        assertThat(result.ok()).as(name + " without --features " + features).isFalse();
+        assertThat(result.diagnostics().errors()).as("each refusal names the feature to enable")
+                .allSatisfy(d -> assertThat(d.render()).contains("--features " + features));
     }
 
     @Test
@@ -107,6 +122,30 @@ class ExamplesTest {
             assertThat(tooLarge.status()).as("over max_body_bytes").isEqualTo(413);
             assertThat(large.requestCount()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void boundUpstreamConditionMarksOnlyResponsesBoundToTheOpenaiTaggedCluster() throws Exception {
+        try (TestOrigin openai = TestOrigin.start("openai"); TestOrigin generic = TestOrigin.start("generic");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("bound-upstream-condition.yaml",
+                        Map.of("127.0.0.1:3001", openai.address(), "127.0.0.1:3002", generic.address())),
+                        Examples.features("bound-upstream-condition.yaml"));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            RawResponse bound = conn.get("/openai/v1/chat/completions");
+            assertThat(bound.status()).isEqualTo(200);
+            assertThat(bound.echo().origin()).isEqualTo("openai");
+            assertThat(bound.header("x-bound-provider")).as("bound to openai_backend, whose tags match")
+                    .isEqualTo("openai");
+
+            RawResponse untagged = conn.get("/anything");
+            assertThat(untagged.echo().origin()).isEqualTo("generic");
+            assertThat(untagged.header("x-bound-provider")).as("the untagged catch-all skips the filter").isNull();
+
+            RawResponse upperCase = conn.get("/OPENAI/x");
+            assertThat(upperCase.echo().origin()).as("paths match case-sensitively: the catch-all").isEqualTo("generic");
+            assertThat(upperCase.header("x-bound-provider")).isNull();
+        }
+        assertThat(Examples.features("bound-upstream-condition.yaml").has(Feature.UPSTREAM_BINDING)).isTrue();
     }
 
     private static RawResponse postJson(RawHttpConnection conn, String path, String json, String... headerLines)

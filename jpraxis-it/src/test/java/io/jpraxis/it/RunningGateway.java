@@ -40,7 +40,20 @@ final class RunningGateway implements AutoCloseable {
     }
 
     static RunningGateway start(String yaml, RuntimeServices services, FilterRegistry registry) {
-        CompileResult result = new GatewayBuilder(FeatureSet.NONE, services, registry).build(yaml);
+        return start(yaml, FeatureSet.NONE, services, registry);
+    }
+
+    /** With experimental {@code features} enabled, as {@code --features} enables them. */
+    static RunningGateway start(String yaml, FeatureSet features) {
+        return start(yaml, features, RuntimeServices.system(), FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+    }
+
+    static RunningGateway start(String yaml, FeatureSet features, FilterRegistry registry) {
+        return start(yaml, features, RuntimeServices.system(), registry);
+    }
+
+    static RunningGateway start(String yaml, FeatureSet features, RuntimeServices services, FilterRegistry registry) {
+        CompileResult result = new GatewayBuilder(features, services, registry).build(yaml);
         if (!result.ok()) {
             throw new IllegalArgumentException("test config refused:\n" + result.diagnostics().all().stream()
                     .map(Diagnostic::render).collect(Collectors.joining("\n")));

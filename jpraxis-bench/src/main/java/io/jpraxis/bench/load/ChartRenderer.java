@@ -40,6 +40,7 @@ public final class ChartRenderer {
             case HAPROXY -> new Color(0x1565C0);
             case JPRAXIS -> new Color(0xEF6C00);
             case JPRAXIS_20F -> new Color(0xAD1457);
+            case JPRAXIS_AI -> new Color(0x6A1B9A);
         };
     }
 

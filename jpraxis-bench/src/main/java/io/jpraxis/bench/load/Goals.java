@@ -7,6 +7,7 @@ import static io.jpraxis.bench.load.Figures.ratio;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 
 import io.jpraxis.bench.load.GoalResult.Verdict;
@@ -21,6 +22,7 @@ public final class Goals {
     static final double CONNS_RSS_LIMIT_MIB = 256;
     static final double PIPELINE_FRACTION = 0.9;
     static final double COLD_START_LIMIT_MILLIS = 1000;
+    static final double AI_PATH_ADDED_P50_MICROS = 300;
 
     private Goals() {
     }
@@ -28,7 +30,7 @@ public final class Goals {
     /** Every goal, in a fixed order; {@code coldStartMillis} is empty when it was not measured. */
     public static List<GoalResult> evaluate(MedianTable t, List<Double> coldStartMillis) {
         return List.of(smallGetThroughput(t), smallGetTail(t), smallGetCpu(t), largePost(t), flatMemory(t),
-                manyConnections(t), pipeline(t), coldStart(coldStartMillis));
+                manyConnections(t), pipeline(t), aiPath(t), coldStart(coldStartMillis));
     }
 
     static GoalResult smallGetThroughput(MedianTable t) {
@@ -99,6 +101,15 @@ public final class Goals {
                 p.subject().requestsPerSecond() >= PIPELINE_FRACTION * p.reference().requestsPerSecond(),
                 "20 filters %s req/s; plain %s req/s (x%s)".formatted(count(p.subject().requestsPerSecond()),
                         count(p.reference().requestsPerSecond()), ratio(p.subject().requestsPerSecond(), p.reference().requestsPerSecond()))))
+                .orElseGet(() -> missing(goal));
+    }
+
+    static GoalResult aiPath(MedianTable t) {
+        String goal = "ai-path p50 <= plain jpraxis p50 + 0.3 ms";
+        return pair(t, "ai-path", JPRAXIS_AI, JPRAXIS).map(p -> verdict(goal,
+                p.subject().p50Micros() - p.reference().p50Micros() <= AI_PATH_ADDED_P50_MICROS,
+                "AI path %s ms; plain %s ms (+%s ms)".formatted(millis(p.subject().p50Micros()),
+                        millis(p.reference().p50Micros()), millis(p.subject().p50Micros() - p.reference().p50Micros()))))
                 .orElseGet(() -> missing(goal));
     }
 

@@ -65,9 +65,10 @@ public final class LoadCommands {
     }
 
     private Path script(Wrk w) throws IOException {
-        Path script = workDir.resolve("wrk-" + w.method().toLowerCase(Locale.ROOT) + "-" + w.bodyBytes() + ".lua");
+        Path script = workDir.resolve("wrk-" + w.method().toLowerCase(Locale.ROOT) + "-" + w.bodyBytes() + "-"
+                + w.body().name().toLowerCase(Locale.ROOT) + ".lua");
         if (!Files.exists(script)) {
-            Files.writeString(script, WrkScript.render(w.method(), w.bodyBytes()));
+            Files.writeString(script, WrkScript.render(w.method(), w.bodyBytes(), w.body()));
         }
         return script;
     }

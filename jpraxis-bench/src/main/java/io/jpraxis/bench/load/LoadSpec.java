@@ -11,8 +11,23 @@ public sealed interface LoadSpec {
      * previous answer arrived.
      *
      * @param bodyBytes the request body size; 0 sends no body
+     * @param body what the body holds
      */
-    record Wrk(int threads, int connections, String method, String path, int bodyBytes) implements LoadSpec {
+    record Wrk(int threads, int connections, String method, String path, int bodyBytes, Body body)
+            implements LoadSpec {
+
+        /** A body of filler bytes (or none). */
+        public Wrk(int threads, int connections, String method, String path, int bodyBytes) {
+            this(threads, connections, method, path, bodyBytes, Body.FILLER);
+        }
+    }
+
+    /** The content of a wrk request body. */
+    enum Body {
+        /** Opaque bytes, {@code application/octet-stream}. */
+        FILLER,
+        /** An OpenAI-style chat request naming {@link WrkScript#BENCH_MODEL}, {@code application/json}. */
+        CHAT_JSON
     }
 
     /** h2load over cleartext HTTP/2 by prior knowledge, bounded by time, several streams per connection. */

@@ -14,7 +14,9 @@ public enum TargetKind {
     /** jpraxis with the smallest proxying pipeline: router and load balancer. */
     JPRAXIS("jpraxis"),
     /** jpraxis with 18 conditional headers filters in front of the router and load balancer. */
-    JPRAXIS_20F("jpraxis-20f");
+    JPRAXIS_20F("jpraxis-20f"),
+    /** jpraxis on the AI path: model_to_header, intelligent_route and the load balancer. */
+    JPRAXIS_AI("jpraxis-ai");
 
     private final String cliName;
 

@@ -3,9 +3,11 @@ package io.jpraxis.bench.load;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static io.jpraxis.bench.load.TargetKind.ORIGIN;
 
+import io.jpraxis.bench.load.LoadSpec.Body;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
@@ -32,7 +34,10 @@ public final class Workloads {
                     + " /small each, h2load --h1 -r 1 --rate-period 10ms",
                     new NewConnections(100, "/small"), SIDE_BY_SIDE),
             new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers) vs router + load_balancer",
-                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)));
+                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)),
+            new Workload("ai-path", "POST a 2 KiB chat JSON to /echo: model_to_header + intelligent_route +"
+                    + " load_balancer vs router + load_balancer, wrk -t2 -c64",
+                    new Wrk(2, 64, "POST", "/echo", 2048, Body.CHAT_JSON), List.of(JPRAXIS, JPRAXIS_AI)));
 
     private Workloads() {
     }

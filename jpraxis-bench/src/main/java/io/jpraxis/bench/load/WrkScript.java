@@ -8,6 +8,8 @@ package io.jpraxis.bench.load;
 public final class WrkScript {
     /** Starts the line {@code done} prints, so it can be told apart from wrk's own summary. */
     public static final String RESULT_MARKER = "WRK_RESULT ";
+    /** The model every chat body names; the AI pipeline routes it to the origin. */
+    public static final String BENCH_MODEL = "bench-model";
 
     private static final String DONE = """
             done = function(summary, latency, requests)
@@ -24,15 +26,39 @@ public final class WrkScript {
     private WrkScript() {
     }
 
-    /** The script for {@code method} with a body of {@code bodyBytes} bytes (none when 0). */
+    /** The script for {@code method} with a filler body of {@code bodyBytes} bytes (none when 0). */
     public static String render(String method, int bodyBytes) {
+        return render(method, bodyBytes, LoadSpec.Body.FILLER);
+    }
+
+    /** The script for {@code method} with a {@code body} of {@code bodyBytes} bytes (none when 0). */
+    public static String render(String method, int bodyBytes, LoadSpec.Body body) {
         StringBuilder lua = new StringBuilder();
         lua.append("wrk.method = \"").append(method).append("\"\n");
         if (bodyBytes > 0) {
             // wrk adds Content-Length for a body; one buffer built once is sent by every request.
-            lua.append("wrk.body = string.rep(\"x\", ").append(bodyBytes).append(")\n");
-            lua.append("wrk.headers[\"Content-Type\"] = \"application/octet-stream\"\n");
+            switch (body) {
+                case FILLER -> {
+                    lua.append("wrk.body = string.rep(\"x\", ").append(bodyBytes).append(")\n");
+                    lua.append("wrk.headers[\"Content-Type\"] = \"application/octet-stream\"\n");
+                }
+                case CHAT_JSON -> {
+                    lua.append("wrk.body = '").append(chatJson(bodyBytes)).append("'\n");
+                    lua.append("wrk.headers[\"Content-Type\"] = \"application/json\"\n");
+                }
+            }
         }
         return lua.append(DONE).toString();
+    }
+
+    /**
+     * A chat request of exactly {@code bytes} bytes (at least the envelope's length): the model
+     * first, as clients send it, then one user message padded to size.
+     */
+    static String chatJson(int bytes) {
+        String head = "{\"model\":\"" + BENCH_MODEL + "\",\"messages\":[{\"role\":\"user\",\"content\":\"";
+        String tail = "\"}]}";
+        int pad = Math.max(0, bytes - head.length() - tail.length());
+        return head + "x".repeat(pad) + tail;
     }
 }

@@ -4,6 +4,7 @@ import static io.jpraxis.bench.load.Rows.row;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -75,6 +76,17 @@ class GoalsTest {
     }
 
     @Test
+    void aiPathMayAddUpToThreeTenthsOfAMillisecondAtTheMedian() {
+        // row() puts p50 at half the p99 given: plain p50 1.0 ms.
+        assertThat(Goals.aiPath(table(row("ai-path", JPRAXIS, 1, 2000, 1, 1), row("ai-path", JPRAXIS_AI, 1, 2600, 1, 1)))
+                .verdict()).isEqualTo(Verdict.PASS);
+        GoalResult over = Goals.aiPath(table(row("ai-path", JPRAXIS, 1, 2000, 1, 1),
+                row("ai-path", JPRAXIS_AI, 1, 2602, 1, 1)));
+        assertThat(over.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(over.detail()).contains("+0.30");
+    }
+
+    @Test
     void coldStartIsJudgedOnTheMedian() {
         GoalResult g = Goals.coldStart(List.of(1500.0, 700.0, 800.0));
         assertThat(g.verdict()).as("one slow start among three does not decide it").isEqualTo(Verdict.PASS);
@@ -84,7 +96,7 @@ class GoalsTest {
     @Test
     void goalsWhoseWorkloadsDidNotRunAreNotMeasured() {
         List<GoalResult> goals = Goals.evaluate(table(row("get-small", JPRAXIS, 1, 1, 1, 1)), List.of());
-        assertThat(goals).hasSize(8).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
+        assertThat(goals).hasSize(9).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
     }
 
     @Test

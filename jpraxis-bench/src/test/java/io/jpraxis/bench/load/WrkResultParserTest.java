@@ -55,4 +55,14 @@ class WrkResultParserTest {
                 .contains("latency:percentile(99)");
         assertThat(WrkScript.render("GET", 0)).as("a GET sends no body").doesNotContain("wrk.body");
     }
+
+    @Test
+    void chatBodyIsValidJsonOfTheRequestedSizeNamingTheModelFirst() throws Exception {
+        String json = WrkScript.chatJson(2048);
+        assertThat(json).hasSize(2048).startsWith("{\"model\":\"" + WrkScript.BENCH_MODEL + "\"");
+        assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("messages").get(0)
+                .get("content").asText()).matches("x+");
+        assertThat(WrkScript.render("POST", 2048, LoadSpec.Body.CHAT_JSON)).contains("wrk.body = '" + json + "'")
+                .contains("\"application/json\"");
+    }
 }

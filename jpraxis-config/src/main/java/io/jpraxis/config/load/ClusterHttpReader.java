@@ -13,7 +13,8 @@ final class ClusterHttpReader {
     private ClusterHttpReader() {
     }
 
-    static ClusterHttpConfig read(ConfigNode node, ConfigPath path, Diagnostics d) {
+    /** Reads the block of cluster {@code cluster} (named in identifier messages; null when it has no name). */
+    static ClusterHttpConfig read(ConfigNode node, ConfigPath path, Diagnostics d, String cluster) {
         MapReader r = MapReader.of(node, path, d);
         String authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
         HttpVersion version = r.enumValue("version", HttpVersion.class).orElse(HttpVersion.H1);
@@ -22,10 +23,22 @@ final class ClusterHttpReader {
                     + " is not implemented in jpraxis (expected: h1; upstream HTTP/2 comes later)");
         }
         ClusterHttpConfig http = new ClusterHttpConfig(authority, version,
-                PredicateReader.identifier(r, "application_protocol"),
-                PredicateReader.identifier(r, "application_provider"));
+                identifier(r, "application_protocol", cluster),
+                identifier(r, "application_provider", cluster));
         r.finish();
         return http;
+    }
+
+    /** An optional identifier (spec 1.5.2); the message names the cluster, since the path only indexes it. */
+    private static String identifier(MapReader r, String key, String cluster) {
+        return r.string(key).filter(v -> {
+            if (Names.isIdentifier(v)) {
+                return true;
+            }
+            r.diagnostics().invalid(r.path(key), r.line(key), Names.quote(v), Names.IDENTIFIER_RULE
+                    + (cluster == null ? "" : "; cluster '" + cluster + "'"));
+            return false;
+        }).orElse(null);
     }
 
     private static boolean checkAuthority(String authority, MapReader r) {

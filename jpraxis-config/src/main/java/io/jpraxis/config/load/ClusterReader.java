@@ -47,7 +47,7 @@ public final class ClusterReader {
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
                 r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
-                r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics))
+                r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
                         .orElse(ClusterHttpConfig.NONE),
                 r.present("health_check").flatMap(n -> HealthCheckReader.read(n, r.path("health_check"),
                         diagnostics, endpoints, insecure)).orElse(null),

@@ -15,6 +15,9 @@ import java.util.Map;
  * trait of {@link FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
  */
 public final class BindingScan {
+    /** A pipeline that reads no binding (built in code, or with the upstream-binding feature off). */
+    public static final BindingScan NONE = new BindingScan(false, ClusterCatalog.EMPTY);
+
     private final boolean usesBinding;
     private final ClusterCatalog catalog;
 

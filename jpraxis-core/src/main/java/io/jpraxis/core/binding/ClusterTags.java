@@ -1,5 +1,6 @@
 package io.jpraxis.core.binding;
 
+import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
 import java.util.Objects;
 
@@ -10,6 +11,14 @@ import java.util.Objects;
 public record ClusterTags(String applicationProtocol, String applicationProvider) {
     /** A cluster declared without tags. */
     public static final ClusterTags NONE = new ClusterTags(null, null);
+
+    /** The tags a cluster's {@code http} block declares; {@link #NONE} when it has none. */
+    public static ClusterTags of(ClusterHttpConfig http) {
+        if (http == null || (http.applicationProtocol() == null && http.applicationProvider() == null)) {
+            return NONE;
+        }
+        return new ClusterTags(http.applicationProtocol(), http.applicationProvider());
+    }
 
     /**
      * Whether these tags satisfy {@code matcher}: every field the matcher sets must be present here

@@ -5,6 +5,9 @@ import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.binding.BindingState;
+import io.jpraxis.core.binding.BoundUpstream;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
@@ -101,8 +104,8 @@ public final class ConditionCompiler {
             parts.add(ctx -> selectedMatches(ctx.upstream(), m));
         }
         if (p.boundUpstream() != null) {
-            // The compiler refuses bound_upstream until logical binding lands; fail closed if reached.
-            parts.add(ctx -> false);
+            UpstreamMatcher m = p.boundUpstream();
+            parts.add(ctx -> boundMatches(BindingState.current(ctx), m));
         }
         return ctx -> {
             for (Predicate<RequestContext> part : parts) {
@@ -151,12 +154,16 @@ public final class ConditionCompiler {
         return type.equals("application/grpc") || type.startsWith("application/grpc+");
     }
 
+    /**
+     * Against the tags the selected cluster declares; nothing selected never matches, a missing tag
+     * never matches a field that is set (spec 2.2).
+     */
     private static boolean selectedMatches(UpstreamTarget target, UpstreamMatcher m) {
-        if (target == null || target.cluster().http() == null) {
-            return false;
-        }
-        var http = target.cluster().http();
-        return (m.applicationProtocol() == null || m.applicationProtocol().equals(http.applicationProtocol()))
-                && (m.applicationProvider() == null || m.applicationProvider().equals(http.applicationProvider()));
+        return target != null && ClusterTags.of(target.cluster().http()).satisfies(m);
+    }
+
+    /** Against the request's binding; an unbound request never matches (seed, "Bound Conditions"). */
+    private static boolean boundMatches(BoundUpstream bound, UpstreamMatcher m) {
+        return bound != null && bound.tags().satisfies(m);
     }
 }

@@ -4,7 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** Typed per-request slots filters share (the logical binding lives here later). */
+/** Typed per-request slots filters share (the logical upstream binding, {@code BindingState}, lives here). */
 public final class Extensions {
     /** Made on first use: most requests never put anything here. */
     private Map<Key<?>, Object> values;

@@ -34,12 +34,15 @@ final class BranchEvaluator {
 
     private final RequestContext ctx;
     private final boolean[] executed;
+    /** Null unless the pipeline binds; a router in a branch (refused by validation) still publishes. */
+    private final BindingPublisher publisher;
     /** How often each re-entering branch fired in this request, by branch name; made on first use. */
     private Map<String, Integer> iterations;
 
-    BranchEvaluator(RequestContext ctx, boolean[] executed) {
+    BranchEvaluator(RequestContext ctx, boolean[] executed, BindingPublisher publisher) {
         this.ctx = ctx;
         this.executed = executed;
+        this.publisher = publisher;
     }
 
     /** Evaluates {@code branches} of a host whose request hook just ran; clears the results afterwards. */
@@ -157,6 +160,9 @@ final class BranchEvaluator {
         CompiledFilter f = filters.get(j);
         executed[f.index()] = true;
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
+        if (stop == null && publisher != null) {
+            stop = publisher.afterContinue(f, ctx);
+        }
         if (stop != null) {
             return CompletableFuture.completedFuture(Optional.of(stop));
         }

@@ -1,6 +1,7 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
@@ -27,6 +28,9 @@ public final class CompiledPipeline {
     private final Set<String> ownedRequestHeaders;
     private final boolean responseHooks;
     private final BodyPlan body;
+    private final BindingScan binding;
+    /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
+    private final BindingPublisher publisher;
     private final LongAdder logHookFailures = new LongAdder();
 
     /** A pipeline built in code, with the default body limits and nothing reported. */
@@ -39,10 +43,20 @@ public final class CompiledPipeline {
         this(listener, filters, BodyPlanner.plan(filters, limits));
     }
 
-    /** A pipeline and its body plan ({@link BodyPlanner}). */
+    /** A pipeline and its body plan ({@link BodyPlanner}), reading no binding. */
     public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyPlan body) {
+        this(listener, filters, body, BindingScan.NONE);
+    }
+
+    /**
+     * A pipeline, its body plan and what its {@link BindingScan} found: when it reads the binding
+     * its routers publish one (seed, "When a pipeline binds").
+     */
+    public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyPlan body, BindingScan binding) {
         this.listener = listener;
         this.body = body;
+        this.binding = binding;
+        this.publisher = binding.usesBinding() ? new BindingPublisher(binding.catalog()) : null;
         this.filters = filters.toArray(CompiledFilter[]::new);
         List<CompiledFilter> all = new ArrayList<>();
         filters.forEach(f -> collect(f, all));
@@ -67,6 +81,16 @@ public final class CompiledPipeline {
     /** What this pipeline does with request and response bodies (spec 4.4). */
     public BodyPlan body() {
         return body;
+    }
+
+    /** Whether this pipeline reads the logical binding, and its cluster catalog. */
+    public BindingScan binding() {
+        return binding;
+    }
+
+    /** The binding publisher, or null when the pipeline reads no binding. */
+    BindingPublisher publisher() {
+        return publisher;
     }
 
     /**

@@ -2,8 +2,6 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.Feature;
-import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
@@ -20,8 +18,7 @@ import java.util.Set;
 
 /**
  * Builds one filter entry through its factory, reporting an unknown type, a Praxis type not
- * implemented here, a gated type whose feature is off, and conditions this build does not
- * evaluate yet. Branches are compiled by {@link BranchCompiler}.
+ * implemented here and a gated type whose feature is off. Branches are compiled by {@link BranchCompiler}.
  */
 final class FilterEntryBuilder {
     private final FilterRegistry registry;
@@ -37,20 +34,6 @@ final class FilterEntryBuilder {
         this.context = context;
     }
 
-    /** Refuses chain-level conditions this build cannot evaluate yet (reported once per chain). */
-    static void refuseUnsupportedChainConditions(List<ConditionConfig> chainConditions, FeatureSet features,
-            Diagnostics d) {
-        if (!features.has(Feature.UPSTREAM_BINDING)) {
-            return; // the loader already refused them, naming the feature to enable
-        }
-        for (ConditionConfig c : chainConditions) {
-            if (c.predicate().boundUpstream() != null) {
-                d.error(c.source().path(), c.source().line(),
-                        "bound_upstream conditions are not implemented in jpraxis yet");
-            }
-        }
-    }
-
     /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
         return buildOnce(entry, diagnosed.add(entry) ? d : new Diagnostics());
@@ -58,7 +41,6 @@ final class FilterEntryBuilder {
 
     private Optional<HttpFilter> buildOnce(FilterEntryConfig entry, Diagnostics d) {
         var path = entry.source().path();
-        refuseUnsupportedChainConditions(entry.conditions(), context.features(), d);
         Optional<FilterFactory> factory = registry.find(entry.filterType());
         if (factory.isEmpty()) {
             if (FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED.contains(entry.filterType())) {

@@ -2,12 +2,14 @@ package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.check.FlowGraph;
@@ -55,9 +57,8 @@ public final class PipelineCompiler {
         Map<String, FilterChainConfig> chains = new LinkedHashMap<>();
         for (FilterChainConfig chain : config.filterChains()) {
             chains.putIfAbsent(chain.name(), chain); // a duplicate name was refused at load
-            FilterEntryBuilder.refuseUnsupportedChainConditions(chain.conditions(), features,
-                    diagnostics.scoped(FilterScope.chain(chain.name())));
         }
+        Map<String, List<ConditionConfig>> chainConditions = chainConditions(config);
         LevelCompiler levels = new LevelCompiler(new FilterEntryBuilder(registry, context), chains,
                 new BuildBudget(diagnostics, instanceLimit), diagnostics);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
@@ -66,9 +67,11 @@ public final class PipelineCompiler {
             List<CompiledFilter> filters = levels.compilePipeline(entries, listener.name());
             BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),
                     levels.conditionedHeaders(), diagnostics, entries::get);
-            listeners.add(new CompiledGateway.Listener(listener, new CompiledPipeline(listener.name(), filters, body)));
+            listeners.add(new CompiledGateway.Listener(listener,
+                    new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
         }
-        List<PipelineReport> reports = diagnostics.hasErrors() ? List.of() : check(config, listeners, diagnostics);
+        List<PipelineReport> reports = diagnostics.hasErrors() ? List.of()
+                : check(config, listeners, chainConditions, diagnostics);
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());
             return new CompileResult(null, diagnostics, reports);
@@ -83,15 +86,31 @@ public final class PipelineCompiler {
      * together. They need every filter built, so they run only when nothing else was wrong.
      */
     private static List<PipelineReport> check(GatewayConfig config, List<CompiledGateway.Listener> listeners,
-            Diagnostics diagnostics) {
-        Map<String, List<ConditionConfig>> chainConditions = new LinkedHashMap<>();
-        config.filterChains().forEach(c -> chainConditions.putIfAbsent(c.name(), c.conditions()));
+            Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
         OrderingChecks checks = new OrderingChecks(config.insecureOptions());
         List<PipelineReport> reports = new ArrayList<>();
         for (CompiledGateway.Listener listener : listeners) {
             reports.add(checks.run(FlowGraph.of(listener.pipeline(), chainConditions), diagnostics));
         }
         return reports;
+    }
+
+    private static Map<String, List<ConditionConfig>> chainConditions(GatewayConfig config) {
+        Map<String, List<ConditionConfig>> chainConditions = new LinkedHashMap<>();
+        config.filterChains().forEach(c -> chainConditions.putIfAbsent(c.name(), c.conditions()));
+        return chainConditions;
+    }
+
+    /**
+     * Whether the pipeline binds, decided once here (seed, "When a pipeline binds"). With the
+     * upstream-binding feature off nothing can read a binding (the loader refused every consumer),
+     * and the scan is not even run, so the request path stays the ungated one.
+     */
+    private BindingScan binding(List<CompiledFilter> filters, Map<String, List<ConditionConfig>> chainConditions) {
+        if (!features.has(Feature.UPSTREAM_BINDING)) {
+            return BindingScan.NONE;
+        }
+        return BindingScan.of(filters, chainConditions);
     }
 
     /** The listener's chains concatenated; chain boundaries vanish, entry names span the result (spec 1.9). */

@@ -82,7 +82,7 @@ public final class PipelineExecution {
                 action = FilterCalls.request(filter, ctx);
             }
             executed[i] = true;
-            RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
+            RequestOutcome stop = stopping(f, action);
             if (stop != null) {
                 return CompletableFuture.completedFuture(stop);
             }
@@ -116,11 +116,21 @@ public final class PipelineExecution {
     private CompletionStage<RequestOutcome> afterRequestHook(int index, FilterAction action) {
         CompiledFilter f = pipeline.filter(index);
         executed[index] = true;
-        RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
+        RequestOutcome stop = stopping(f, action);
         if (stop != null) {
             return CompletableFuture.completedFuture(stop);
         }
         return branchEvaluator().evaluate(f.branches()).thenCompose(outcome -> afterBranches(index, outcome));
+    }
+
+    /**
+     * The outcome that stops the walk after {@code f}'s request hook, or null; a binding router
+     * that continued publishes and freezes here, before its branches are evaluated (spec 6.4).
+     */
+    private RequestOutcome stopping(CompiledFilter f, FilterAction action) {
+        RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
+        BindingPublisher publisher = pipeline.publisher();
+        return stop != null || publisher == null ? stop : publisher.afterContinue(f, ctx);
     }
 
     private CompletionStage<RequestOutcome> afterBranches(int host, BranchOutcome outcome) {
@@ -174,7 +184,7 @@ public final class PipelineExecution {
 
     private BranchEvaluator branchEvaluator() {
         if (branches == null) {
-            branches = new BranchEvaluator(ctx, executed);
+            branches = new BranchEvaluator(ctx, executed, pipeline.publisher());
         }
         return branches;
     }

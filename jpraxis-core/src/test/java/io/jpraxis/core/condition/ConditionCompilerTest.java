@@ -9,7 +9,14 @@ import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
 import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.binding.BindingState;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 import java.net.InetSocketAddress;
@@ -88,5 +95,54 @@ class ConditionCompilerTest {
     @Test
     void noConditionsAlwaysMatch() {
         assertThat(ConditionCompiler.request(List.of())).isSameAs(RequestCondition.ALWAYS);
+    }
+
+    private static RequestCondition upstream(Kind kind, boolean bound, String protocol, String provider) {
+        UpstreamMatcher m = new UpstreamMatcher(protocol, provider);
+        return ConditionCompiler.request(List.of(new ConditionConfig(kind, new RequestPredicateConfig(null, null, null,
+                null, null, null, bound ? m : null, bound ? null : m), SRC)));
+    }
+
+    private static RequestContext boundTo(ClusterTags tags) {
+        RequestContext ctx = request("GET", "/");
+        BindingState.of(ctx).publish("c", tags);
+        return ctx;
+    }
+
+    @Test
+    void boundUpstreamFieldsAreAndedAndMatchedVerbatim() {
+        ClusterTags openai = new ClusterTags("openai_responses", "openai");
+        assertThat(upstream(Kind.WHEN, true, null, "openai").test(boundTo(openai))).isTrue();
+        assertThat(upstream(Kind.WHEN, true, "openai_responses", "openai").test(boundTo(openai))).isTrue();
+        assertThat(upstream(Kind.WHEN, true, "openai_chat", "openai").test(boundTo(openai))).as("both fields must match")
+                .isFalse();
+        assertThat(upstream(Kind.WHEN, true, null, "openai").test(boundTo(new ClusterTags(null, "openai.eu"))))
+                .as("no prefix or case folding").isFalse();
+    }
+
+    @Test
+    void anUntaggedOrUnboundRequestNeverMatchesAWhenAndRunsAnUnless() {
+        RequestContext untagged = boundTo(ClusterTags.NONE);
+        RequestContext unbound = request("GET", "/");
+        assertThat(upstream(Kind.WHEN, true, null, "openai").test(untagged)).isFalse();
+        assertThat(upstream(Kind.UNLESS, true, null, "openai").test(untagged)).isTrue();
+        assertThat(upstream(Kind.WHEN, true, null, "openai").test(unbound)).isFalse();
+        assertThat(upstream(Kind.UNLESS, true, null, "openai").test(unbound)).isTrue();
+    }
+
+    @Test
+    void selectedUpstreamMatchesTheSelectedClustersDeclaredTags() {
+        ClusterConfig tagged = new ClusterConfig("vllm", List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN,
+                null, null, null, null, null, null, null,
+                new ClusterHttpConfig(null, ClusterHttpConfig.HttpVersion.H1, "openai_chat", "vllm"), null, null, null,
+                SRC);
+        RequestContext selected = request("GET", "/");
+        selected.upstream(UpstreamTarget.detached(tagged, new Endpoint("127.0.0.1", 9000, 1)));
+        assertThat(upstream(Kind.WHEN, false, "openai_chat", "vllm").test(selected)).isTrue();
+        assertThat(upstream(Kind.WHEN, false, null, "openai").test(selected)).isFalse();
+        assertThat(upstream(Kind.UNLESS, false, null, "openai").test(selected)).isTrue();
+        RequestContext none = request("GET", "/");
+        assertThat(upstream(Kind.WHEN, false, null, "vllm").test(none)).as("nothing selected").isFalse();
+        assertThat(upstream(Kind.WHEN, true, null, "vllm").test(selected)).as("selection is not a binding").isFalse();
     }
 }

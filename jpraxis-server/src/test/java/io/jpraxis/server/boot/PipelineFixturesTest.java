@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The whole validate path (load, filter factories, compile, ordering checks) over fixture files:
  * {@code config/valid/**.yaml} must build without errors; each {@code config/invalid/<rule>/<case>.yaml}
- * lists in {@code # expect:} lines the exact rendered errors, and must produce exactly those. A
+ * lists in {@code # expect:} lines the exact rendered errors, and must produce exactly those. Both
+ * kinds build with the features a {@code # features: a,b} line names. A
  * fixture of either kind with {@code # expect-warning:} lines (or {@code # expect-no-warnings})
  * must produce exactly those warnings too. A fixture that names a {@code test_} filter type is built
  * with the types of {@link FixtureFilterTypes} registered too (the others see only the built-ins,
@@ -45,9 +46,12 @@ class PipelineFixturesTest {
     /** Builds with the features a {@code # features: a,b} line asks for (none by default). */
     private static CompileResult build(Path file) throws IOException {
         String text = Files.readString(file);
-        String features = text.lines().filter(l -> l.startsWith("# features: "))
-                .map(l -> l.substring("# features: ".length())).findFirst().orElse("");
-        return builder(FeatureSet.parse(features), text).build(text);
+        return builder(features(text), text).build(text);
+    }
+
+    private static FeatureSet features(String text) {
+        return FeatureSet.parse(text.lines().filter(l -> l.startsWith("# features: "))
+                .map(l -> l.substring("# features: ".length())).findFirst().orElse(""));
     }
 
     private static GatewayBuilder builder(FeatureSet features, String text) {
@@ -72,7 +76,7 @@ class PipelineFixturesTest {
     @MethodSource("valid")
     void validConfigBuilds(Path file) throws IOException {
         String text = Files.readString(file);
-        GatewayBuilder builder = builder(FeatureSet.NONE, text);
+        GatewayBuilder builder = builder(features(text), text);
         CompileResult result = builder.build(text);
         assertThat(result.diagnostics().errors().stream().map(Diagnostic::render)).as(file.toString()).isEmpty();
         assertWarnings(file, result);

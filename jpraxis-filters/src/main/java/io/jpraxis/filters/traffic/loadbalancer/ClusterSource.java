@@ -4,6 +4,6 @@ package io.jpraxis.filters.traffic.loadbalancer;
 public enum ClusterSource {
     /** {@code ctx.cluster}, as a router (or other selector) set it. */
     ROUTER,
-    /** The frozen logical binding (feature {@code upstream-binding}; not implemented in jpraxis yet). */
+    /** The frozen logical binding (feature {@code upstream-binding}; seed, "Consuming the Binding"). */
     BOUND_UPSTREAM
 }

@@ -46,14 +46,10 @@ public final class LoadBalancerFactory implements FilterFactory {
 
     private static ClusterSource readClusterSource(MapReader options, FilterBuildContext context) {
         ClusterSource source = options.enumValue("cluster_source", ClusterSource.class).orElse(ClusterSource.ROUTER);
-        if (source == ClusterSource.BOUND_UPSTREAM) {
-            if (!context.features().has(Feature.UPSTREAM_BINDING)) {
-                options.invalid("cluster_source", "router; bound_upstream needs feature "
-                        + Feature.UPSTREAM_BINDING.cliName() + " (enable it with --features "
-                        + Feature.UPSTREAM_BINDING.cliName() + ")");
-            } else {
-                options.error("cluster_source", "bound_upstream is not implemented in jpraxis yet (expected: router)");
-            }
+        if (source == ClusterSource.BOUND_UPSTREAM && !context.features().has(Feature.UPSTREAM_BINDING)) {
+            options.invalid("cluster_source", "router; bound_upstream needs feature "
+                    + Feature.UPSTREAM_BINDING.cliName() + " (enable it with --features "
+                    + Feature.UPSTREAM_BINDING.cliName() + ")");
         }
         return source;
     }

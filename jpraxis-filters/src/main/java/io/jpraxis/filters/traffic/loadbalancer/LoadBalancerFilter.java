@@ -1,9 +1,10 @@
 package io.jpraxis.filters.traffic.loadbalancer;
 
 import io.jpraxis.config.model.ClusterConfig;
-import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
+import io.jpraxis.core.binding.BindingState;
+import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
@@ -23,6 +24,8 @@ import java.util.Set;
 /**
  * Picks an endpoint of the request's cluster with that cluster's strategy (spec 5.2) and sets
  * {@code ctx.upstream}. Leaves a request alone when an earlier filter already chose its upstream.
+ * With {@code cluster_source: bound_upstream} the cluster is the request's frozen binding instead
+ * of what a router set, and it seeds {@code ctx.cluster} (spec 5.2, 6.8).
  */
 public final class LoadBalancerFilter implements HttpFilter {
     private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT);
@@ -57,8 +60,7 @@ public final class LoadBalancerFilter implements HttpFilter {
     }
 
     private static ClusterTags tagsOf(ClusterConfig cluster) {
-        ClusterHttpConfig http = cluster.http();
-        return http == null ? ClusterTags.NONE : new ClusterTags(http.applicationProtocol(), http.applicationProvider());
+        return ClusterTags.of(cluster.http());
     }
 
     @Override
@@ -76,7 +78,18 @@ public final class LoadBalancerFilter implements HttpFilter {
         if (ctx.upstream() != null) {
             return FilterAction.CONTINUE; // e.g. endpoint_selector chose already; neither field is touched
         }
-        String cluster = ctx.cluster();
+        String cluster;
+        if (config.clusterSource() == ClusterSource.BOUND_UPSTREAM) {
+            BoundUpstream bound = BindingState.current(ctx);
+            FilterAction refused = BoundSource.refusal(bound, ctx.cluster(), byName.keySet(), declaredNames);
+            if (refused != null) {
+                return refused;
+            }
+            cluster = bound.cluster();
+            ctx.cluster(cluster); // seeded from the binding (spec 5.2, step 2)
+        } else {
+            cluster = ctx.cluster();
+        }
         if (cluster == null) {
             return NO_CLUSTER;
         }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -73,10 +75,12 @@ class LoadBalancerFactoryTest {
     }
 
     @Test
-    void boundUpstreamWithTheFeatureIsNotImplementedYet() {
-        List<String> errors = build(new LoadBalancerFactory(), ONE_CLUSTER + "cluster_source: bound_upstream\n",
-                buildContext(FeatureSet.of(Feature.UPSTREAM_BINDING))).refused();
-        assertThat(errors).singleElement().asString().contains("not implemented in jpraxis");
+    void boundUpstreamWithTheFeatureBuildsABalancerThatReadsTheBinding() {
+        HttpFilter lb = build(new LoadBalancerFactory(), ONE_CLUSTER + "cluster_source: bound_upstream\n",
+                buildContext(FeatureSet.of(Feature.UPSTREAM_BINDING))).accepted();
+        assertThat(((LoadBalancerConfig) lb.config()).clusterSource()).isEqualTo(ClusterSource.BOUND_UPSTREAM);
+        assertThat(lb.traits()).as("what makes its pipeline bind")
+                .containsExactlyInAnyOrder(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING);
     }
 
     @Test
