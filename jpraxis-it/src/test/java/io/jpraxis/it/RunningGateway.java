@@ -45,7 +45,7 @@ final class RunningGateway implements AutoCloseable {
 
     /** With experimental {@code features} enabled, as {@code --features} enables them. */
     static RunningGateway start(String yaml, FeatureSet features) {
-        return start(yaml, features, RuntimeServices.system(), FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+        return start(yaml, features, RuntimeServices.system(), FilterRegistry.withBuiltIns(GatewayFilters.all()));
     }
 
     static RunningGateway start(String yaml, FeatureSet features, FilterRegistry registry) {
