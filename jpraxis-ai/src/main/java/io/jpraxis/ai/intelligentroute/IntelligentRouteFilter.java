@@ -13,6 +13,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.runtime.IdGenerator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -54,8 +55,14 @@ final class IntelligentRouteFilter implements HttpFilter {
         return IntelligentRouteFactory.TYPE;
     }
 
+    /** The config in YAML shape, for {@code dump} (the typed one is {@link #routeConfig()}). */
     @Override
-    public IntelligentRouteConfig config() {
+    public Map<String, Object> config() {
+        return ConfigDumpView.of(config);
+    }
+
+    /** The typed config this filter was built from. */
+    IntelligentRouteConfig routeConfig() {
         return config;
     }
 

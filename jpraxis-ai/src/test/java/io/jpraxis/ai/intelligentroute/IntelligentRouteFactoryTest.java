@@ -21,7 +21,7 @@ class IntelligentRouteFactoryTest {
     @Test
     void staticCandidatesWithDefaults() {
         IntelligentRouteFilter filter = accepted(TWO_MODELS);
-        IntelligentRouteConfig config = filter.config();
+        IntelligentRouteConfig config = filter.routeConfig();
 
         assertThat(config.modelHeader()).isEqualTo("X-Model");
         assertThat(config.routeHeader()).isNull();
@@ -64,7 +64,7 @@ class IntelligentRouteFactoryTest {
                       strategy: bearer_token
                       secretRef: {name: tokens, namespace: ai, key: hub}
                 """);
-        IntelligentRouteConfig config = filter.config();
+        IntelligentRouteConfig config = filter.routeConfig();
 
         assertThat(config.sessionAffinity()).isEqualTo(new SessionAffinityConfig(true, "x-session-id", "sid", 60));
         assertThat(config.providerHopClusters()).containsExactly("provider-east");
@@ -258,7 +258,7 @@ class IntelligentRouteFactoryTest {
                   - {kind: inference_model, name: d, site: hub, cluster: "caf\\u00e9"}
                   - {kind: inference_model, name: e, site: hub, cluster: "10.0.0.1:80"}
                 """;
-        assertThat(accepted(candidates).config().routeHeader()).as("without route_header any cluster name goes")
+        assertThat(accepted(candidates).routeConfig().routeHeader()).as("without route_header any cluster name goes")
                 .isNull();
         assertThat(refused(candidates + "route_header: x-destination\n")).hasSize(3)
                 .allSatisfy(e -> assertThat(e).contains("(expected: a legal header value"))
@@ -303,10 +303,10 @@ class IntelligentRouteFactoryTest {
                         + "to 86400)");
         assertThat(refused(TWO_MODELS + "session_affinity: {enabled: true, header: \"x session\"}\n"))
                 .singleElement().asString().contains("session_affinity.header: \"x session\"");
-        assertThat(accepted(TWO_MODELS + "session_affinity: {enabled: false, ttl_secs: 0}\n").config()
+        assertThat(accepted(TWO_MODELS + "session_affinity: {enabled: false, ttl_secs: 0}\n").routeConfig()
                 .sessionAffinity()).as("other keys are only checked when enabled, as in Praxis")
                 .isEqualTo(SessionAffinityConfig.DISABLED);
-        assertThat(accepted(TWO_MODELS + "session_affinity: {enabled: true, cookie: sid}\n").config()
+        assertThat(accepted(TWO_MODELS + "session_affinity: {enabled: true, cookie: sid}\n").routeConfig()
                 .sessionAffinity()).isEqualTo(new SessionAffinityConfig(true, null, "sid", 3600));
     }
 

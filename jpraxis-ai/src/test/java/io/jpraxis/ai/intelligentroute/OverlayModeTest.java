@@ -38,9 +38,14 @@ class OverlayModeTest {
                 local_site: ignored-in-overlay-mode
                 """.formatted(file));
         try {
-            assertThat(filter.config().source()).isEqualTo(new OverlayFile(file,
+            assertThat(filter.routeConfig().source()).isEqualTo(new OverlayFile(file,
                     new ExpectedOverlayScope("net", null, null, "hub"),
                     new ReloadSettings(false, Duration.ofMillis(100))));
+            assertThat(filter.config()).as("dump writes the keys back as Praxis spells them")
+                    .containsEntry("overlay_file", file.toString())
+                    .containsEntry("expected_overlay_scope", java.util.Map.of("network", "net", "local_site", "hub"))
+                    .containsEntry("reload", java.util.Map.of("enabled", false, "debounce_ms", 100L))
+                    .doesNotContainKeys("local_site", "candidates");
             RequestContext ctx = request("X-Model", "m");
             filter.onRequest(ctx);
             assertThat(ctx.cluster()).isEqualTo("provider-east");

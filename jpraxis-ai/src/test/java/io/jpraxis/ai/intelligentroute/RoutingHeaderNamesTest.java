@@ -64,9 +64,9 @@ class RoutingHeaderNamesTest {
 
     @Test
     void anOrdinaryNameIsAccepted() {
-        assertThat(accepted(withRouteHeader("x-gateway-destination-endpoint")).config().routeHeader())
+        assertThat(accepted(withRouteHeader("x-gateway-destination-endpoint")).routeConfig().routeHeader())
                 .isEqualTo("x-gateway-destination-endpoint");
-        assertThat(accepted(withRouteHeader("X-Ai-Routed-To")).config().routeHeader())
+        assertThat(accepted(withRouteHeader("X-Ai-Routed-To")).routeConfig().routeHeader())
                 .as("x-ai- alone is not an owned namespace").isEqualTo("X-Ai-Routed-To");
     }
 }

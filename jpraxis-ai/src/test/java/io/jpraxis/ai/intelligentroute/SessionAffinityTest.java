@@ -172,7 +172,7 @@ class SessionAffinityTest {
 
     @Test
     void aFullTableStillReportsTheSessionAsBound() {
-        IntelligentRouteFilter tiny = new IntelligentRouteFilter(filter.config(), source,
+        IntelligentRouteFilter tiny = new IntelligentRouteFilter(filter.routeConfig(), source,
                 new SessionAffinity(BY_HEADER, clock, 1), io.jpraxis.core.runtime.IdGenerator.sequential("hop"));
         RequestContext a = request("X-Model", "m", "X-Session", "a");
         tiny.onRequest(a);
