@@ -1,5 +1,6 @@
 package io.jpraxis.ai;
 
+import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.core.filter.FilterFactory;
 import java.util.List;
 
@@ -10,6 +11,6 @@ public final class AiFilters {
 
     /** A new factory of each AI filter type. */
     public static List<FilterFactory> all() {
-        return List.of();
+        return List.of(new IntelligentRouteFactory());
     }
 }
