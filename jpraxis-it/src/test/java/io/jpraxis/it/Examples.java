@@ -24,9 +24,13 @@ final class Examples {
         }
     }
 
+    /**
+     * The example's text. A file it names as {@code "examples/..."} (an overlay, say) is relative to
+     * the repository root, where users run it; tests run in this module, so it is made absolute.
+     */
     static String read(String name) {
         try {
-            return Files.readString(DIRECTORY.resolve(name));
+            return Files.readString(DIRECTORY.resolve(name)).replace("\"examples/", "\"" + DIRECTORY + "/");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

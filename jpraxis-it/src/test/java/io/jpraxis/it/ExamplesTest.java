@@ -43,8 +43,8 @@ class ExamplesTest {
     private static final String TRACEPARENT = "00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-0[01]";
     /** Examples with an end-to-end test in this class; a new example must be added here. */
     private static final Set<String> END_TO_END = Set.of(
-            "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml", "branch-chains.yaml", "health-checked-cluster.yaml", "path-routing.yaml",
-            "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
+            "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml", "branch-chains.yaml", "health-checked-cluster.yaml",
+            "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", "path-routing.yaml", "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
@@ -185,6 +185,60 @@ class ExamplesTest {
             assertThat(plain.hasHeader("x-branch-trail")).as("no branch ran").isFalse();
             assertThat(plain.header("x-internal-checks")).isEqualTo("passed");
             assertThat(app.requestCount()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void intelligentRouteInferenceSendsEachModelToItsCluster() throws Exception {
+        try (TestOrigin large = TestOrigin.start("large"); TestOrigin small = TestOrigin.start("small");
+                TestOrigin east = TestOrigin.start("east");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("intelligent-route-inference.yaml", Map.of(
+                        "127.0.0.1:3001", large.address(), "127.0.0.1:3002", small.address(),
+                        "127.0.0.1:3003", east.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            for (int i = 0; i < 3; i++) {
+                assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: llama-70b").echo()
+                        .origin()).as("the first listed candidate").isEqualTo("large");
+                assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: mistral-7b").echo()
+                        .origin()).isEqualTo("small");
+            }
+            RawResponse unknown = IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: gpt-9");
+            assertThat(unknown.status()).isEqualTo(404);
+            assertThat(unknown.bodyText()).contains("\"error\"");
+            assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: " + "m".repeat(300))
+                    .status()).isEqualTo(400);
+            assertThat(IntelligentRouteTest.send(conn, "/v1/models").status()).as("no model, no cluster")
+                    .isEqualTo(500);
+            assertThat(east.requestCount()).isZero();
+        }
+    }
+
+    @Test
+    void intelligentRouteOverlayTakesTurnsInGroupZeroAndKeepsSessions() throws Exception {
+        try (TestOrigin gpu1 = TestOrigin.start("gpu-1"); TestOrigin gpu2 = TestOrigin.start("gpu-2");
+                TestOrigin cloud = TestOrigin.start("cloud");
+                RunningGateway gw = RunningGateway.start(Examples.adapted("intelligent-route-overlay.yaml", Map.of(
+                        "127.0.0.1:3001", gpu1.address(), "127.0.0.1:3002", gpu2.address(),
+                        "127.0.0.1:3003", cloud.address())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            Map<String, Integer> turns = new TreeMap<>();
+            for (int i = 0; i < 10; i++) {
+                EchoResponse echo = IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: chat-model")
+                        .echo();
+                assertThat(echo.header("x-routed-cluster")).isEqualTo("hub-" + echo.origin());
+                turns.merge(echo.origin(), 1, Integer::sum);
+            }
+            assertThat(turns).as("round robin in group 0; the cloud is a fallback")
+                    .containsExactlyInAnyOrderEntriesOf(Map.of("gpu-1", 5, "gpu-2", 5));
+            for (String session : new String[] {"X-Session-Id: alice", "Cookie: session=bob"}) {
+                Set<String> origins = new java.util.HashSet<>();
+                for (int i = 0; i < 10; i++) {
+                    origins.add(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: chat-model",
+                            session).echo().origin());
+                }
+                assertThat(origins).as(session + " stays on one GPU").hasSize(1);
+            }
+            assertThat(cloud.requestCount()).isZero();
         }
     }
 

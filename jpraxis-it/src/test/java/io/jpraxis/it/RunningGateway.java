@@ -1,10 +1,10 @@
 package io.jpraxis.it;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
-import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.server.boot.GatewayBuilder;
@@ -26,12 +26,12 @@ final class RunningGateway implements AutoCloseable {
     }
 
     static RunningGateway start(String yaml) {
-        return start(yaml, RuntimeServices.system(), FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+        return start(yaml, RuntimeServices.system(), FilterRegistry.withBuiltIns(GatewayFilters.all()));
     }
 
     /** Started with {@code services}: a test clock, say, for filters whose behaviour depends on time. */
     static RunningGateway start(String yaml, RuntimeServices services) {
-        return start(yaml, services, FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+        return start(yaml, services, FilterRegistry.withBuiltIns(GatewayFilters.all()));
     }
 
     /** With an explicit set of filter types (tests add their own). */
@@ -45,7 +45,7 @@ final class RunningGateway implements AutoCloseable {
 
     /** With experimental {@code features} enabled, as {@code --features} enables them. */
     static RunningGateway start(String yaml, FeatureSet features) {
-        return start(yaml, features, RuntimeServices.system(), FilterRegistry.withBuiltIns(BuiltInFilters.all()));
+        return start(yaml, features, RuntimeServices.system(), FilterRegistry.withBuiltIns(GatewayFilters.all()));
     }
 
     static RunningGateway start(String yaml, FeatureSet features, FilterRegistry registry) {

@@ -1,7 +1,11 @@
 package io.jpraxis.bench.micro;
 
+import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigSource;
+import io.jpraxis.server.boot.GatewayBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,14 +41,58 @@ public class ConfigValidationBenchmark {
     /** The loader's limit on filter chains (spec 8). */
     static final int CHAINS = 1_000;
 
+    /** Conditional skip branches in {@link #bindingYaml}: 2^30 paths, which the checks must not walk one by one. */
+    static final int OPTIONAL_SKIPS = 60;
+
     Path file;
     ConfigSource source;
+    String binding;
+    GatewayBuilder bindingBuilder;
 
     @Setup
     public void setup() throws IOException {
         file = Files.createTempFile("jpraxis-bench-", ".yaml");
         Files.writeString(file, LargeConfig.yaml(CHAINS), StandardCharsets.UTF_8);
         source = new ConfigSource(file, file.toString());
+        binding = bindingYaml(OPTIONAL_SKIPS);
+        bindingBuilder = new GatewayBuilder(FeatureSet.of(Feature.UPSTREAM_BINDING), RuntimeServices.system());
+    }
+
+    /** A binding pipeline: router, a bound condition, {@code skips} hosts each with a conditional skip, a balancer. */
+    static String bindingYaml(int skips) {
+        StringBuilder y = new StringBuilder("""
+                listeners:
+                  - name: web
+                    address: "127.0.0.1:8080"
+                    filter_chains: [main]
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: router
+                        routes:
+                          - {path_prefix: "/openai/", cluster: openai}
+                          - {path_prefix: "/", cluster: generic}
+                      - filter: headers
+                        conditions: [{when: {bound_upstream: {application_provider: openai}}}]
+                """);
+        for (int i = 0; i < skips; i++) {
+            y.append("""
+                          - filter: headers
+                            name: n%d
+                            branch_chains:
+                              - name: j%d
+                                on_result: {filter: headers, key: status, result: skip}
+                                rejoin: n%d
+                                chains: [{name: c%d, filters: [{filter: headers}]}]
+                    """.formatted(i, i, Math.min(i + 2, skips), i));
+        }
+        return y.append("""
+                      - filter: load_balancer
+                        name: n%d
+                        clusters:
+                          - {name: openai, http: {application_provider: openai}, endpoints: ["openai.internal:80"]}
+                          - {name: generic, endpoints: ["generic.internal:80"]}
+                """.formatted(skips)).toString();
     }
 
     @TearDown
@@ -60,6 +108,17 @@ public class ConfigValidationBenchmark {
         if (result.gateway() != null) {
             result.gateway().close();
         }
+        return result;
+    }
+
+    /** Validates a binding pipeline with {@link #OPTIONAL_SKIPS} optional skips (every binding rule runs). */
+    @Benchmark
+    public CompileResult validateBindingWithSixtyOptionalSkips() {
+        CompileResult result = bindingBuilder.build(binding);
+        if (result.gateway() == null) {
+            throw new IllegalStateException("binding config refused: " + result.diagnostics().errors());
+        }
+        result.gateway().close();
         return result;
     }
 }

@@ -53,16 +53,20 @@ public final class BindingScan {
         }
     }
 
-    /** Whether {@code f} itself reads the binding: a bound condition in its gate or a binding-reading trait. */
+    /**
+     * Whether {@code f} itself reads the binding: a bound condition in its gate, a binding-reading
+     * trait, or nested steps that read it.
+     */
     public static boolean readsBinding(CompiledFilter f, Map<String, List<ConditionConfig>> chainConditions) {
-        if (f.filter().traits().contains(FilterTrait.READS_BINDING)) {
+        if (f.filter().traits().contains(FilterTrait.READS_BINDING) || !f.filter().nestedBindingReaders().isEmpty()) {
             return true;
         }
         return hasBoundCondition(f.entry().conditions())
                 || hasBoundCondition(chainConditions.getOrDefault(f.chain(), List.of()));
     }
 
-    private static boolean hasBoundCondition(List<ConditionConfig> conditions) {
+    /** Whether {@code conditions} hold a {@code bound_upstream} predicate. */
+    public static boolean hasBoundCondition(List<ConditionConfig> conditions) {
         for (ConditionConfig c : conditions) {
             if (c.predicate() != null && c.predicate().boundUpstream() != null) {
                 return true;

@@ -19,8 +19,22 @@ public enum FilterTrait {
      * {@code cluster_source: bound_upstream}; feature {@code upstream-binding}).
      */
     READS_BINDING,
-    /** Always answers the request itself when it runs (static_response, redirect). */
+    /** Always answers the request itself when it runs (static_response, redirect, iterative_request_router). */
     ALWAYS_ANSWERS,
+    /**
+     * Answers some requests itself and lets the others continue (a filter that declares terminal
+     * responses but is none of the answering built-ins). Binding coverage counts its answer and
+     * still checks the path past it (seed, "Control-Flow Rules").
+     */
+    MAY_ANSWER,
+    /**
+     * Runs nested step pipelines of sub-requests and answers the request itself
+     * ({@code iterative_request_router}; also {@link #ALWAYS_ANSWERS}). It owns endpoint selection
+     * of its exchanges, so it may not share a pipeline with a top-level load balancer, and a
+     * top-level router beside it needs a bound consumer after it (spec 6.9, R7). Its steps that
+     * read the binding are {@link HttpFilter#nestedBindingReaders()}.
+     */
+    ITERATIVE_ROUTER,
     /** A security-class filter (decision 10). */
     SECURITY,
     /**

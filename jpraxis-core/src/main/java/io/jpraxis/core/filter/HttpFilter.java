@@ -136,6 +136,16 @@ public interface HttpFilter {
         return Map.of();
     }
 
+    /**
+     * For a filter with nested step pipelines ({@code iterative_request_router}), the names of its
+     * reachable steps that read the logical binding (a bound condition, a bound load balancer), in
+     * step order. Such a filter is a binding consumer (seed, "When a pipeline binds"): the binding
+     * checks hold it to the same guarantee as a bound load balancer. Called at build time only.
+     */
+    default List<String> nestedBindingReaders() {
+        return List.of();
+    }
+
     default Set<FilterTrait> traits() {
         return Set.of();
     }

@@ -10,6 +10,7 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.core.binding.BindingScan;
+import io.jpraxis.core.binding.MatcherDeclarations;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.check.FlowGraph;
@@ -69,6 +70,11 @@ public final class PipelineCompiler {
                     levels.conditionedHeaders(), diagnostics, entries::get);
             listeners.add(new CompiledGateway.Listener(listener,
                     new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
+        }
+        if (!diagnostics.hasErrors()) {
+            // Needs every load balancer built: a filter that failed would make its clusters look undeclared.
+            MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
+                    config.filterChains(), config.clusters(), diagnostics);
         }
         List<PipelineReport> reports = diagnostics.hasErrors() ? List.of()
                 : check(config, listeners, chainConditions, diagnostics);

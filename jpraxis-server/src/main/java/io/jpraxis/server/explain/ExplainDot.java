@@ -12,7 +12,8 @@ import java.util.List;
  * The DOT form of {@code explain --dot}: one digraph, a cluster per listener. Solid edges are the
  * control flow of spec 6.10 (fall-through, skip_to, re_enter, terminal to the end node); dotted
  * edges lead from a host into the sub-chain of each of its branches, whose filters are dashed
- * boxes. Unreachable filters are filled grey; filters that always answer have a double border.
+ * boxes. Unreachable filters are filled grey; filters that always answer have a double border; the
+ * binding router (spec 6) has a heavy border and says so.
  */
 public final class ExplainDot {
     private ExplainDot() {
@@ -21,20 +22,21 @@ public final class ExplainDot {
     public static String render(List<PipelineReport> reports) {
         StringBuilder out = new StringBuilder("digraph jpraxis {\n  rankdir=TB;\n  node [shape=box];\n");
         for (PipelineReport report : reports) {
-            listener(report.graph(), out);
+            listener(report.graph(), report.binding().routerIndex(), out);
         }
         return out.append("}\n").toString();
     }
 
-    private static void listener(FlowGraph g, StringBuilder out) {
+    private static void listener(FlowGraph g, int bindingRouter, StringBuilder out) {
         String l = g.listener();
         out.append("  subgraph ").append(id("cluster_" + l)).append(" {\n");
         out.append("    label=").append(id("listener " + l)).append(";\n");
         out.append("    ").append(id(l + "/start")).append(" [shape=circle, label=\"start\"];\n");
         for (int i = 0; i < g.size(); i++) {
             CompiledFilter f = g.node(i);
-            out.append("    ").append(node(l, i)).append(" [label=").append(id("[" + i + "] " + Labels.filter(f)))
-                    .append(style(f, g.reachable(i))).append("];\n");
+            String binds = i == bindingRouter ? " (binding router)" : "";
+            out.append("    ").append(node(l, i)).append(" [label=").append(id("[" + i + "] " + Labels.filter(f) + binds))
+                    .append(style(f, g.reachable(i))).append(binds.isEmpty() ? "" : ", penwidth=2").append("];\n");
         }
         out.append("    ").append(id(l + "/end")).append(" [shape=doublecircle, label=\"end\"];\n");
         out.append("    ").append(id(l + "/start")).append(" -> ").append(g.size() == 0 ? id(l + "/end") : node(l, 0))

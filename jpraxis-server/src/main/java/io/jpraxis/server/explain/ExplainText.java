@@ -4,14 +4,10 @@ import io.jpraxis.core.pipeline.check.PipelineReport;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The text form of {@code explain}: per listener, its sections in order. Binding facts (the
- * binding router, the cluster catalog, each consumer's status) join {@link #SECTIONS} with
- * upstream binding.
- */
+/** The text form of {@code explain}: per listener, its sections in order. */
 public final class ExplainText {
     private static final List<ExplainSection> SECTIONS =
-            List.of(new FiltersSection(), new EdgesSection(), new ChecksSection());
+            List.of(new FiltersSection(), new EdgesSection(), new BindingSection(), new ChecksSection());
 
     private ExplainText() {
     }

@@ -2,13 +2,16 @@ package io.jpraxis.server.boot;
 
 import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -16,7 +19,10 @@ import java.util.Set;
  * Filter types the validation fixtures use where no built-in has the trait a check needs yet:
  * {@code test_cluster_selector} chooses a cluster like a router but is another kind
  * ({@code conflicting_cluster_selectors}), {@code test_body_reader} declares request-body access
- * ({@code branch_body_access}). Each takes an optional {@code clusters} list.
+ * ({@code branch_body_access}), {@code test_bound_lb} is a load balancer reading the logical
+ * binding and {@code test_iterative_router} answers like an iterative_request_router whose steps
+ * read the binding (until both exist as built-ins). Each takes an optional {@code clusters} list;
+ * a load balancer's items may carry tags, {@code name=protocol/provider} ({@code -}: absent).
  */
 final class FixtureFilterTypes {
     private FixtureFilterTypes() {
@@ -26,7 +32,11 @@ final class FixtureFilterTypes {
     static FilterRegistry registry() {
         return FilterRegistry.withBuiltIns(GatewayFilters.all())
                 .register(new Factory("test_cluster_selector", Set.of(FilterTrait.SELECTS_CLUSTER), BodyAccess.NONE))
-                .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY));
+                .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY))
+                .register(new Factory("test_bound_lb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING),
+                        BodyAccess.NONE))
+                .register(new Factory("test_iterative_router", Set.of(FilterTrait.ALWAYS_ANSWERS,
+                        FilterTrait.ITERATIVE_ROUTER), BodyAccess.NONE));
     }
 
     /** The fixture types' config: what {@code dump} prints back. */
@@ -45,7 +55,36 @@ final class FixtureFilterTypes {
     private record Filter(String type, Set<FilterTrait> traits, BodyAccess body, Config config) implements HttpFilter {
         @Override
         public List<String> selectableClusters() {
-            return config.clusters();
+            return names();
+        }
+
+        @Override
+        public List<String> servedClusters() {
+            return traits.contains(FilterTrait.SELECTS_ENDPOINT) ? names() : List.of();
+        }
+
+        @Override
+        public Map<String, ClusterTags> declaredClusterTags() {
+            if (!traits.contains(FilterTrait.SELECTS_ENDPOINT) && !traits.contains(FilterTrait.ITERATIVE_ROUTER)) {
+                return Map.of();
+            }
+            Map<String, ClusterTags> tags = new LinkedHashMap<>();
+            for (String c : config.clusters()) {
+                String[] nameAndTags = c.split("=", 2);
+                String[] pt = nameAndTags.length == 2 ? nameAndTags[1].split("/", 2) : new String[] {"-", "-"};
+                tags.put(nameAndTags[0], new ClusterTags(pt[0].equals("-") ? null : pt[0],
+                        pt[1].equals("-") ? null : pt[1]));
+            }
+            return tags;
+        }
+
+        @Override
+        public List<String> nestedBindingReaders() {
+            return traits.contains(FilterTrait.ITERATIVE_ROUTER) ? List.of("inference") : List.of();
+        }
+
+        private List<String> names() {
+            return config.clusters().stream().map(c -> c.split("=", 2)[0]).toList();
         }
 
         @Override

@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fixture of either kind with {@code # expect-warning:} lines (or {@code # expect-no-warnings})
  * must produce exactly those warnings too. A fixture that names a {@code test_} filter type is built
  * with the types of {@link FixtureFilterTypes} registered too (the others see only the built-ins,
- * so messages listing the known types stay true).
+ * so messages listing the known types stay true). A {@code # features: a,b} line enables those
+ * features for a fixture of either kind.
  */
 class PipelineFixturesTest {
     private static final Path FIXTURES = Path.of("src/test/resources/config");

@@ -152,6 +152,7 @@ class ExplainCommandTest {
                     [3] -> [4]  fall-through
                     [4] -> [5]  fall-through
                     [5] -> end  fall-through
+                  binding: no binding (no filter reads the logical upstream)
                   checks:
                 """);
     }

@@ -33,11 +33,14 @@ final class ClusterAlignmentCheck implements RuleFamily {
         if (served.isEmpty()) {
             return;
         }
-        // With upstream binding, the binding router's clusters will count as defined here: the coverage
-        // rule (spec 6.9 R6) judges each of them on its own paths.
         Set<String> top = guaranteed(graph.nodes());
+        int bindingRouter = graph.binding().router();
         for (int i = 0; i < graph.size(); i++) {
-            demands(graph.node(i), null, "at " + graph.at(i), top, findings);
+            // The binding router's clusters count as defined: binding_coverage (spec 6.9, R6) judges each
+            // of them on its own paths, where bound load balancers in branches serve them.
+            if (i != bindingRouter) {
+                demands(graph.node(i), null, "at " + graph.at(i), top, findings);
+            }
         }
         branches(graph, graph.nodes(), top, findings);
         if (!selected.isEmpty()) {

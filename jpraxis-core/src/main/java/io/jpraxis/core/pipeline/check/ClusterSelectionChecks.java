@@ -40,8 +40,8 @@ final class ClusterSelectionChecks implements RuleFamily {
         boolean selected = false;
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            // A load balancer reading the logical binding will be exempt (spec 6.9) once binding exists.
-            if (has(f, FilterTrait.SELECTS_ENDPOINT) && !selected) {
+            // A load balancer reading the logical binding needs no router before it (spec 6.9); R2 guards it.
+            if (has(f, FilterTrait.SELECTS_ENDPOINT) && !BindingFacts.boundLoadBalancer(f) && !selected) {
                 findings.error(OrderingCheck.LB_WITHOUT_ROUTER, f, null, describe(f) + " at " + graph.at(i)
                         + " has no router or other cluster-selecting filter before it, so every request would fail "
                         + "with 'no cluster selected' (expected: a router earlier in the pipeline)");
@@ -87,7 +87,8 @@ final class ClusterSelectionChecks implements RuleFamily {
             return;
         }
         CompiledFilter first = graph.node(routers.getFirst());
-        if (!anyLoadBalancer(graph)) {
+        // A bound consumer after the binding router (IRR steps reading the binding) picks the endpoint.
+        if (!anyLoadBalancer(graph) && !graph.binding().boundConsumerAfterRouter()) {
             findings.warn(OrderingCheck.ROUTER_WITHOUT_LB, first, null, describe(first) + " at "
                     + graph.at(routers.getFirst()) + " chooses a cluster, but no load_balancer in the pipeline picks "
                     + "an endpoint of it, so routed requests fail with 500 (expected: a load_balancer after the "

@@ -29,10 +29,14 @@ public final class FlowGraph {
     private final List<FlowEdge> edges;
     private final boolean[] reachable;
     private final Map<String, List<ConditionConfig>> chainConditions;
+    private final boolean preReads;
+    /** Computed on first use by the binding families; one graph is checked on one thread. */
+    private BindingFacts binding;
 
     private FlowGraph(String listener, List<CompiledFilter> nodes, List<FallThroughCut> cuts, List<FlowEdge> edges,
-            Map<String, List<ConditionConfig>> chainConditions) {
+            Map<String, List<ConditionConfig>> chainConditions, boolean preReads) {
         this.listener = listener;
+        this.preReads = preReads;
         this.nodes = List.copyOf(nodes);
         this.cuts = cuts;
         this.edges = List.copyOf(edges);
@@ -68,7 +72,7 @@ public final class FlowGraph {
                 }
             }
         }
-        return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions);
+        return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions, pipeline.body().preReads());
     }
 
     /** Why {@code f} never falls through, or null when it may. */
@@ -162,6 +166,24 @@ public final class FlowGraph {
         List<ConditionConfig> all = new ArrayList<>(chain);
         all.addAll(f.entry().conditions());
         return all;
+    }
+
+    /** The conditions each named chain puts on its entries (spec 1.4). */
+    Map<String, List<ConditionConfig>> chainConditions() {
+        return chainConditions;
+    }
+
+    /** Whether the pipeline reads each request body whole before the request phase (spec 4.4, pre-read). */
+    public boolean preReads() {
+        return preReads;
+    }
+
+    /** The pipeline's logical binding: whether it binds, its binding router, catalog and reachability. */
+    BindingFacts binding() {
+        if (binding == null) {
+            binding = BindingFacts.of(this);
+        }
+        return binding;
     }
 
     /** {@code position 3 of listener 'web'}. */

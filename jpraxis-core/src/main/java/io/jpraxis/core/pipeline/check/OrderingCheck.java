@@ -8,8 +8,9 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  * one. Checks without a flag always run; {@code skip_pipeline_validation} skips the flagged ones
  * and turns the errors of the rest into warnings.
  *
- * <p>The binding rules R1 to R9 (spec 6.9) join this list with logical upstream binding; none of
- * them has a flag. So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
+ * <p>The binding rules (spec 6.9, R1 to R8) have no flag. R5 (bound-upstream body participants)
+ * joins with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an
+ * {@code iterative_request_router} (its step pipelines) and cannot be demoted (decision 6). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
  * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
  * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
  */
@@ -42,6 +43,20 @@ public enum OrderingCheck {
             "no filter inside a branch declares body access"),
     SELECTED_UPSTREAM_ORDERING("selected_upstream_ordering", null, false,
             "a load_balancer runs on every path before a selected_upstream condition"),
+    BINDING_METADATA_AGREEMENT("binding_metadata_agreement", null, false,
+            "every declaration of a cluster carries the same application metadata (pipelines that bind)"),
+    BINDING_GUARANTEE("binding_guarantee", null, false,
+            "every binding consumer runs only after the binding router bound a cluster"),
+    SINGLE_BINDING_PUBLISHER("single_binding_publisher", null, false,
+            "one top-level binding router, none in a branch, no re-entrance that runs it again"),
+    BOUND_CONDITION_PRE_READ("bound_condition_pre_read", null, false,
+            "no bound_upstream condition on a filter whose body hook runs at pre-read, before binding"),
+    BINDING_COVERAGE("binding_coverage", null, false,
+            "every bindable cluster reaches a load_balancer serving it, or an answer, on every path"),
+    IRR_COEXISTENCE("irr_coexistence", null, false,
+            "beside an iterative_request_router: no top-level load_balancer, a bound consumer after the router"),
+    SATISFIABLE_BOUND_MATCHERS("satisfiable_bound_matchers", null, false,
+            "every when: bound_upstream matcher matches some cluster the router can bind"),
     ROUTER_WITHOUT_LB("router_without_lb", null, true,
             "a router has a load_balancer to serve its clusters"),
     ALL_ROUTERS_CONDITIONAL("all_routers_conditional", null, true,

@@ -14,7 +14,12 @@ import java.util.Set;
  * {@code skip_pipeline_validation} every remaining error becomes a warning (spec 1.10).
  */
 public final class OrderingChecks {
-    /** One instance per family; the binding families (spec 6.9) join this list with upstream binding. */
+    /**
+     * One instance per family. The binding families (spec 6.9) have no skip flag. R5 (bound-upstream
+     * body participants: bounded StreamBuffer, no selected_upstream condition, none in a branch or
+     * IRR step) joins with feature bound-upstream-request-body, whose hook does not exist yet; R9
+     * runs where an iterative_request_router builds its steps, undemotable (decision 6).
+     */
     static final List<RuleFamily> FAMILIES = List.of(
             new ClusterSelectionChecks(),
             new ReachabilityCheck(),
@@ -23,7 +28,14 @@ public final class OrderingChecks {
             new ClusterAlignmentCheck(),
             new ConditionChecks(),
             new BranchBodyCheck(),
-            new SelectedUpstreamOrdering());
+            new SelectedUpstreamOrdering(),
+            new MetadataAgreement(),
+            new BindingGuarantee(),
+            new SinglePublisher(),
+            new PreReadBoundCondition(),
+            new BindingCoverage(),
+            new IrrCoexistence(),
+            new SatisfiableMatchers());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
     private static final String DEMOTED = " (an error, reported as a warning because " + VALIDATION_FLAG + " is set)";
@@ -48,7 +60,7 @@ public final class OrderingChecks {
             }
             results.add(settle(check, findings.of(check), diagnostics));
         }
-        return new PipelineReport(graph, results);
+        return new PipelineReport(graph, results, BindingReport.of(graph));
     }
 
     private CheckResult settle(OrderingCheck check, List<Findings.Found> found, Diagnostics diagnostics) {

@@ -3,10 +3,10 @@ package io.jpraxis.core.pipeline.check;
 import java.util.List;
 
 /**
- * What the ordering checks learned about one listener's pipeline: its control-flow graph and each
- * check's verdict, for {@code jpraxis explain}. Later checks (binding) add their facts here.
+ * What the ordering checks learned about one listener's pipeline: its control-flow graph, each
+ * check's verdict and the logical binding's facts, for {@code jpraxis explain}.
  */
-public record PipelineReport(FlowGraph graph, List<CheckResult> results) {
+public record PipelineReport(FlowGraph graph, List<CheckResult> results, BindingReport binding) {
     public PipelineReport {
         results = List.copyOf(results);
     }

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -17,7 +20,9 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,7 +31,12 @@ import java.util.Set;
  * (router, selects the {@code clusters} it lists), {@code selector} (another kind of selector),
  * {@code lb} (load balancer serving its {@code clusters}), {@code guard} (security), {@code answer}
  * (always answers), {@code trace} (decides before routing), {@code reader} (reads request
- * bodies) and {@code tag} (none).
+ * bodies), {@code buffer} (reads request bodies at pre-read), {@code tag} (none); for binding,
+ * {@code blb} (a load balancer reading the binding), {@code maybe} (answers some requests) and
+ * {@code iterative_request_router} (answers, owns its exchanges; {@code steps} lists the steps that
+ * read the binding, {@code pre_read: true} makes it buffer request bodies as the real one does).
+ * A load balancer's {@code clusters} item may carry tags: {@code name=protocol/provider}, {@code -}
+ * for an absent one. Feature upstream-binding is on.
  */
 final class CheckFixture {
     static final String HEAD = """
@@ -47,7 +57,13 @@ final class CheckFixture {
             .register(new Stand("answer", Set.of(FilterTrait.ALWAYS_ANSWERS)))
             .register(new Stand("trace", Set.of(FilterTrait.DECIDES_BEFORE_ROUTING)))
             .register(new Stand("reader", Set.of()))
-            .register(new Stand("tag", Set.of()));
+            .register(new Stand("buffer", Set.of()))
+            .register(new Stand("tag", Set.of()))
+            .register(new Stand("blb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING)))
+            .register(new Stand("maybe", Set.of(FilterTrait.MAY_ANSWER)))
+            .register(new Stand("iterative_request_router",
+                    Set.of(FilterTrait.ALWAYS_ANSWERS, FilterTrait.ITERATIVE_ROUTER)));
+    static final FeatureSet FEATURES = FeatureSet.of(Feature.UPSTREAM_BINDING);
 
     private CheckFixture() {
     }
@@ -58,9 +74,9 @@ final class CheckFixture {
     }
 
     static CompileResult compileYaml(String yaml) {
-        LoadResult loaded = new ConfigLoader().load(yaml, FeatureSet.NONE);
+        LoadResult loaded = new ConfigLoader().load(yaml, FEATURES);
         assertThat(loaded.diagnostics().errors().stream().map(Diagnostic::render)).as("the config loads").isEmpty();
-        return new PipelineCompiler(REGISTRY, FeatureSet.NONE, RuntimeServices.system())
+        return new PipelineCompiler(REGISTRY, FEATURES, RuntimeServices.system())
                 .compile(loaded.config(), new Diagnostics());
     }
 
@@ -85,35 +101,65 @@ final class CheckFixture {
         return result.reports().getFirst().graph();
     }
 
+    static BindingReport binding(CompileResult result) {
+        return result.reports().getFirst().binding();
+    }
+
     /** A stand-in filter type with fixed traits. */
     private record Stand(String type, Set<FilterTrait> traits) implements FilterFactory {
         @Override
         public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
             List<String> clusters = options.strings("clusters").orElse(List.of());
+            List<String> steps = options.strings("steps").orElse(List.of());
+            boolean preRead = options.bool("pre_read").orElse(false);
             options.finish();
-            return Optional.of(new StandFilter(type, traits, clusters));
+            Map<String, ClusterTags> tags = new LinkedHashMap<>();
+            for (String c : clusters) {
+                String[] nameAndTags = c.split("=", 2);
+                String[] pt = nameAndTags.length == 2 ? nameAndTags[1].split("/", 2) : new String[] {"-", "-"};
+                tags.put(nameAndTags[0], new ClusterTags(pt[0].equals("-") ? null : pt[0],
+                        pt[1].equals("-") ? null : pt[1]));
+            }
+            return Optional.of(new StandFilter(type, traits, tags, steps, preRead));
         }
     }
 
-    private record StandFilter(String type, Set<FilterTrait> traits, List<String> clusters) implements HttpFilter {
+    private record StandFilter(String type, Set<FilterTrait> traits, Map<String, ClusterTags> tags,
+            List<String> steps, boolean preRead) implements HttpFilter {
         @Override
         public Object config() {
-            return clusters;
+            return tags.keySet();
         }
 
         @Override
         public List<String> selectableClusters() {
-            return traits.contains(FilterTrait.SELECTS_CLUSTER) ? clusters : List.of();
+            return traits.contains(FilterTrait.SELECTS_CLUSTER) ? List.copyOf(tags.keySet()) : List.of();
         }
 
         @Override
         public List<String> servedClusters() {
-            return traits.contains(FilterTrait.SELECTS_ENDPOINT) ? clusters : List.of();
+            return traits.contains(FilterTrait.SELECTS_ENDPOINT) ? List.copyOf(tags.keySet()) : List.of();
+        }
+
+        @Override
+        public Map<String, ClusterTags> declaredClusterTags() {
+            return traits.contains(FilterTrait.SELECTS_ENDPOINT) || type.equals("iterative_request_router") ? tags
+                    : Map.of();
+        }
+
+        @Override
+        public List<String> nestedBindingReaders() {
+            return steps;
         }
 
         @Override
         public BodyAccess requestBodyAccess() {
-            return type.equals("reader") ? BodyAccess.READ_ONLY : BodyAccess.NONE;
+            return type.equals("reader") || type.equals("buffer") || preRead ? BodyAccess.READ_ONLY : BodyAccess.NONE;
+        }
+
+        @Override
+        public BodyMode requestBodyMode() {
+            return type.equals("buffer") || preRead ? new BodyMode.StreamBuffer(65536L) : BodyMode.STREAM;
         }
     }
 }

@@ -60,7 +60,7 @@ class FlowRulesTest {
                         name: done
                       - filter: tag
                       - filter: lb
-                        clusters: [c]
+                        clusters: [c=-/openai]
                 """);
         assertThat(findings(result, OrderingCheck.UNREACHABLE_FILTERS)).containsExactly("answer 'done' at position 1 "
                 + "of listener 'web' answers every request, so no request reaches tag (position 2), lb (position 3) "
@@ -98,6 +98,8 @@ class FlowRulesTest {
                                 filters:
                                   - filter: trace
                                     conditions: [{unless: {path: /x}}]
+                                  - filter: lb
+                                    clusters: [c=-/openai]
                 """);
         assertThat(findings(result, OrderingCheck.TRACE_CONTEXT_UPSTREAM_CONDITIONS)).singleElement().asString()
                 .startsWith("trace at position 0 of listener 'web' decides before routing, so it cannot be gated on "
@@ -133,7 +135,7 @@ class FlowRulesTest {
                         name: early
                         %s
                       - filter: lb
-                        clusters: [c]
+                        clusters: [c=-/openai]
                       - filter: tag
                         name: late
                         %s
@@ -147,7 +149,7 @@ class FlowRulesTest {
                         clusters: [c]
                       - filter: lb
                         conditions: [{when: {path_prefix: /api}}]
-                        clusters: [c]
+                        clusters: [c=-/openai]
                       - filter: tag
                         %s
                 """.formatted(gated));
@@ -162,7 +164,7 @@ class FlowRulesTest {
                             chains: [{name: a, filters: [{filter: tag}]}]
                             rejoin: gated
                       - filter: lb
-                        clusters: [c]
+                        clusters: [c=-/openai]
                       - filter: tag
                         name: gated
                         %s
@@ -180,13 +182,13 @@ class FlowRulesTest {
                       - filter: tag
                         branch_chains:
                           - name: pick
-                            chains: [{name: a, filters: [{filter: lb, clusters: [c]}]}]
+                            chains: [{name: a, filters: [{filter: lb, clusters: [c=-/openai]}]}]
                           - name: after_pick
                             chains: [{name: b, filters: [{filter: tag, %s}]}]
                       - filter: tag
                         %s
                       - filter: lb
-                        clusters: [c]
+                        clusters: [c=-/openai]
                         branch_chains:
                           - name: hosted
                             chains: [{name: c, filters: [{filter: tag, %s}]}]
@@ -200,11 +202,11 @@ class FlowRulesTest {
                         branch_chains:
                           - name: maybe_pick
                             on_result: {filter: tag, key: k, result: v}
-                            chains: [{name: a, filters: [{filter: lb, clusters: [c]}]}]
+                            chains: [{name: a, filters: [{filter: lb, clusters: [c=-/openai]}]}]
                           - name: after
                             chains: [{name: b, filters: [{filter: tag, name: inside, %s}]}]
                       - filter: lb
-                        clusters: [c]
+                        clusters: [c=-/openai]
                 """.formatted(gated));
         assertThat(findings(sibling, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).singleElement().asString()
                 .startsWith("tag 'inside' in branch 'after' of listener 'web' has a selected_upstream condition");

@@ -1,0 +1,108 @@
+package io.jpraxis.ai.intelligentroute;
+
+import io.jpraxis.ai.candidate.SnapshotSource;
+import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.CandidateSource;
+import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.SessionAffinityConfig;
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.read.Scalars;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.support.HeaderListReader;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Builds {@code intelligent_route} filters (spec praxis-ai 2.1): reads and checks every key,
+ * reporting every problem with its path, then builds the candidate snapshot (static) or loads
+ * the overlay (cold start). Claim gates, skip paths and load signals are refused as not
+ * implemented (decision 19).
+ */
+public final class IntelligentRouteFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "intelligent_route";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        options.notImplemented("match_claims", "skip_paths", "management_cluster", "signals");
+        String modelHeader = modelHeader(options);
+        SessionAffinityConfig affinity = SessionAffinityReader.read(options);
+        String routeHeader = routeHeader(options, modelHeader, affinity);
+        List<String> hopClusters = hopClusters(options);
+        Optional<CandidateSource> source = CandidateSourceReader.read(options, routeHeader);
+        if (!options.finishCleanly() || source.isEmpty() || modelHeader == null) {
+            return Optional.empty();
+        }
+        IntelligentRouteConfig config = new IntelligentRouteConfig(modelHeader, routeHeader, source.get(), affinity,
+                hopClusters);
+        Optional<SnapshotSource> snapshots = SnapshotSources.open(config, options);
+        if (snapshots.isEmpty()) {
+            return Optional.empty();
+        }
+        SessionAffinity sessions = affinity.enabled() ? new SessionAffinity(affinity, context.services().clock())
+                : null;
+        return Optional.of(new IntelligentRouteFilter(config, snapshots.get(), sessions, context.services().ids()));
+    }
+
+    private static String modelHeader(MapReader options) {
+        if (!options.has("model_header")) {
+            options.skip("model_header");
+            return IntelligentRouteConfig.DEFAULT_MODEL_HEADER;
+        }
+        String name = options.requiredString("model_header");
+        if (name == null) {
+            return null;
+        }
+        Optional<String> problem = RoutingHeaderNames.modelHeaderProblem(name);
+        problem.ifPresent(p -> options.diagnostics().invalid(options.path("model_header"),
+                options.line("model_header"), HeaderListReader.quote(name), p));
+        return problem.isEmpty() ? name : null;
+    }
+
+    private static String routeHeader(MapReader options, String modelHeader, SessionAffinityConfig affinity) {
+        String name = options.string("route_header").orElse(null);
+        if (name == null) {
+            return null;
+        }
+        String affinityHeader = affinity.enabled() ? affinity.header() : null;
+        Optional<String> problem = RoutingHeaderNames.routeHeaderProblem(name,
+                modelHeader == null ? IntelligentRouteConfig.DEFAULT_MODEL_HEADER : modelHeader, affinityHeader);
+        problem.ifPresent(p -> options.diagnostics().invalid(options.path("route_header"),
+                options.line("route_header"), HeaderListReader.quote(name), p));
+        return name;
+    }
+
+    /** Each 1 to 256 bytes, not blank, listed once. */
+    private static List<String> hopClusters(MapReader options) {
+        List<ConfigNode> items = options.list("provider_hop_clusters").orElse(List.of());
+        List<String> out = new ArrayList<>(items.size());
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < items.size(); i++) {
+            ConfigPath path = options.path("provider_hop_clusters").index(i);
+            int line = items.get(i).line();
+            String name = Scalars.string(items.get(i), path, options.diagnostics()).orElse(null);
+            if (name == null) {
+                continue;
+            }
+            if (!ConfigStrings.isIdentifier(name)) {
+                options.diagnostics().invalid(path, line, HeaderListReader.quote(name), ConfigStrings.IDENTIFIER);
+            } else if (!seen.add(name)) {
+                options.diagnostics().invalid(path, line, HeaderListReader.quote(name),
+                        "each cluster once; it is listed earlier");
+            } else {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,166 @@
+package io.jpraxis.ai.intelligentroute;
+
+import io.jpraxis.ai.candidate.Candidate;
+import io.jpraxis.ai.candidate.CandidateKind;
+import io.jpraxis.ai.candidate.RoutingSnapshot;
+import io.jpraxis.ai.candidate.Selection;
+import io.jpraxis.ai.candidate.SnapshotSource;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.runtime.IdGenerator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code intelligent_route} (spec praxis-ai 2.3): picks the candidate cluster that serves the
+ * requested model or MCP tool, from a static list or the control plane's overlay, honouring
+ * session affinity and selection groups (decision 8), and hands the pick to the load balancer
+ * as {@code ctx.cluster}, to later filters as metadata, to a provider gateway as the hop headers,
+ * and to a header-routing gateway as {@code route_header} (decision 7).
+ *
+ * <p>The hop headers and the route header are owned (decision 13): the edge strips client copies
+ * before the pipeline, and this filter strips them again on entry, every instance in any case, so
+ * a forged value never reaches an upstream on any path.
+ */
+final class IntelligentRouteFilter implements HttpFilter {
+    private final IntelligentRouteConfig config;
+    private final SnapshotSource snapshots;
+    private final LookupExtractor lookups;
+    private final SessionAffinity affinity;
+    private final RouteOutputs outputs;
+    private final Set<String> owned;
+
+    IntelligentRouteFilter(IntelligentRouteConfig config, SnapshotSource snapshots, SessionAffinity affinity,
+            IdGenerator hopIds) {
+        this.config = config;
+        this.snapshots = snapshots;
+        this.lookups = new LookupExtractor(config.modelHeader());
+        this.affinity = affinity;
+        this.outputs = new RouteOutputs(config.routeHeader(), Set.copyOf(config.providerHopClusters()), hopIds);
+        List<String> names = new ArrayList<>(RoutingHeaderNames.PROVIDER_HOP);
+        if (config.routeHeader() != null) {
+            names.add(HeaderMap.normalize(config.routeHeader()));
+        }
+        this.owned = Set.copyOf(names);
+    }
+
+    @Override
+    public String type() {
+        return IntelligentRouteFactory.TYPE;
+    }
+
+    /** The config in YAML shape, for {@code dump} (the typed one is {@link #routeConfig()}). */
+    @Override
+    public Map<String, Object> config() {
+        return ConfigDumpView.of(config);
+    }
+
+    /** The typed config this filter was built from. */
+    IntelligentRouteConfig routeConfig() {
+        return config;
+    }
+
+    @Override
+    public Set<FilterTrait> traits() {
+        return Set.of(FilterTrait.SELECTS_CLUSTER);
+    }
+
+    /**
+     * None: like Praxis, a candidate cluster missing from the load balancer is found at request
+     * time, not at load, since an overlay may name any cluster after any reload (spec 2.11).
+     */
+    @Override
+    public List<String> selectableClusters() {
+        return List.of();
+    }
+
+    @Override
+    public Set<String> ownedRequestHeaders() {
+        return owned;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        ctx.headers().removeIf(owned::contains);
+        if (ctx.cluster() != null) {
+            return FilterAction.CONTINUE; // an earlier filter chose: kept, no metadata, no route header
+        }
+        RoutingSnapshot snapshot = snapshots.current(); // once: the whole request sees one snapshot
+        return switch (lookups.extract(ctx)) {
+            case Lookup.Skip skip -> FilterAction.CONTINUE;
+            case Lookup.Invalid invalid -> FilterAction.reject(400, invalid.reason());
+            case Lookup.Found found -> route(ctx, snapshot, found);
+        };
+    }
+
+    private FilterAction route(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup) {
+        AffinityOutcome outcome = affinity == null ? null
+                : affinity.resolve(ctx, lookup.kind(), lookup.name(), snapshot::find);
+        if (outcome instanceof AffinityOutcome.Reused reused) {
+            return outputs.apply(ctx, snapshot, reused.candidate(), null, Session.REUSED);
+        }
+        Optional<Selection> selection = snapshot.select(lookup.kind(), lookup.name());
+        if (selection.isEmpty()) {
+            return FilterAction.reject(404, "no eligible candidate for the requested "
+                    + (lookup.kind() == CandidateKind.MCP_TOOL ? "tool" : "model"));
+        }
+        Candidate picked = selection.get().candidate();
+        FilterAction applied = outputs.apply(ctx, snapshot, picked, selection.get(), session(outcome));
+        if (applied instanceof FilterAction.Continue) {
+            bind(outcome, picked);
+        }
+        return applied;
+    }
+
+    private void bind(AffinityOutcome outcome, Candidate picked) {
+        switch (outcome) {
+            case null -> { }
+            case AffinityOutcome.NoKey none -> { }
+            case AffinityOutcome.Fresh fresh -> affinity.bind(fresh.key(), picked);
+            case AffinityOutcome.Failover failover -> affinity.bind(failover.key(), picked);
+            case AffinityOutcome.Reused reused -> { } // unreachable: a reuse returns before selection
+        }
+    }
+
+    /** The session flags of a fresh pick (spec 2.6); null when affinity is off. */
+    private static Session session(AffinityOutcome outcome) {
+        return switch (outcome) {
+            case null -> null;
+            case AffinityOutcome.NoKey none -> Session.UNBOUND;
+            // Bound even when the table turns out full and the store is skipped, as in Praxis.
+            case AffinityOutcome.Fresh fresh -> Session.BOUND;
+            case AffinityOutcome.Failover failover -> Session.FAILED_OVER;
+            case AffinityOutcome.Reused reused -> Session.REUSED;
+        };
+    }
+
+    /** Releases the overlay watcher, if any, when this config is retired. */
+    @Override
+    public void close() {
+        snapshots.close();
+    }
+
+    /** The {@code session.*} metadata of a pick. */
+    enum Session {
+        UNBOUND(false, false, false),
+        BOUND(true, false, false),
+        FAILED_OVER(true, false, true),
+        REUSED(true, true, false);
+
+        final boolean bound;
+        final boolean reused;
+        final boolean failover;
+
+        Session(boolean bound, boolean reused, boolean failover) {
+            this.bound = bound;
+            this.reused = reused;
+            this.failover = failover;
+        }
+    }
+}

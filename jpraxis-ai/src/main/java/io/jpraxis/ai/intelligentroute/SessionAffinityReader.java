@@ -1,0 +1,48 @@
+package io.jpraxis.ai.intelligentroute;
+
+import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.SessionAffinityConfig;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.filters.support.HeaderListReader;
+import io.jpraxis.filters.support.HeaderRules;
+
+/**
+ * Reads {@code session_affinity} (spec praxis-ai 2.6). Off unless {@code enabled: true}; the other
+ * keys are checked only when it is on, as in Praxis, but unknown keys are refused either way.
+ */
+final class SessionAffinityReader {
+    /** Longest binding TTL: one day. */
+    static final long MAX_TTL_SECS = 86_400;
+
+    private SessionAffinityReader() {
+    }
+
+    static SessionAffinityConfig read(MapReader options) {
+        MapReader r = options.map("session_affinity").orElse(null);
+        if (r == null) {
+            return SessionAffinityConfig.DISABLED;
+        }
+        boolean enabled = r.bool("enabled", false);
+        if (!enabled) {
+            r.skip("header", "cookie", "ttl_secs");
+            r.finish();
+            return SessionAffinityConfig.DISABLED;
+        }
+        String header = r.string("header").filter(h -> !h.isBlank()).orElse(null);
+        String cookie = r.string("cookie").filter(c -> !c.isBlank()).orElse(null);
+        if (header == null && cookie == null) {
+            r.diagnostics().error(r.path(), r.line(), "enabled without a session key source (expected: a "
+                    + "non-blank header or cookie)");
+        }
+        if (header != null && !HeaderListReader.checkName(header, r.path("header"), r.line("header"),
+                r.diagnostics())) {
+            header = null;
+        }
+        if (cookie != null && !HeaderRules.isValidName(cookie)) {
+            r.invalid("cookie", "a cookie name made of RFC 6265 token characters");
+            cookie = null;
+        }
+        long ttl = r.integer("ttl_secs", 1, MAX_TTL_SECS).orElse(SessionAffinityConfig.DEFAULT_TTL_SECS);
+        r.finish();
+        return new SessionAffinityConfig(true, header, cookie, ttl);
+    }
+}

@@ -1,0 +1,150 @@
+package io.jpraxis.ai.intelligentroute;
+
+import io.jpraxis.ai.candidate.AdmissionState;
+import io.jpraxis.ai.candidate.Candidate;
+import io.jpraxis.ai.candidate.CandidateKind;
+import io.jpraxis.ai.candidate.CredentialRef;
+import io.jpraxis.ai.candidate.CredentialStrategy;
+import io.jpraxis.ai.candidate.SecretRef;
+import io.jpraxis.ai.candidate.HeaderText;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.filters.support.HeaderListReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads the static {@code candidates} list (spec praxis-ai 2.2, decision 18): each entry's own
+ * fields, strictly. What spans entries (duplicates, stable ids) is the snapshot's to check.
+ */
+final class StaticCandidateReader {
+    /** Most candidates one list may hold. */
+    static final int MAX_CANDIDATES = 1024;
+    private static final long MAX_WEIGHT = 0xFFFF_FFFFL; // Praxis's u32
+
+    private StaticCandidateReader() {
+    }
+
+    /**
+     * Every candidate, or empty when any entry (or the list) was refused.
+     *
+     * @param routeHeader when set, every cluster must be a legal header value (decision 7)
+     */
+    static Optional<List<Candidate>> read(MapReader options, String routeHeader) {
+        List<ConfigNode> items = options.list("candidates").orElse(null);
+        if (items == null) {
+            return Optional.empty();
+        }
+        if (items.isEmpty() || items.size() > MAX_CANDIDATES) {
+            options.diagnostics().invalid(options.path("candidates"), options.line("candidates"),
+                    items.size() + " candidates", "1 to " + MAX_CANDIDATES + " candidates");
+            return Optional.empty();
+        }
+        List<Candidate> out = new ArrayList<>(items.size());
+        boolean ok = true;
+        for (int i = 0; i < items.size(); i++) {
+            Optional<Candidate> c = candidate(MapReader.of(items.get(i), options.path("candidates").index(i),
+                    options.diagnostics()), routeHeader);
+            c.ifPresent(out::add);
+            ok &= c.isPresent();
+        }
+        return ok ? Optional.of(out) : Optional.empty();
+    }
+
+    private static Optional<Candidate> candidate(MapReader r, String routeHeader) {
+        r.notImplemented("provider", "labels"); // load-signal key (line b) and claim labels (line c)
+        CandidateKind kind = kind(r);
+        String name = ConfigStrings.requiredIdentifier(r, "name");
+        String site = ConfigStrings.requiredIdentifier(r, "site");
+        String cluster = ConfigStrings.requiredIdentifier(r, "cluster");
+        if (cluster != null && routeHeader != null && !HeaderText.isRouteHeaderValue(cluster)) {
+            r.diagnostics().invalid(r.path("cluster"), r.line("cluster"), HeaderListReader.quote(cluster),
+                    ConfigStrings.HEADER_VALUE);
+        }
+        boolean fresh = r.bool("fresh", true);
+        Long weight = r.integer("traffic_weight", 0, MAX_WEIGHT).orElse(null);
+        CredentialRef credential = r.map("credential").map(StaticCandidateReader::credential).orElse(null);
+        if (!r.finishCleanly()) {
+            return Optional.empty();
+        }
+        // The stable id is left to the snapshot, which derives the default one (spec 2.2).
+        return Optional.of(new Candidate(kind, name, site, cluster, fresh, credential,
+                AdmissionState.NEW_AND_EXISTING, null, null, null, null, weight));
+    }
+
+    private static CandidateKind kind(MapReader r) {
+        String text = r.requiredString("kind");
+        if (text == null) {
+            return null;
+        }
+        Optional<CandidateKind> kind = CandidateKind.fromWire(text);
+        if (kind.isEmpty()) {
+            r.diagnostics().invalid(r.path("kind"), r.line("kind"), HeaderListReader.quote(text),
+                    "inference_model | mcp_tool");
+        }
+        return kind.orElse(null);
+    }
+
+    /** Decision 18: {@code bearer_token} without a header, or {@code apikey} with one. */
+    private static CredentialRef credential(MapReader r) {
+        CredentialStrategy strategy = strategy(r);
+        String header = r.string("header").orElse(null);
+        if (header != null && !HeaderListReader.checkName(header, r.path("header"), r.line("header"),
+                r.diagnostics())) {
+            header = null;
+        }
+        if (strategy == CredentialStrategy.APIKEY && !r.has("header")) {
+            r.diagnostics().error(r.path("header"), r.line(), "missing (expected: the header an apikey goes in, "
+                    + "e.g. x-api-key; invalid_credential_combination)");
+        } else if (strategy == CredentialStrategy.BEARER_TOKEN && r.has("header")) {
+            r.invalid("header", "no header with bearer_token, which always uses Authorization; "
+                    + "invalid_credential_combination");
+        }
+        SecretRef secret = secretRef(r);
+        r.finish();
+        if (strategy == null || secret == null) {
+            return null;
+        }
+        return new CredentialRef(strategy, header == null ? null : HeaderMap.normalize(header), secret);
+    }
+
+    private static CredentialStrategy strategy(MapReader r) {
+        String text = r.requiredString("strategy");
+        if (text == null) {
+            return null;
+        }
+        Optional<CredentialStrategy> strategy = CredentialStrategy.fromWire(text);
+        if (strategy.isEmpty()) {
+            r.diagnostics().invalid(r.path("strategy"), r.line("strategy"), HeaderListReader.quote(text),
+                    "bearer_token | apikey; unsupported_credential_strategy");
+        }
+        return strategy.orElse(null);
+    }
+
+    /** {@code secretRef} as in Kubernetes, or {@code secret_ref}; exactly one of them. */
+    private static SecretRef secretRef(MapReader r) {
+        boolean camel = r.has("secretRef");
+        boolean snake = r.has("secret_ref");
+        if (camel && snake) {
+            r.error("secret_ref", "set together with secretRef (expected: one of secretRef or secret_ref)");
+            r.skip("secretRef", "secret_ref");
+            return null;
+        }
+        if (!camel && !snake) {
+            r.diagnostics().error(r.path("secretRef"), r.line(), "missing (expected: a value; this key is required)");
+            return null;
+        }
+        String key = camel ? "secretRef" : "secret_ref";
+        return r.map(key).map(StaticCandidateReader::secret).orElse(null);
+    }
+
+    private static SecretRef secret(MapReader r) {
+        String name = ConfigStrings.requiredIdentifier(r, "name");
+        String namespace = ConfigStrings.requiredIdentifier(r, "namespace");
+        String key = ConfigStrings.requiredIdentifier(r, "key");
+        r.finish();
+        return name == null || namespace == null || key == null ? null : new SecretRef(name, namespace, key);
+    }
+}

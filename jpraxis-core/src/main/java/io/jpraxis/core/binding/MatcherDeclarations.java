@@ -1,0 +1,138 @@
+package io.jpraxis.core.binding;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The typo guard on upstream matchers (decision 2, spec 2.2 and 6.6): every value of a
+ * {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when} or
+ * {@code unless}, must be declared by some load balancer cluster of the config, and a matcher
+ * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
+ * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
+ * balancers, the catalog's only source. This is config validation: no skip flag and no
+ * {@code skip_pipeline_validation} demotion.
+ */
+public final class MatcherDeclarations {
+    private final List<ClusterTags> loadBalancerClusters;
+    private final List<ClusterTags> allClusters;
+    private final Set<ConditionConfig> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private MatcherDeclarations(List<ClusterTags> loadBalancerClusters, List<ClusterTags> allClusters) {
+        this.loadBalancerClusters = loadBalancerClusters;
+        this.allClusters = allClusters;
+    }
+
+    /**
+     * Checks every condition of {@code pipelines} (each listener's top-level filters, branches
+     * included) and of {@code chains}, reporting to {@code diagnostics}.
+     */
+    public static void check(List<List<CompiledFilter>> pipelines, List<FilterChainConfig> chains,
+            List<ClusterConfig> topLevelClusters, Diagnostics diagnostics) {
+        List<ClusterTags> lb = new ArrayList<>();
+        pipelines.forEach(p -> collect(p, lb));
+        List<ClusterTags> all = new ArrayList<>(lb);
+        for (ClusterConfig c : topLevelClusters) {
+            if (c.http() != null) {
+                all.add(new ClusterTags(c.http().applicationProtocol(), c.http().applicationProvider()));
+            }
+        }
+        MatcherDeclarations guard = new MatcherDeclarations(lb, all);
+        for (FilterChainConfig chain : chains) {
+            guard.conditions(chain.conditions(), diagnostics.scoped(FilterScope.chain(chain.name())));
+        }
+        for (List<CompiledFilter> pipeline : pipelines) {
+            guard.filters(pipeline, null, diagnostics);
+        }
+    }
+
+    private static void collect(List<CompiledFilter> level, List<ClusterTags> out) {
+        for (CompiledFilter f : level) {
+            out.addAll(f.filter().declaredClusterTags().values());
+            for (BranchSpec b : f.branches()) {
+                collect(b.filters(), out);
+            }
+        }
+    }
+
+    private void filters(List<CompiledFilter> level, String branch, Diagnostics diagnostics) {
+        for (CompiledFilter f : level) {
+            FilterScope scope = new FilterScope(f.filter().type(), f.entry().name(), f.chain(), branch);
+            conditions(f.entry().conditions(), diagnostics.scoped(scope));
+            for (BranchSpec b : f.branches()) {
+                filters(b.filters(), b.name(), diagnostics);
+            }
+        }
+    }
+
+    private void conditions(List<ConditionConfig> conditions, Diagnostics d) {
+        for (ConditionConfig c : conditions) {
+            if (!seen.add(c)) {
+                continue; // a chain expanded in several places is reported once
+            }
+            ConfigPath at = c.source().path().key(c.kind() == ConditionConfig.Kind.WHEN ? "when" : "unless");
+            matcher(c.predicate().boundUpstream(), at.key("bound_upstream"), c.source().line(), loadBalancerClusters,
+                    d);
+            matcher(c.predicate().selectedUpstream(), at.key("selected_upstream"), c.source().line(), allClusters, d);
+        }
+    }
+
+    private static void matcher(UpstreamMatcher m, ConfigPath at, int line, List<ClusterTags> declared,
+            Diagnostics d) {
+        if (m == null) {
+            return;
+        }
+        boolean protocolOk = field(m.applicationProtocol(), at.key("application_protocol"), line, declared,
+                ClusterTags::applicationProtocol, d);
+        boolean providerOk = field(m.applicationProvider(), at.key("application_provider"), line, declared,
+                ClusterTags::applicationProvider, d);
+        if (m.applicationProtocol() != null && m.applicationProvider() != null && protocolOk && providerOk
+                && declared.stream().noneMatch(t -> t.satisfies(m))) {
+            d.error(at, line, "application_protocol " + m.applicationProtocol() + " with application_provider "
+                    + m.applicationProvider() + " (expected: a pair one load_balancer cluster declares together: "
+                    + pairs(declared) + ")");
+        }
+    }
+
+    private static boolean field(String value, ConfigPath at, int line, List<ClusterTags> declared,
+            Function<ClusterTags, String> get, Diagnostics d) {
+        if (value == null) {
+            return true;
+        }
+        Set<String> values = new LinkedHashSet<>();
+        declared.forEach(t -> {
+            if (get.apply(t) != null) {
+                values.add(get.apply(t));
+            }
+        });
+        if (values.contains(value)) {
+            return true;
+        }
+        d.error(at, line, '"' + value + "\" (expected: a value some load_balancer cluster declares: "
+                + (values.isEmpty() ? "(none declared)" : String.join(", ", values)) + ")");
+        return false;
+    }
+
+    private static String pairs(List<ClusterTags> declared) {
+        Set<String> out = new LinkedHashSet<>();
+        for (ClusterTags t : declared) {
+            if (t.applicationProtocol() != null && t.applicationProvider() != null) {
+                out.add(t.applicationProtocol() + "/" + t.applicationProvider());
+            }
+        }
+        return out.isEmpty() ? "(none)" : String.join(", ", out);
+    }
+}

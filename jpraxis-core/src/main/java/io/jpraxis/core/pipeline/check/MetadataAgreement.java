@@ -1,0 +1,64 @@
+package io.jpraxis.core.pipeline.check;
+
+import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
+
+import io.jpraxis.core.binding.ClusterTags;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * R1 (spec 6.5, 6.9), only in a pipeline that binds: every load balancer declaring a cluster
+ * (top level, branches, and an IRR's steps, which it folds into its own declarations) must give it
+ * the same application metadata, since the binding carries one protocol and provider per cluster.
+ * Pipelines that do not bind may keep disagreeing declarations on independent paths.
+ */
+final class MetadataAgreement implements RuleFamily {
+
+    @Override
+    public Set<OrderingCheck> checks() {
+        return Set.of(OrderingCheck.BINDING_METADATA_AGREEMENT);
+    }
+
+    @Override
+    public void run(FlowGraph graph, Findings findings) {
+        if (!graph.binding().usesBinding()) {
+            return;
+        }
+        Map<String, Declaration> first = new LinkedHashMap<>();
+        // The catalog's order (each filter, then its branches depth first), so "first" is the one that wins.
+        for (int i = 0; i < graph.size(); i++) {
+            declare(graph, graph.node(i), null, "at " + graph.at(i), first, findings);
+            branches(graph, graph.node(i), first, findings);
+        }
+    }
+
+    private static void branches(FlowGraph graph, CompiledFilter host, Map<String, Declaration> first,
+            Findings findings) {
+        for (BranchSpec b : host.branches()) {
+            for (CompiledFilter f : b.filters()) {
+                declare(graph, f, b, "in branch '" + b.name() + "' of listener '" + graph.listener() + "'", first,
+                        findings);
+                branches(graph, f, first, findings);
+            }
+        }
+    }
+
+    private static void declare(FlowGraph graph, CompiledFilter f, BranchSpec branch, String where,
+            Map<String, Declaration> first, Findings findings) {
+        f.filter().declaredClusterTags().forEach((cluster, tags) -> {
+            Declaration earlier = first.putIfAbsent(cluster, new Declaration(describe(f) + " " + where, tags));
+            if (earlier != null && !earlier.tags().equals(tags)) {
+                findings.error(OrderingCheck.BINDING_METADATA_AGREEMENT, f, branch, describe(f) + " " + where
+                        + " declares cluster '" + cluster + "' with application metadata " + tags + ", but "
+                        + earlier.by() + " declares it with " + earlier.tags() + "; the binding could not carry one "
+                        + "protocol and provider for it (expected: every declaration of '" + cluster + "' agrees)");
+            }
+        });
+    }
+
+    private record Declaration(String by, ClusterTags tags) {
+    }
+}

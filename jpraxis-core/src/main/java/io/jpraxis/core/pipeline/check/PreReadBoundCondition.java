@@ -1,0 +1,42 @@
+package io.jpraxis.core.pipeline.check;
+
+import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
+
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import java.util.Set;
+
+/**
+ * R4 (spec 6.9): in a pipeline that reads request bodies before the request phase (StreamBuffer),
+ * a top-level request-body filter's conditions are evaluated at pre-read, before any router ran,
+ * so a {@code bound_upstream} condition there sees no binding and never matches. That is why an
+ * {@code iterative_request_router} (a pre-read body reader) cannot carry one (seed, "Known
+ * limitations"). Streaming pipelines run body hooks after routing, so the rule does not apply.
+ * Branch filters with body access are {@code branch_body_access}'s. With feature
+ * {@code bound-upstream-request-body}, a filter that also declares bound-upstream body access is
+ * exempt (its condition moves its body work to the barrier); no filter can declare it yet.
+ */
+final class PreReadBoundCondition implements RuleFamily {
+
+    @Override
+    public Set<OrderingCheck> checks() {
+        return Set.of(OrderingCheck.BOUND_CONDITION_PRE_READ);
+    }
+
+    @Override
+    public void run(FlowGraph graph, Findings findings) {
+        if (!graph.preReads()) {
+            return;
+        }
+        BindingFacts binding = graph.binding();
+        for (int i = 0; i < graph.size(); i++) {
+            CompiledFilter f = graph.node(i);
+            if (f.filter().requestBodyAccess() != BodyAccess.NONE && binding.boundCondition(f)) {
+                findings.error(OrderingCheck.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)
+                        + " has a bound_upstream condition, but its request-body hook runs at pre-read, before any "
+                        + "binding exists, so the condition would never see one (expected: drop the condition, and "
+                        + "send the requests it should not see down a branch of an earlier host gated on the binding)");
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.jpraxis.core.pipeline.check;
+
+import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
+
+import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * R8 (spec 6.6, 6.9): a {@code when: bound_upstream} matcher, at the top level or in a branch,
+ * must match the catalog tags of some cluster the binding router can bind, else its filter
+ * silently never runs. An {@code unless} nothing satisfies only leaves its filter running, so it
+ * is not checked. Matchers inside IRR steps are the IRR's own step checks (R9). Without a binding
+ * router nothing is bindable and R2 already refuses every consumer.
+ */
+final class SatisfiableMatchers implements RuleFamily {
+
+    @Override
+    public Set<OrderingCheck> checks() {
+        return Set.of(OrderingCheck.SATISFIABLE_BOUND_MATCHERS);
+    }
+
+    @Override
+    public void run(FlowGraph graph, Findings findings) {
+        BindingFacts binding = graph.binding();
+        if (binding.router() < 0) {
+            return;
+        }
+        for (int i = 0; i < graph.size(); i++) {
+            check(binding, graph.node(i), null, describe(graph.node(i)) + " at " + graph.at(i), findings);
+        }
+        BranchSlot.forEach(graph, slot -> check(binding, slot.filter(), slot.branch(), describe(slot.filter())
+                + " in branch '" + slot.branch().name() + "' of listener '" + graph.listener() + "'", findings));
+    }
+
+    private static void check(BindingFacts binding, CompiledFilter f, BranchSpec branch, String where,
+            Findings findings) {
+        for (ConditionConfig c : binding.boundConditions(f)) {
+            UpstreamMatcher m = c.predicate().boundUpstream();
+            if (c.kind() == ConditionConfig.Kind.WHEN && !satisfiable(binding, m)) {
+                findings.error(OrderingCheck.SATISFIABLE_BOUND_MATCHERS, f, branch, where + " has a bound_upstream "
+                        + "condition (" + render(m) + ") that matches no bindable cluster's application metadata, so it "
+                        + "would never run (expected: a matcher one of the clusters " + binding.routerName()
+                        + " can bind satisfies: " + bindable(binding) + ")");
+            }
+        }
+    }
+
+    private static boolean satisfiable(BindingFacts binding, UpstreamMatcher m) {
+        for (String cluster : binding.bindable()) {
+            if (binding.tags(cluster).satisfies(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String render(UpstreamMatcher m) {
+        List<String> parts = new ArrayList<>();
+        if (m.applicationProtocol() != null) {
+            parts.add("application_protocol: " + m.applicationProtocol());
+        }
+        if (m.applicationProvider() != null) {
+            parts.add("application_provider: " + m.applicationProvider());
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String bindable(BindingFacts binding) {
+        List<String> out = new ArrayList<>();
+        for (String cluster : binding.bindable()) {
+            out.add(cluster + " (" + binding.tags(cluster) + ")");
+        }
+        return out.isEmpty() ? "(none)" : String.join(", ", out);
+    }
+}
