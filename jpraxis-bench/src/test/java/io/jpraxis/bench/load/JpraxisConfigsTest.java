@@ -2,6 +2,7 @@ package io.jpraxis.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
@@ -14,7 +15,6 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
-import io.jpraxis.filters.BuiltInFilters;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.List;
@@ -27,7 +27,7 @@ class JpraxisConfigsTest {
         LoadResult loaded = new ConfigLoader().load(yaml, FeatureSet.NONE);
         assertThat(loaded.diagnostics().all()).as("the generated config loads cleanly:\n" + yaml)
                 .extracting(Diagnostic::render).isEmpty();
-        CompileResult compiled = new PipelineCompiler(FilterRegistry.withBuiltIns(BuiltInFilters.all()),
+        CompileResult compiled = new PipelineCompiler(FilterRegistry.withBuiltIns(GatewayFilters.all()),
                 FeatureSet.NONE, RuntimeServices.system()).compile(loaded.config(), loaded.diagnostics());
         assertThat(compiled.ok()).as("the generated config compiles: "
                 + compiled.diagnostics().all().stream().map(Diagnostic::render).toList()).isTrue();
@@ -43,6 +43,13 @@ class JpraxisConfigsTest {
     void plainConfigIsRouterThenLoadBalancer() {
         CompiledPipeline p = compile(JpraxisConfigs.plain(18080, "127.0.0.1:18081"));
         assertThat(p.filters()).extracting(f -> f.entry().filterType()).containsExactly("router", "load_balancer");
+    }
+
+    @Test
+    void aiConfigPromotesTheModelRoutesItAndBalances() {
+        CompiledPipeline p = compile(JpraxisConfigs.aiPath(18080, "127.0.0.1:18081"));
+        assertThat(p.filters()).extracting(f -> f.entry().filterType())
+                .containsExactly("model_to_header", "intelligent_route", "load_balancer");
     }
 
     @Test

@@ -20,7 +20,7 @@ class LoadCommandsTest {
     void wrkRunsForTheDurationWithTheWorkloadsScript() throws IOException {
         LoadCommand c = new LoadCommands(work).build(new LoadSpec.Wrk(2, 16, "POST", "/echo", 1024 * 1024), nginx, 10,
                 "round1-post-1m-nginx");
-        Path script = work.resolve("wrk-post-1048576.lua");
+        Path script = work.resolve("wrk-post-1048576-filler.lua");
         assertThat(c.argv()).containsExactly("wrk", "-t2", "-c16", "-d10s", "--timeout", "10s", "-s",
                 script.toString(), "http://127.0.0.1:18080/echo");
         assertThat(Files.readString(script)).contains("wrk.body = string.rep(\"x\", 1048576)");

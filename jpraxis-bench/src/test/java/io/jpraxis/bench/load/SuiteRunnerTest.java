@@ -9,12 +9,13 @@ class SuiteRunnerTest {
     @Test
     void everyTargetGetsTheSameTotalWarmUp() {
         SuiteOptions all = SuiteOptions.parse();
-        // jpraxis runs all 7 workloads, the peers 6, jpraxis-20f only pipeline-20f.
+        // jpraxis runs all 8 workloads, the peers 6, jpraxis-20f only pipeline-20f, jpraxis-ai only ai-path.
         assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS)).isEqualTo(5);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("35 s over 6 workloads, rounded up")
-                .isEqualTo(6);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("35 s in its one workload")
-                .isEqualTo(35);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("40 s over 6 workloads, rounded up")
+                .isEqualTo(7);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("40 s in its one workload")
+                .isEqualTo(40);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(40);
     }
 
     @Test
