@@ -89,7 +89,10 @@ final class IntelligentRouteFilter implements HttpFilter {
     public FilterAction onRequest(RequestContext ctx) {
         ctx.headers().removeIf(owned::contains);
         if (ctx.cluster() != null) {
-            return FilterAction.CONTINUE; // an earlier filter chose: kept, no metadata, no route header
+            // An earlier filter chose: kept, no metadata, no route header of its own; a pick this
+            // request already made (another entry, an earlier pass) keeps the headers it set.
+            RouteDecision.restore(ctx);
+            return FilterAction.CONTINUE;
         }
         RoutingSnapshot snapshot = snapshots.current(); // once: the whole request sees one snapshot
         return switch (lookups.extract(ctx)) {

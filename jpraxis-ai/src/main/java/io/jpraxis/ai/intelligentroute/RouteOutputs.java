@@ -9,6 +9,8 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.filters.support.HeaderListReader;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,18 +60,23 @@ final class RouteOutputs {
         if (session != null) {
             RouteMetadata.session(ctx.metadata(), session.bound, session.reused, session.failover);
         }
+        List<String[]> set = new ArrayList<>(4);
         if (hop) {
             String hopId = hopIds.next();
-            ctx.headers().set(RoutingHeaderNames.CANDIDATE, c.stableId());
-            ctx.headers().set(RoutingHeaderNames.REQUEST_ID, hopId);
+            set.add(new String[] {RoutingHeaderNames.CANDIDATE, c.stableId()});
+            set.add(new String[] {RoutingHeaderNames.REQUEST_ID, hopId});
             if (revision != null) { // static and legacy snapshots have no revision
-                ctx.headers().set(RoutingHeaderNames.REVISION, revision);
+                set.add(new String[] {RoutingHeaderNames.REVISION, revision});
             }
             RouteMetadata.put(ctx.metadata(), "provider_hop_request_id", hopId);
         }
         if (routeHeader != null) {
-            ctx.headers().set(routeHeader, c.cluster()); // set after the entry strip: the pick wins
+            set.add(new String[] {routeHeader, c.cluster()}); // set after the entry strip: the pick wins
         }
+        for (String[] header : set) {
+            ctx.headers().set(header[0], header[1]);
+        }
+        ctx.extensions().put(RouteDecision.KEY, new RouteDecision(c.cluster(), set));
         return FilterAction.CONTINUE;
     }
 

@@ -122,6 +122,30 @@ class IntelligentRouteFilterTest {
     }
 
     @Test
+    void aLaterEntryOrASecondPassKeepsTheHeadersOfThisRequestsPick() {
+        IntelligentRouteFilter first = accepted(TWO_MODELS + ROUTE + HOP);
+        IntelligentRouteFilter second = accepted(TWO_MODELS + ROUTE + HOP);
+        RequestContext ctx = request("X-Model", "model-b");
+        first.onRequest(ctx);
+
+        assertThat(second.onRequest(ctx)).isEqualTo(FilterAction.CONTINUE);
+        assertThat(first.onRequest(ctx)).as("a branch rejoining backwards").isEqualTo(FilterAction.CONTINUE);
+
+        assertThat(ctx.cluster()).isEqualTo("cluster-b");
+        assertThat(ctx.headers().getAll("x-destination")).as("the decision survives the entry strip")
+                .containsExactly("cluster-b");
+        assertThat(ctx.headers().getAll("x-ai-routing-candidate")).containsExactly(
+                "inference_model/model-b/hub/cluster-b");
+        assertThat(ctx.headers().getAll("x-ai-routing-request-id")).containsExactly("hop-1");
+
+        ctx.cluster("overridden-later");
+        second.onRequest(ctx);
+        assertThat(ctx.headers().contains("x-destination")).as("a cluster the pick did not choose gets no decision")
+                .isFalse();
+        assertThat(ctx.headers().contains("x-ai-routing-candidate")).isFalse();
+    }
+
+    @Test
     void forgedOwnedHeadersAreStrippedOnEveryPathInAnyCaseAndEveryInstance() {
         IntelligentRouteFilter filter = accepted(TWO_MODELS + ROUTE + HOP);
         String[] forged = {"X-DESTINATION", "evil", "x-destination", "evil2", "X-Ai-Routing-Candidate", "c",
