@@ -11,18 +11,30 @@ import java.util.Set;
 
 /**
  * The one validator of configurable header names and values in the AI filters (spec praxis-ai 10,
- * 9.2, 9.3): {@code model_header}, {@code route_header}, promotion targets. One list, so the
- * filters cannot drift apart on what a header may be. Names compare ASCII case-insensitively.
+ * 9.2, 9.3): {@code model_header}, {@code route_header}, promotion targets, credential headers.
+ * One list, so the filters cannot drift apart on what a header may be. Names compare ASCII
+ * case-insensitively.
  *
- * <p>{@link #CONFIGURABLE} holds for every configurable header; {@link #ROUTE_HEADER} also refuses
- * the AI routing contract's own names, which a header carrying a routing decision must never
- * overwrite (the provider-hop candidate, request id and revision).
+ * <p>Every policy refuses the core's and the AI packages' reserved namespaces and the three
+ * provider-hop headers {@code intelligent_route} writes: a header set from a body, a credential or
+ * a routing decision must never stand in for the authenticated hop context (spec 2.8, 9.2).
+ * {@link #MODEL_HEADER} stops there, as Praxis's {@code model_header} rule does; {@link
+ * #CONFIGURABLE} also refuses what frames, routes or authenticates a message; {@link
+ * #ROUTE_HEADER} also refuses the AI routing contract's whole namespaces.
  */
 public final class HeaderPolicy {
     /** Lower-case prefixes the AI filters reserve for their protocols (MCP, A2A). */
     public static final List<String> AI_RESERVED_PREFIXES = List.of("x-mcp-", "x-a2a-");
     /** Lower-case prefixes of the edge-to-provider routing contract (spec 2.10). */
     public static final List<String> AI_OWNED_PREFIXES = List.of("x-ai-routing-", "x-ai-provider-", "x-ai-demo-");
+    /** The provider-hop candidate header {@code intelligent_route} alone sets (spec 2.8). */
+    public static final String HOP_CANDIDATE = "x-ai-routing-candidate";
+    /** The provider-hop request id header {@code intelligent_route} alone sets. */
+    public static final String HOP_REQUEST_ID = "x-ai-routing-request-id";
+    /** The provider-hop overlay revision header {@code intelligent_route} alone sets. */
+    public static final String HOP_REVISION = "x-ai-routing-revision";
+    /** The three provider-hop headers, lower case. */
+    public static final List<String> PROVIDER_HOP = List.of(HOP_CANDIDATE, HOP_REQUEST_ID, HOP_REVISION);
     /** Fields that frame the message body. */
     public static final Set<String> FRAMING = Set.of("content-length", "transfer-encoding");
     /** Connection-scoped fields (RFC 9110 section 7.6.1) and the non-standard {@code proxy-connection}. */
@@ -32,32 +44,39 @@ public final class HeaderPolicy {
     public static final Set<String> CREDENTIAL = Set.of("authorization", "proxy-authorization", "x-api-key",
             "api-key", "x-goog-api-key", "cookie");
 
-    /** What every configurable header name must satisfy. */
-    public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(false, true);
+    /** {@code intelligent_route.model_header} (spec 2.1): the reserved namespaces and the hop headers. */
+    public static final HeaderPolicy MODEL_HEADER = new HeaderPolicy(false, false, false);
+    /** What a header set from a request body must satisfy ({@code model_to_header}). */
+    public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(true, true, false);
     /** {@link #CONFIGURABLE} plus the AI-owned routing namespaces (decision 7, spec 9.2). */
-    public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true, true);
+    public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true, true, true);
     /**
      * The header an {@code apikey} credential goes in (decision 18): a credential header is the
      * point here, so only that rule is lifted; the rest of {@link #CONFIGURABLE} holds.
      */
-    public static final HeaderPolicy CREDENTIAL_HEADER = new HeaderPolicy(false, false);
+    public static final HeaderPolicy CREDENTIAL_HEADER = new HeaderPolicy(true, false, false);
 
     /** The expectation printed for a value {@link #isLegalValue} refuses. */
     public static final String VALUE_EXPECTATION =
             "visible ASCII, spaces and tabs only, without leading or trailing whitespace";
 
-    private final boolean refuseAiOwned;
+    private final boolean refuseMessageFields;
     private final boolean refuseCredential;
+    private final boolean refuseAiOwned;
 
-    private HeaderPolicy(boolean refuseAiOwned, boolean refuseCredential) {
-        this.refuseAiOwned = refuseAiOwned;
+    private HeaderPolicy(boolean refuseMessageFields, boolean refuseCredential, boolean refuseAiOwned) {
+        this.refuseMessageFields = refuseMessageFields;
         this.refuseCredential = refuseCredential;
+        this.refuseAiOwned = refuseAiOwned;
     }
 
     /** Why {@code name} may not be configured here, or empty when it may. */
     public Optional<HeaderRefusal> refusal(String name) {
         if (name != null && name.startsWith(":")) {
             return refused(Rule.PSEUDO_HEADER, "a regular header name, not an HTTP/2 pseudo-header");
+        }
+        if (name != null && name.isBlank()) {
+            return refused(Rule.INVALID_NAME, "a non-blank header name");
         }
         if (!isLegalName(name)) {
             return refused(Rule.INVALID_NAME, "a header name made of RFC 9110 token characters");
@@ -74,6 +93,14 @@ public final class HeaderPolicy {
         if (owned != null) {
             return refused(Rule.AI_OWNED, "not in the AI routing contract's " + owned + " namespace");
         }
+        if (PROVIDER_HOP.contains(lower)) {
+            return refused(Rule.AI_OWNED, "not a provider-hop header, which only intelligent_route sets");
+        }
+        return refuseMessageFields ? messageFieldRefusal(lower) : Optional.empty();
+    }
+
+    /** Fields that frame, route or authenticate the message. */
+    private Optional<HeaderRefusal> messageFieldRefusal(String lower) {
         if (FRAMING.contains(lower)) {
             return refused(Rule.FRAMING, "not a framing header (content-length, transfer-encoding)");
         }

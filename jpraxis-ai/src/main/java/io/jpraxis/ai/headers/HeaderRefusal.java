@@ -19,7 +19,10 @@ public record HeaderRefusal(Rule rule, String expectation) {
         CORE_RESERVED,
         /** The AI package's reserved namespaces ({@code x-mcp-}, {@code x-a2a-}). */
         AI_RESERVED,
-        /** The AI routing contract's own headers ({@code x-ai-routing-}, {@code x-ai-provider-}, {@code x-ai-demo-}). */
+        /**
+         * The AI routing contract's own headers: its namespaces ({@code x-ai-routing-}, {@code
+         * x-ai-provider-}, {@code x-ai-demo-}) for a route header, the provider-hop headers for every header.
+         */
         AI_OWNED,
         /** {@code Content-Length} or {@code Transfer-Encoding}: they frame the message. */
         FRAMING,

@@ -1,6 +1,7 @@
 package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.SnapshotSource;
+import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.CandidateSource;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.SessionAffinityConfig;
 import io.jpraxis.config.diag.ConfigPath;
@@ -10,6 +11,7 @@ import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -63,22 +65,34 @@ public final class IntelligentRouteFactory implements FilterFactory {
         if (name == null) {
             return null;
         }
-        Optional<String> problem = RoutingHeaderNames.modelHeaderProblem(name);
-        problem.ifPresent(p -> options.diagnostics().invalid(options.path("model_header"),
-                options.line("model_header"), HeaderListReader.quote(name), p));
-        return problem.isEmpty() ? name : null;
+        return HeaderPolicy.MODEL_HEADER.check(name, options.path("model_header"), options.line("model_header"),
+                options.diagnostics()) ? name : null;
     }
 
+    /**
+     * Decision 7: {@link HeaderPolicy#ROUTE_HEADER}, and not a header this filter reads, which the
+     * entry strip would remove or the pick overwrite.
+     */
     private static String routeHeader(MapReader options, String modelHeader, SessionAffinityConfig affinity) {
         String name = options.string("route_header").orElse(null);
         if (name == null) {
             return null;
         }
-        String affinityHeader = affinity.enabled() ? affinity.header() : null;
-        Optional<String> problem = RoutingHeaderNames.routeHeaderProblem(name,
-                modelHeader == null ? IntelligentRouteConfig.DEFAULT_MODEL_HEADER : modelHeader, affinityHeader);
-        problem.ifPresent(p -> options.diagnostics().invalid(options.path("route_header"),
-                options.line("route_header"), HeaderListReader.quote(name), p));
+        ConfigPath path = options.path("route_header");
+        int line = options.line("route_header");
+        if (!HeaderPolicy.ROUTE_HEADER.check(name, path, line, options.diagnostics())) {
+            return name;
+        }
+        String lower = HeaderMap.normalize(name);
+        String model = modelHeader == null ? IntelligentRouteConfig.DEFAULT_MODEL_HEADER : modelHeader;
+        if (lower.equals(HeaderMap.normalize(model))) {
+            options.diagnostics().invalid(path, line, HeaderPolicy.quote(name),
+                    "a header other than model_header (the filter would strip its own input)");
+        } else if (affinity.enabled() && affinity.header() != null
+                && lower.equals(HeaderMap.normalize(affinity.header()))) {
+            options.diagnostics().invalid(path, line, HeaderPolicy.quote(name),
+                    "a header other than session_affinity.header (the pick would overwrite the session key)");
+        }
         return name;
     }
 

@@ -5,6 +5,7 @@ import io.jpraxis.ai.candidate.CandidateKind;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.candidate.SnapshotSource;
+import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
@@ -43,7 +44,7 @@ final class IntelligentRouteFilter implements HttpFilter {
         this.lookups = new LookupExtractor(config.modelHeader());
         this.affinity = affinity;
         this.outputs = new RouteOutputs(config.routeHeader(), Set.copyOf(config.providerHopClusters()), hopIds);
-        List<String> names = new ArrayList<>(RoutingHeaderNames.PROVIDER_HOP);
+        List<String> names = new ArrayList<>(HeaderPolicy.PROVIDER_HOP);
         if (config.routeHeader() != null) {
             names.add(HeaderMap.normalize(config.routeHeader()));
         }

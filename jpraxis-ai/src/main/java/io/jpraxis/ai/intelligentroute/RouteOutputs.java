@@ -4,6 +4,7 @@ import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
+import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFilter.Session;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
@@ -63,10 +64,10 @@ final class RouteOutputs {
         List<String[]> set = new ArrayList<>(4);
         if (hop) {
             String hopId = hopIds.next();
-            set.add(new String[] {RoutingHeaderNames.CANDIDATE, c.stableId()});
-            set.add(new String[] {RoutingHeaderNames.REQUEST_ID, hopId});
+            set.add(new String[] {HeaderPolicy.HOP_CANDIDATE, c.stableId()});
+            set.add(new String[] {HeaderPolicy.HOP_REQUEST_ID, hopId});
             if (revision != null) { // static and legacy snapshots have no revision
-                set.add(new String[] {RoutingHeaderNames.REVISION, revision});
+                set.add(new String[] {HeaderPolicy.HOP_REVISION, revision});
             }
             RouteMetadata.put(ctx.metadata(), "provider_hop_request_id", hopId);
         }

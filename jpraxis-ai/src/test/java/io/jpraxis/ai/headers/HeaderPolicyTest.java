@@ -41,12 +41,32 @@ class HeaderPolicyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"x-ai-routing-candidate", "X-AI-Routing-Request-Id", "x-ai-routing-revision",
-            "x-ai-provider-request-id", "x-ai-provider-attribution", "X-Ai-Demo-Provider-Gateway"})
-    void routeHeadersMayNotUseTheAiRoutingContractsNames(String name) {
+    @ValueSource(strings = {"x-ai-routing-destination", "x-ai-provider-request-id", "x-ai-provider-attribution",
+            "X-Ai-Demo-Provider-Gateway"})
+    void routeHeadersMayNotUseTheAiRoutingContractsNamespaces(String name) {
         assertThat(rule(HeaderPolicy.ROUTE_HEADER, name)).as(name).contains(Rule.AI_OWNED);
-        assertThat(HeaderPolicy.CONFIGURABLE.refusal(name)).as("only route headers are held to the AI-owned names")
+        assertThat(HeaderPolicy.CONFIGURABLE.refusal(name)).as("only route headers are held to the whole namespaces")
                 .isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"x-ai-routing-candidate", "X-AI-Routing-Request-Id", "x-ai-routing-REVISION"})
+    void noPolicyLetsAHeaderStandInForTheProviderHopContext(String name) {
+        // A body, a credential or a decision setting one would forge the hop context a provider trusts.
+        for (HeaderPolicy policy : new HeaderPolicy[] {HeaderPolicy.MODEL_HEADER, HeaderPolicy.CONFIGURABLE,
+            HeaderPolicy.ROUTE_HEADER, HeaderPolicy.CREDENTIAL_HEADER}) {
+            assertThat(rule(policy, name)).as(name).contains(Rule.AI_OWNED);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Authorization", "Host", "Connection", "Content-Length", "x-ai-provider-x"})
+    void theModelHeaderPolicyHoldsOnlyTheNamespacesAsPraxisDoes(String name) {
+        assertThat(HeaderPolicy.MODEL_HEADER.refusal(name)).as(name).isEmpty();
+        assertThat(rule(HeaderPolicy.MODEL_HEADER, "X-Praxis-Model")).contains(Rule.CORE_RESERVED);
+        assertThat(rule(HeaderPolicy.MODEL_HEADER, "x-mcp-tool")).contains(Rule.AI_RESERVED);
+        assertThat(HeaderPolicy.MODEL_HEADER.refusal(" ").orElseThrow().expectation())
+                .isEqualTo("a non-blank header name");
     }
 
     @Test

@@ -272,7 +272,7 @@ class IntelligentRouteFactoryTest {
             "X-AI-Routing-Candidate", "x-ai-routing-request-id", "X-Ai-Routing-Revision"})
     void modelHeaderOutsideTheReservedNamespacesAndOwnedNames(String name) {
         assertThat(refused(TWO_MODELS + "model_header: " + name + "\n")).singleElement().asString()
-                .startsWith("line 7: " + AT + "model_header: \"" + name + "\" (expected: a header name ");
+                .startsWith("line 7: " + AT + "model_header: \"" + name + "\" (expected: not ");
     }
 
     @Test

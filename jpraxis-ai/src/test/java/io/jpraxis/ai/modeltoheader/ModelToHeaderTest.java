@@ -81,6 +81,10 @@ class ModelToHeaderTest {
     void headerIsHeldToTheSharedPolicy() {
         assertThat(build(new ModelToHeaderFactory(), "header: X-Praxis-Model\n").refused()).containsExactly(
                 "line 1: " + AT + "header: \"X-Praxis-Model\" (expected: not in the reserved x-praxis- namespace)");
+        assertThat(build(new ModelToHeaderFactory(), "header: X-AI-Routing-Candidate\n").refused())
+                .as("a body must not forge the provider-hop context when intelligent_route is skipped")
+                .containsExactly("line 1: " + AT + "header: \"X-AI-Routing-Candidate\" (expected: not a provider-hop "
+                        + "header, which only intelligent_route sets)");
         assertThat(build(new ModelToHeaderFactory(), "header: Authorization\n").refused()).singleElement()
                 .asString().contains("not a credential header");
         assertThat(build(new ModelToHeaderFactory(), "header: content-length\n").refused()).singleElement()
