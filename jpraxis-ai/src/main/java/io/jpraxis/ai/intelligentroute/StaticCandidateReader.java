@@ -23,6 +23,9 @@ final class StaticCandidateReader {
     /** Most candidates one list may hold. */
     static final int MAX_CANDIDATES = 1024;
     private static final long MAX_WEIGHT = 0xFFFF_FFFFL; // Praxis's u32
+    static final String STATIC_WEIGHT = "no traffic_weight on static candidates, which are picked in list order; "
+            + "weighted picks need an overlay_file whose selection_policy.mode is weightedRandom, with "
+            + "selection_group and traffic_weight on its candidates";
 
     private StaticCandidateReader() {
     }
@@ -64,14 +67,17 @@ final class StaticCandidateReader {
                     ConfigStrings.HEADER_VALUE);
         }
         boolean fresh = r.bool("fresh", true);
-        Long weight = r.integer("traffic_weight", 0, MAX_WEIGHT).orElse(null);
+        if (r.integer("traffic_weight", 0, MAX_WEIGHT).isPresent()) {
+            // Praxis refuses it too: static candidates form no groups, so their policy is always deterministic.
+            r.invalid("traffic_weight", STATIC_WEIGHT);
+        }
         CredentialRef credential = r.map("credential").map(StaticCandidateReader::credential).orElse(null);
         if (!r.finishCleanly()) {
             return Optional.empty();
         }
         // The stable id is left to the snapshot, which derives the default one (spec 2.2).
         return Optional.of(new Candidate(kind, name, site, cluster, fresh, credential,
-                AdmissionState.NEW_AND_EXISTING, null, null, null, null, weight));
+                AdmissionState.NEW_AND_EXISTING, null, null, null, null, null));
     }
 
     private static CandidateKind kind(MapReader r) {

@@ -183,16 +183,18 @@ class IntelligentRouteFactoryTest {
     }
 
     @Test
-    void trafficWeightNeedsWeightedRandomSoStaticCandidatesRefuseIt() {
+    void staticCandidatesRefuseTrafficWeightSayingWhereWeightsBelong() {
         assertThat(refused("""
                 local_site: hub
                 candidates:
                   - {kind: inference_model, name: a, site: hub, cluster: c}
                   - {kind: inference_model, name: a, site: hub, cluster: d,
                      traffic_weight: 3}
-                """)).as("the snapshot's problem lands at the key's own path and line").containsExactly(
-                "line 5: " + AT + "candidates[1].traffic_weight: 3 (expected: no traffic_weight unless "
-                        + "selection_policy.mode is weightedRandom)");
+                """)).as("static candidates have no selection_policy to set; the message says where weights go")
+                .containsExactly("line 5: " + AT + "candidates[1].traffic_weight: 3 (expected: no traffic_weight on "
+                        + "static candidates, which are picked in list order; weighted picks need an overlay_file "
+                        + "whose selection_policy.mode is weightedRandom, with selection_group and traffic_weight on "
+                        + "its candidates)");
     }
 
     @Test
