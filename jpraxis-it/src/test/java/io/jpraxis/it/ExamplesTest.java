@@ -197,18 +197,22 @@ class ExamplesTest {
                         "127.0.0.1:3003", east.address())));
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             for (int i = 0; i < 3; i++) {
-                assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: llama-70b").echo()
-                        .origin()).as("the first listed candidate").isEqualTo("large");
-                assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: mistral-7b").echo()
-                        .origin()).isEqualTo("small");
+                assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"llama-70b\", \"messages\": []}")
+                        .echo().origin()).as("the first listed candidate").isEqualTo("large");
+                EchoResponse mistral = ModelToHeaderEndToEndTest.post(conn,
+                        "{\"messages\": [], \"model\": \"mistral-7b\"}", "X-Model: llama-70b").echo();
+                assertThat(mistral.origin()).as("the body's model wins over a client's X-Model").isEqualTo("small");
+                assertThat(mistral.headerValues("x-model")).containsExactly("mistral-7b");
             }
-            RawResponse unknown = IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: gpt-9");
+            RawResponse unknown = ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"gpt-9\"}");
             assertThat(unknown.status()).isEqualTo(404);
-            assertThat(unknown.bodyText()).contains("\"error\"");
-            assertThat(IntelligentRouteTest.send(conn, "/v1/chat/completions", "X-Model: " + "m".repeat(300))
-                    .status()).isEqualTo(400);
-            assertThat(IntelligentRouteTest.send(conn, "/v1/models").status()).as("no model, no cluster")
-                    .isEqualTo(500);
+            assertThat(unknown.bodyText()).isEqualTo("{\"error\":\"no eligible candidate for the requested model\"}");
+            assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"" + "m".repeat(300) + "\"}").status())
+                    .as("an oversized model name").isEqualTo(400);
+            assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"messages\": []}", "X-Model: llama-70b").status())
+                    .as("no model in the body, no cluster, whatever the client's header says").isEqualTo(500);
+            assertThat(IntelligentRouteTest.send(conn, "/v1/models", "X-Model: llama-70b").status())
+                    .as("no body at all").isEqualTo(500);
             assertThat(east.requestCount()).isZero();
         }
     }

@@ -74,7 +74,8 @@ class ModelToHeaderEndToEndTest {
                 : "{\"user\":\"u-7\"," + messages + (model == null ? "" : ",\"model\":\"" + model + "\"") + "}";
     }
 
-    private static RawResponse post(RawHttpConnection conn, String body, String... headerLines) throws IOException {
+    /** A JSON POST to /v1/chat/completions with {@code headerLines} besides the framing ones. */
+    static RawResponse post(RawHttpConnection conn, String body, String... headerLines) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         StringBuilder head = new StringBuilder("POST /v1/chat/completions HTTP/1.1\r\nHost: test\r\n");
         for (String line : headerLines) {
