@@ -3,6 +3,7 @@ package io.jpraxis.ai.intelligentroute;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The headers a pick set, kept for the rest of its request. A later {@code intelligent_route}
@@ -14,7 +15,7 @@ import java.util.List;
  * @param cluster the picked cluster
  * @param headers name and value of each header the pick set, in the order it set them
  */
-record RouteDecision(String cluster, List<String[]> headers) {
+record RouteDecision(String cluster, List<Map.Entry<String, String>> headers) {
     static final Extensions.Key<RouteDecision> KEY = new Extensions.Key<>("intelligent_route.decision",
             RouteDecision.class);
 
@@ -25,6 +26,6 @@ record RouteDecision(String cluster, List<String[]> headers) {
     /** Puts back the headers of this request's pick when its cluster still stands; else nothing. */
     static void restore(RequestContext ctx) {
         ctx.extensions().get(KEY).filter(d -> d.cluster().equals(ctx.cluster()))
-                .ifPresent(d -> d.headers().forEach(h -> ctx.headers().set(h[0], h[1])));
+                .ifPresent(d -> d.headers().forEach(h -> ctx.headers().set(h.getKey(), h.getValue())));
     }
 }

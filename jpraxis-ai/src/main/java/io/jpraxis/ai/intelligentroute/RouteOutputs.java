@@ -12,6 +12,7 @@ import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,22 +62,20 @@ final class RouteOutputs {
         if (session != null) {
             RouteMetadata.session(ctx.metadata(), session.bound, session.reused, session.failover);
         }
-        List<String[]> set = new ArrayList<>(4);
+        List<Map.Entry<String, String>> set = new ArrayList<>(4);
         if (hop) {
             String hopId = hopIds.next();
-            set.add(new String[] {HeaderPolicy.HOP_CANDIDATE, c.stableId()});
-            set.add(new String[] {HeaderPolicy.HOP_REQUEST_ID, hopId});
+            set.add(Map.entry(HeaderPolicy.HOP_CANDIDATE, c.stableId()));
+            set.add(Map.entry(HeaderPolicy.HOP_REQUEST_ID, hopId));
             if (revision != null) { // static and legacy snapshots have no revision
-                set.add(new String[] {HeaderPolicy.HOP_REVISION, revision});
+                set.add(Map.entry(HeaderPolicy.HOP_REVISION, revision));
             }
             RouteMetadata.put(ctx.metadata(), "provider_hop_request_id", hopId);
         }
         if (routeHeader != null) {
-            set.add(new String[] {routeHeader, c.cluster()}); // set after the entry strip: the pick wins
+            set.add(Map.entry(routeHeader, c.cluster())); // set after the entry strip: the pick wins
         }
-        for (String[] header : set) {
-            ctx.headers().set(header[0], header[1]);
-        }
+        set.forEach(header -> ctx.headers().set(header.getKey(), header.getValue()));
         ctx.extensions().put(RouteDecision.KEY, new RouteDecision(c.cluster(), set));
         return FilterAction.CONTINUE;
     }
