@@ -135,7 +135,9 @@ final class ClusterScan {
         if (traits.contains(FilterTrait.ALWAYS_ANSWERS)) {
             served.putIfAbsent(describe(f) + " " + where, "answered by " + describe(f) + " " + where + " (path "
                     + t + ")");
-            if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && f.failureMode() == FailureMode.OPEN) {
+            // A request that already has an endpoint is served whatever the fallback does.
+            if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && f.failureMode() == FailureMode.OPEN
+                    && (states & UNSELECTED) != 0) {
                 fallback(f, top, where, t);
             }
             return 0; // answering built-ins never continue to their branches
