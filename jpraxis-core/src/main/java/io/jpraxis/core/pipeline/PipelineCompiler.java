@@ -71,13 +71,15 @@ public final class PipelineCompiler {
             listeners.add(new CompiledGateway.Listener(listener,
                     new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
         }
-        if (!diagnostics.hasErrors()) {
-            // Needs every load balancer built: a filter that failed would make its clusters look undeclared.
+        // Both need every filter built (a load balancer that failed would make its clusters look
+        // undeclared); a matcher typo does not stop the ordering checks, so validate lists every
+        // binding problem together.
+        boolean built = !diagnostics.hasErrors();
+        if (built) {
             MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
                     config.filterChains(), config.clusters(), diagnostics);
         }
-        List<PipelineReport> reports = diagnostics.hasErrors() ? List.of()
-                : check(config, listeners, chainConditions, diagnostics);
+        List<PipelineReport> reports = built ? check(config, listeners, chainConditions, diagnostics) : List.of();
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());
             return new CompileResult(null, diagnostics, reports);

@@ -26,10 +26,17 @@ import java.util.Map;
  * top-level {@code terminal} reached with nothing served fails); an IRR that fails open falls back
  * through its unconditional branches; falling off the end fails.
  *
- * <p>Once a load balancer ends a path, nothing later changes its verdict, so the only state is the
- * position: each top-level filter is processed at most once per cluster (re-entrances and many
- * optional skips cost no more than the graph's size), and each branch sub-chain is walked once
- * with its host.
+ * <p>Inside a branch, a load balancer that served the cluster does not end the walk of the
+ * sub-chain: the rest of it still runs at runtime, and a nested {@code terminal} after the
+ * selection fails the request with 500 (spec 6.9: "a nested terminal after a selection is a
+ * failure"). So a sub-chain walk carries a state mask (nothing selected yet, or selected); once
+ * the top-level branch pass ends, a selected path counts as served and ends, as a top-level load
+ * balancer's does.
+ *
+ * <p>Once a path is served at the top level, nothing later changes its verdict, so the only state
+ * there is the position: each top-level filter is processed at most once per cluster
+ * (re-entrances and many optional skips cost no more than the graph's size), and each branch
+ * sub-chain is walked once with its host, for both states at once.
  */
 final class ClusterScan {
     private final FlowGraph graph;
@@ -41,6 +48,9 @@ final class ClusterScan {
     private final Map<String, String> served = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
     private int visits;
+    /** Path states, as bits of a mask: no endpoint selected yet, or one selected inside a branch. */
+    private static final int UNSELECTED = 1;
+    private static final int SELECTED = 2;
 
     private ClusterScan(FlowGraph graph, String cluster, ClusterTags tags) {
         this.graph = graph;
@@ -62,7 +72,7 @@ final class ClusterScan {
         queued[router] = true;
         visits++;
         // The router ran and bound the cluster: its branches run after the freeze, then it falls through.
-        if (branches(graph.node(router), true, t)) {
+        if ((branches(graph.node(router), true, t, UNSELECTED) & UNSELECTED) != 0) {
             enqueue(router + 1, t);
         }
         while (!work.isEmpty()) {
@@ -81,7 +91,8 @@ final class ClusterScan {
                 return;
             }
         }
-        if (ran(f, true, "at position " + i, t)) {
+        // A top-level path that selected an endpoint is served: only the unselected ones go on.
+        if ((ran(f, true, "at position " + i, t, UNSELECTED) & UNSELECTED) != 0) {
             enqueue(i + 1, t);
         }
     }
@@ -96,92 +107,123 @@ final class ClusterScan {
         }
     }
 
-    /** Runs {@code f}, its gate passed; returns whether the path goes on to the filter after it. */
-    private boolean ran(CompiledFilter f, boolean top, String where, Trail t) {
+    /**
+     * Runs {@code f}, its gate passed, for paths arriving in {@code states} (a mask of
+     * {@link #UNSELECTED} and {@link #SELECTED}); returns the states in which some path goes on to
+     * the filter after it (0 when every path ends here).
+     */
+    private int ran(CompiledFilter f, boolean top, String where, Trail t, int states) {
         var traits = f.filter().traits();
         if (traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
+            // An upstream chosen already is left alone (spec 5.2, step 1): those paths go on as they were.
+            int out = states & SELECTED;
+            if ((states & UNSELECTED) == 0) {
+                return out;
+            }
             boolean bound = BindingFacts.boundLoadBalancer(f);
-            if (f.filter().servedClusters().contains(cluster)) {
-                served.putIfAbsent(describe(f) + " " + where, (bound ? "served by bound " : "served by ")
-                        + describe(f) + " " + where + " (path " + t + ")");
-            } else {
+            if (!f.filter().servedClusters().contains(cluster)) {
                 fail("reaches " + (bound ? "bound " : "") + describe(f) + " " + where + ", which does not declare it",
                         t);
+                return out;
             }
-            return false;
+            served.putIfAbsent(describe(f) + " " + where, (bound ? "served by bound " : "served by ")
+                    + describe(f) + " " + where + " (path " + t + ")");
+            // At the top level the selection ends the path; in a branch the sub-chain still runs on,
+            // and a nested terminal after it fails the request (spec 2.5, step 4).
+            return top ? out : out | SELECTED;
         }
         if (traits.contains(FilterTrait.ALWAYS_ANSWERS)) {
             served.putIfAbsent(describe(f) + " " + where, "answered by " + describe(f) + " " + where + " (path "
                     + t + ")");
-            if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && f.failureMode() == FailureMode.OPEN) {
+            // A request that already has an endpoint is served whatever the fallback does.
+            if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && f.failureMode() == FailureMode.OPEN
+                    && (states & UNSELECTED) != 0) {
                 fallback(f, top, where, t);
             }
-            return false; // answering built-ins never continue to their branches
+            return 0; // answering built-ins never continue to their branches
         }
         if (traits.contains(FilterTrait.MAY_ANSWER)) {
             served.putIfAbsent(describe(f) + " " + where, "answered by " + describe(f) + " " + where
                     + " for some requests (path " + t + ")");
         }
-        return branches(f, top, t);
+        return branches(f, top, t, states);
     }
 
-    /** Evaluates {@code host}'s branches in order; returns whether some path goes on past the host. */
-    private boolean branches(CompiledFilter host, boolean top, Trail t) {
-        boolean afterHost = false;
+    /**
+     * Evaluates {@code host}'s branches in order for requests arriving in {@code state}; returns the
+     * states in which some path goes on past the host (0 when none does).
+     */
+    private int branches(CompiledFilter host, boolean top, Trail t, int state) {
+        int current = state;
+        int afterHost = 0;
         for (BranchSpec b : host.branches()) {
             Trail in = t.then("branch '" + b.name() + "'");
-            boolean goesOn = false;
-            if (chain(b, in)) {
+            int out = chain(b, in, current);
+            int goesOn = 0;
+            if (out != 0) {
                 switch (b.rejoin()) {
-                    case Rejoin.Next n -> goesOn = true;
-                    case Rejoin.Terminal x -> fail(top ? "leaves through branch '" + b.name() + "' (rejoin: terminal) "
-                            + "with no load_balancer having served it" : "reaches nested branch '" + b.name()
-                            + "' (rejoin: terminal), which fails the request with 500", in);
+                    case Rejoin.Next n -> goesOn = out;
+                    case Rejoin.Terminal x -> {
+                        if (!top) {
+                            fail("reaches nested branch '" + b.name() + "' (rejoin: terminal), which fails the "
+                                    + "request with 500", in);
+                        } else if ((out & UNSELECTED) != 0) {
+                            fail("leaves through branch '" + b.name() + "' (rejoin: terminal) with no "
+                                    + "load_balancer having served it", in);
+                        }
+                    }
                     case Rejoin.SkipTo s -> {
-                        if (top) {
+                        if (!top) {
+                            afterHost |= out; // a nested jump is discarded: on after the host
+                        } else if ((out & UNSELECTED) != 0) {
                             enqueue(s.target(), in);
-                        } else {
-                            afterHost = true; // a nested jump is discarded: on after the host
                         }
                     }
                     case Rejoin.ReEnter r -> {
-                        if (top) {
-                            enqueue(r.target(), in);
-                            goesOn = true; // once its max_iterations are spent it stops firing
+                        if (!top) {
+                            afterHost |= out;
                         } else {
-                            afterHost = true;
+                            if ((out & UNSELECTED) != 0) {
+                                enqueue(r.target(), in);
+                            }
+                            goesOn = out; // once its max_iterations are spent it stops firing
                         }
                     }
                 }
             }
-            if (b.unconditional() && !goesOn) {
-                return afterHost; // every request this far took it and left
+            // Past an unconditional branch only what went on remains; past a conditional one, also
+            // every request it did not fire for.
+            current = b.unconditional() ? goesOn : current | goesOn;
+            if (current == 0) {
+                return afterHost; // every request this far took a branch and left
             }
         }
-        return true;
+        return current | afterHost;
     }
 
-    /** Walks a sub-chain; returns whether some path falls out of its end. */
-    private boolean chain(BranchSpec b, Trail t) {
+    /** Walks a sub-chain entered in {@code state}; returns the states in which some path falls out of its end. */
+    private int chain(BranchSpec b, Trail t, int state) {
+        int states = state;
         for (CompiledFilter f : b.filters()) {
             visits++;
             ClusterGate gate = ClusterGate.of(graph.gate(f), tags);
             if (gate == ClusterGate.NEVER) {
                 continue;
             }
-            boolean goesOn = ran(f, false, "in branch '" + b.name() + "'", t);
-            if (!goesOn && gate == ClusterGate.RUNS) {
-                return false;
+            int out = ran(f, false, "in branch '" + b.name() + "'", t, states);
+            states = gate == ClusterGate.RUNS ? out : states | out;
+            if (states == 0) {
+                return 0;
             }
         }
-        return true;
+        return states;
     }
 
     /**
      * An IRR that fails open runs its unconditional branches (an error writes no results). A
      * request falling out of one reaches the next through {@code next} or a spent top-level
      * re-entrance; out of the last, or out of a branch-hosted IRR's, it fails (seed, "Known
-     * limitations").
+     * limitations"). A fallback branch that selected an endpoint serves the request.
      */
     private void fallback(CompiledFilter irr, boolean top, String where, Trail t) {
         for (BranchSpec b : irr.branches()) {
@@ -189,7 +231,7 @@ final class ClusterScan {
                 continue;
             }
             Trail in = t.then("fallback '" + b.name() + "'");
-            if (!chain(b, in)) {
+            if ((chain(b, in, UNSELECTED) & UNSELECTED) == 0) {
                 return;
             }
             switch (b.rejoin()) {

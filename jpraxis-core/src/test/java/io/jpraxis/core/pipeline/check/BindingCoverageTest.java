@@ -125,6 +125,42 @@ class BindingCoverageTest {
     }
 
     @Test
+    void aNestedTerminalFailsEvenAfterItsSubChainSelectedAnEndpoint() {
+        // Spec 2.5 step 4 and 6.9 R6: a nested terminal answers 500 whatever was selected before it,
+        // so a bound load balancer inside (or before it in the same sub-chain) serves nothing.
+        String config = """
+                      - filter: router
+                        clusters: [a]
+                      - filter: tag
+                        branch_chains:
+                          - name: outer
+                            rejoin: terminal
+                            chains:
+                              - name: o
+                                filters:
+                                  - filter: blb
+                                    clusters: [a]
+                                  - filter: tag
+                                    branch_chains:
+                                      - name: inner
+                                        rejoin: %s
+                                        chains: [{name: i, filters: [{filter: %s, clusters: [a]}]}]
+                """;
+        assertThat(failures(compile(config.formatted("terminal", "blb")), "a")).containsExactly(
+                "reaches nested branch 'inner' (rejoin: terminal), which fails the request with 500 (path 0 -> 1 -> "
+                        + "branch 'outer' -> branch 'inner')");
+        assertThat(failures(compile(config.formatted("terminal", "tag")), "a")).as("selected before the nested branch")
+                .containsExactly("reaches nested branch 'inner' (rejoin: terminal), which fails the request with 500 "
+                        + "(path 0 -> 1 -> branch 'outer' -> branch 'inner')");
+        CompileResult twin = compile(config.formatted("next", "blb"));
+        assertThat(CheckFixture.errors(twin)).as("a nested next rejoin ends nothing").isEmpty();
+        twin.gateway().close();
+        CompileResult answered = compile(config.formatted("terminal", "answer"));
+        assertThat(CheckFixture.errors(answered)).as("an answer inside the nested branch ends the request").isEmpty();
+        answered.gateway().close();
+    }
+
+    @Test
     void aNestedBranchThatRejoinsNextGoesOnToTheLoadBalancer() {
         CompileResult result = compile("""
                       - filter: router

@@ -441,4 +441,26 @@ class BindingRulesTest {
                         + "chat with application_provider openai (expected: a pair one load_balancer cluster declares "
                         + "together: chat/vllm) [filter tag, chain main]");
     }
+
+    @Test
+    void aMatcherTypoAndTheBindingRuleErrorsAreReportedTogether() {
+        CompileResult result = compile("""
+                      - filter: tag
+                        conditions:
+                          - when: {bound_upstream: {application_provider: openai}}
+                      - filter: router
+                        clusters: [a]
+                      - filter: tag
+                        conditions:
+                          - unless: {bound_upstream: {application_provider: opnai}}
+                      - filter: blb
+                        clusters: [a=-/openai]
+                """);
+        assertThat(CheckFixture.errors(result)).as("validate lists every binding problem at once").hasSize(2)
+                .anySatisfy(e -> assertThat(e).contains("\"opnai\" (expected: a value some load_balancer cluster "
+                        + "declares: openai)"))
+                .anySatisfy(e -> assertThat(e).contains("tag at position 0 of listener 'web' requires a bound "
+                        + "logical upstream"));
+        assertThat(verdict(result, OrderingCheck.BINDING_GUARANTEE)).isEqualTo(Verdict.ERROR);
+    }
 }
