@@ -8,7 +8,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One tiny HTTP/1.1 GET over a fresh socket, reading only the status line: the cheapest way to
+ * One tiny HTTP/1.1 request over a fresh socket, reading only the status line: the cheapest way to
  * ask "does it serve yet?" without a client library's own start-up cost in the measurement.
  */
 public final class HttpProbe {
@@ -19,11 +19,22 @@ public final class HttpProbe {
 
     /** The status of {@code GET path} on 127.0.0.1:{@code port}, or -1 when nothing answered. */
     public static int status(int port, String path) {
+        return exchange(port, "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                + "\r\nConnection: close\r\n\r\n");
+    }
+
+    /** The status of a {@code POST path} of {@code json} (ASCII), or -1 when nothing answered. */
+    public static int postJson(int port, String path, String json) {
+        return exchange(port, "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + json.length()
+                + "\r\nConnection: close\r\n\r\n" + json);
+    }
+
+    private static int exchange(int port, String request) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
             socket.setSoTimeout(TIMEOUT_MILLIS);
-            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             return parseStatusLine(readLine(socket.getInputStream()));
         } catch (IOException e) {
             return -1;

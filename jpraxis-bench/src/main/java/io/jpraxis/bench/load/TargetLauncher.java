@@ -62,7 +62,7 @@ public final class TargetLauncher {
         Path config = Files.writeString(runDir.resolve(kind.cliName() + ".yaml"), yaml);
         ManagedProcess p = reaper.track(jpraxis.start(kind.cliName(), config, log(kind)));
         // Readiness first: by the time it serves, the launcher has exec'd (or spawned) the JVM.
-        awaitServing(kind.cliName(), port, p);
+        awaitServing(kind, port, p);
         long pid = JpraxisLauncher.javaPid(p).orElseThrow(() -> new IllegalStateException(
                 kind.cliName() + ": serves on port " + port + " but no java process was found under pid "
                         + p.handle().pid()));
@@ -81,22 +81,36 @@ public final class TargetLauncher {
     }
 
     private Target ready(Target target) throws InterruptedException {
-        awaitServing(target.kind().cliName(), target.port(), target.process());
+        awaitServing(target.kind(), target.port(), target.process());
         return target;
     }
 
-    private static void awaitServing(String name, int port, ManagedProcess p) throws InterruptedException {
+    private static void awaitServing(TargetKind kind, int port, ManagedProcess p) throws InterruptedException {
+        String name = kind.cliName();
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (HttpProbe.status(port, "/small") != 200) {
+        while (probe(kind, port) != 200) {
             if (!p.isAlive()) {
                 throw new IllegalStateException(name + ": exited before serving (see " + p.log() + ")");
             }
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(name + ": GET /small on port " + port + " did not answer 200 within "
-                        + READY_TIMEOUT.toSeconds() + " s (see " + p.log() + ")");
+                throw new IllegalStateException(name + ": " + probeName(kind) + " on port " + port
+                        + " did not answer 200 within " + READY_TIMEOUT.toSeconds() + " s (see " + p.log() + ")");
             }
             Thread.sleep(50);
         }
+    }
+
+    /**
+     * Asks whether {@code kind} serves: GET /small, except on the AI path, which routes only
+     * requests whose body names a model (a GET there has no cluster and answers 500).
+     */
+    private static int probe(TargetKind kind, int port) {
+        return kind == TargetKind.JPRAXIS_AI ? HttpProbe.postJson(port, "/echo", WrkScript.chatJson(256))
+                : HttpProbe.status(port, "/small");
+    }
+
+    private static String probeName(TargetKind kind) {
+        return kind == TargetKind.JPRAXIS_AI ? "POST /echo of a chat body" : "GET /small";
     }
 
     private Path peers() {
