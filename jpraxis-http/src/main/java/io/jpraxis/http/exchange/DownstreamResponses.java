@@ -86,17 +86,23 @@ public final class DownstreamResponses {
         return frame(out, upstream.status().code(), upstream, client, keepAliveWanted, false);
     }
 
-    /** Lower-case names the {@code Connection} lines list, or null when there are none. */
+    /**
+     * Lower-case names the {@code Connection} lines list, or null when they list none beyond the
+     * hop-by-hop names stripped anyway: the common {@code Connection: keep-alive} builds no set.
+     */
     private static Set<String> connectionListed(HttpHeaders headers) {
         if (!headers.contains(HttpHeaderNames.CONNECTION)) {
             return null;
         }
-        Set<String> listed = new HashSet<>();
+        Set<String> listed = null;
         for (String line : headers.getAll(HttpHeaderNames.CONNECTION)) {
             for (String token : line.split(",")) {
-                String name = token.trim();
-                if (!name.isEmpty()) {
-                    listed.add(HeaderMap.normalize(name));
+                String name = HeaderMap.normalize(token.trim());
+                if (!name.isEmpty() && !HopByHopHeaders.NAMES.contains(name) && !name.equals("close")) {
+                    if (listed == null) {
+                        listed = new HashSet<>();
+                    }
+                    listed.add(name);
                 }
             }
         }

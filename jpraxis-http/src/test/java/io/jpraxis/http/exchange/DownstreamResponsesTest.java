@@ -44,6 +44,21 @@ class DownstreamResponsesTest {
     }
 
     @Test
+    void theDirectPathDropsWhatTheOriginsConnectionLinesNameAndKeepsTheRest() {
+        HttpResponse up = upstream("Content-Length", "0", "Connection", "keep-alive, X-Hop-Secret",
+                "Connection", "close", "X-Hop-Secret", "s", "Keep-Alive", "timeout=5", "X-Kept", "k");
+        var built = DownstreamResponses.direct(up, client(HttpVersion.HTTP_1_1, HttpMethod.GET), true);
+        assertThat(built.head().headers().contains("x-hop-secret")).isFalse();
+        assertThat(built.head().headers().contains("keep-alive")).isFalse();
+        assertThat(built.head().headers().get("x-kept")).isEqualTo("k");
+
+        var plain = DownstreamResponses.direct(upstream("Content-Length", "0", "Connection", "keep-alive", "X-Kept", "k"),
+                client(HttpVersion.HTTP_1_1, HttpMethod.GET), true);
+        assertThat(plain.head().headers().get("x-kept")).isEqualTo("k");
+        assertThat(plain.head().headers().contains("keep-alive")).isFalse();
+    }
+
+    @Test
     void unframedBodyIsChunkedForHttp11() {
         var built = build(upstream("Transfer-Encoding", "chunked"), client(HttpVersion.HTTP_1_1, HttpMethod.GET), true);
         assertThat(built.head().headers().get("transfer-encoding")).isEqualTo("chunked");
