@@ -5,6 +5,8 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.filters.support.HeaderListReader;
+import io.jpraxis.filters.support.HeaderRules;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -130,17 +132,9 @@ public final class HeaderPolicy {
         return refusal.isEmpty();
     }
 
-    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2). */
+    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2); the rule every header filter uses. */
     public static boolean isLegalName(String name) {
-        if (name == null || name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            if (!isTokenChar(name.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
+        return HeaderRules.isValidName(name);
     }
 
     /**
@@ -164,30 +158,9 @@ public final class HeaderPolicy {
         return true;
     }
 
-    /** {@code "text"} with control characters escaped, for messages. */
+    /** {@code "text"} with control characters escaped, for messages (as every header filter quotes). */
     public static String quote(String text) {
-        if (text == null) {
-            return "null";
-        }
-        StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '\r' -> sb.append("\\r");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return text == null ? "null" : HeaderListReader.quote(text);
     }
 
     private static Optional<HeaderRefusal> refused(Rule rule, String expectation) {
@@ -205,12 +178,5 @@ public final class HeaderPolicy {
             }
         }
         return null;
-    }
-
-    private static boolean isTokenChar(char c) {
-        if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-            return true;
-        }
-        return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
     }
 }

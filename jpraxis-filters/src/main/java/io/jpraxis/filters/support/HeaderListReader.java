@@ -85,6 +85,7 @@ public final class HeaderListReader {
                 case '\n' -> sb.append("\\n");
                 case '\t' -> sb.append("\\t");
                 case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
                 default -> {
                     if (c < 0x20 || c == 0x7f) {
                         sb.append(String.format("\\u%04x", (int) c));
