@@ -1,15 +1,12 @@
 package io.jpraxis.it;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jpraxis.ai.candidate.StableIds;
-import io.jpraxis.ai.overlay.Jcs;
+import io.jpraxis.ai.overlay.OverlayDigest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.HexFormat;
 
 /** Overlay envelopes for end-to-end tests, with a correct JCS content digest (spec praxis-ai 3.3). */
 final class Overlays {
@@ -21,14 +18,7 @@ final class Overlays {
     /** The envelope around {@code overlayJson} (an {@code overlay} object with network {@code net}). */
     static String envelope(String overlayJson) {
         try {
-            ObjectNode overlay = (ObjectNode) JSON.readTree(overlayJson);
-            ObjectNode digested = JSON.createObjectNode();
-            for (String key : new String[] {"candidates", "local_site", "network", "selection_policy"}) {
-                if (overlay.has(key)) {
-                    digested.set(key, overlay.get(key));
-                }
-            }
-            String digest = HexFormat.of().formatHex(StableIds.sha256().digest(Jcs.canonicalBytes(digested)));
+            String digest = OverlayDigest.semanticDigest(JSON.readTree(overlayJson));
             return """
                     {"schema_version": "1.0.0",
                      "revision": {"kind": "content_addressed", "algorithm": "sha256", "value": "%1$s"},

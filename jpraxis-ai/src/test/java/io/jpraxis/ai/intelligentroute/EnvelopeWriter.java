@@ -1,14 +1,11 @@
 package io.jpraxis.ai.intelligentroute;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jpraxis.ai.candidate.StableIds;
-import io.jpraxis.ai.overlay.Jcs;
+import io.jpraxis.ai.overlay.OverlayDigest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HexFormat;
 
 /** Writes overlay envelopes with a correct content digest (spec praxis-ai 3.3). */
 final class EnvelopeWriter {
@@ -20,14 +17,7 @@ final class EnvelopeWriter {
     /** The envelope of {@code overlayJson} (the {@code overlay} object) for scope hub. */
     static String envelope(String overlayJson) {
         try {
-            ObjectNode overlay = (ObjectNode) JSON.readTree(overlayJson);
-            ObjectNode digested = JSON.createObjectNode();
-            for (String key : new String[] {"candidates", "local_site", "network", "selection_policy"}) {
-                if (overlay.has(key)) {
-                    digested.set(key, overlay.get(key));
-                }
-            }
-            String digest = HexFormat.of().formatHex(StableIds.sha256().digest(Jcs.canonicalBytes(digested)));
+            String digest = OverlayDigest.semanticDigest(JSON.readTree(overlayJson));
             return """
                     {"schema_version": "1.0.0",
                      "revision": {"kind": "content_addressed", "algorithm": "sha256", "value": "%s"},
