@@ -3,10 +3,13 @@
 # The default `java` on Debian 12 is 17, which cannot run jpraxis, so PATH is never trusted.
 
 jdk_major() { # $1 = JDK home; prints its major version or nothing
-  local release="$1/release" v
+  local release="$1/release" v="" line
   [ -x "$1/bin/java" ] && [ -x "$1/bin/javac" ] || return 0
   if [ -f "$release" ]; then
-    v=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$release")
+    # Read with builtins, not sed: the launcher runs this on every start, where forks add up.
+    while IFS= read -r line; do
+      if [[ $line =~ ^JAVA_VERSION=\"([0-9]+) ]]; then v="${BASH_REMATCH[1]}"; break; fi
+    done < "$release"
   fi
   if [ -z "${v:-}" ]; then
     v=$("$1/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = \([0-9][0-9]*\).*/\1/p')
@@ -39,8 +42,9 @@ require_jdk() {
     exit 1
   fi
   export JAVA_HOME="$home"
+  JDK_MAJOR="$(jdk_major "$home")" # for the caller, so it need not ask again
   # Maven's own libraries call sun.misc.Unsafe, which JDK 24+ warns about on every build.
-  if [ "$(jdk_major "$home")" -ge 24 ]; then
+  if [ "$JDK_MAJOR" -ge 24 ]; then
     case "${MAVEN_OPTS:-}" in *sun-misc-unsafe*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" ;; esac
   fi
 }
