@@ -1,11 +1,10 @@
 package io.jpraxis.ai.candidate;
 
+import io.jpraxis.filters.support.HeaderRules;
 import java.nio.charset.StandardCharsets;
 
 /** Text rules shared by candidates and overlays: byte lengths, header names and header values. */
 public final class HeaderText {
-    private static final String TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
-
     private HeaderText() {
     }
 
@@ -22,19 +21,9 @@ public final class HeaderText {
         return utf8Length(text) <= max;
     }
 
-    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2), i.e. a legal field name. */
+    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2): the header filters' own rule. */
     public static boolean isHeaderName(String name) {
-        if (name == null || name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            boolean alnum = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
-            if (!alnum && TOKEN_SYMBOLS.indexOf(c) < 0) {
-                return false;
-            }
-        }
-        return true;
+        return HeaderRules.isValidName(name);
     }
 
     /**

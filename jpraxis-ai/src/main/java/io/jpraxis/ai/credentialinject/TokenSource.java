@@ -1,5 +1,7 @@
 package io.jpraxis.ai.credentialinject;
 
+import io.jpraxis.config.load.ConfigYamlWriter;
+
 /**
  * Where a {@code credential_inject} entry's token comes from: exactly one of {@code value},
  * {@code env_var} or {@code file}. The config keeps only where; the token itself lives in the
@@ -22,7 +24,7 @@ public sealed interface TokenSource permits TokenSource.Inline, TokenSource.EnvV
 
         @Override
         public String dumpValue() {
-            return io.jpraxis.config.load.ConfigYamlWriter.REDACTED;
+            return ConfigYamlWriter.REDACTED;
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jpraxis.ai.headers;
 
+import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.ai.headers.HeaderRefusal.Rule;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
@@ -144,18 +145,7 @@ public final class HeaderPolicy {
      * The empty value is legal.
      */
     public static boolean isLegalValue(String value) {
-        if (value == null) {
-            return false;
-        }
-        int n = value.length();
-        for (int i = 0; i < n; i++) {
-            char c = value.charAt(i);
-            boolean space = c == ' ' || c == '\t';
-            if (space ? i == 0 || i == n - 1 : c < 0x21 || c > 0x7e) {
-                return false;
-            }
-        }
-        return true;
+        return value != null && (value.isEmpty() || HeaderText.isRouteHeaderValue(value));
     }
 
     /** {@code "text"} with control characters escaped, for messages (as every header filter quotes). */
