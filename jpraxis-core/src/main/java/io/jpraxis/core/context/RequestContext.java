@@ -1,6 +1,7 @@
 package io.jpraxis.core.context;
 
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.subrequest.SubRequestClient;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.net.InetSocketAddress;
 import java.time.Instant;
@@ -32,6 +33,7 @@ public final class RequestContext {
     private String requestId;
     private String route;
     private Instant deadline;
+    private SubRequestClient subRequests;
 
     public RequestContext(String listener, String method, String path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
@@ -177,5 +179,18 @@ public final class RequestContext {
     /** Path and query as they go upstream ({@code /a/b?x=1}). */
     public String target() {
         return query == null ? path : path + "?" + query;
+    }
+
+    /**
+     * The sub-request client of the edge carrying this request (the iterative request router's
+     * steps use it), or null when the edge has none.
+     */
+    public SubRequestClient subRequests() {
+        return subRequests;
+    }
+
+    /** Set by the edge before the pipeline runs. */
+    public void subRequests(SubRequestClient client) {
+        this.subRequests = client;
     }
 }

@@ -1,0 +1,22 @@
+package io.jpraxis.core.subrequest;
+
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response: the
+ * shared non-blocking client behind the iterative request router's steps (spec 5.10) and outbound
+ * chains (5.11). The edge that carries the parent request provides it ({@link
+ * io.jpraxis.core.context.RequestContext#subRequests()}); an edge without one (ext_proc) leaves it
+ * null and a filter that needs it fails.
+ *
+ * <p>The returned stage never completes exceptionally for traffic problems: a connect failure, a
+ * reset, a deadline or an oversized response is a {@link SubResponse.Failed} with its {@link
+ * TransportError}. It may complete on another thread than the caller's; callers that touch
+ * request state hop back themselves (the pipeline executor resumes on the completing thread,
+ * which the HTTP edge arranges to be the parent's event loop).
+ */
+public interface SubRequestClient {
+
+    /** Sends {@code request}; completes with the buffered response or the transport failure. */
+    CompletionStage<SubResponse> send(SubRequest request);
+}
