@@ -70,6 +70,7 @@ public final class HttpGateway implements AutoCloseable {
     private final RequestMetrics requestMetrics;
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private EventLoopGroup group;
+    private EventLoopGroup acceptGroup;
     private AddressResolverGroup<InetSocketAddress> resolver;
     private Http1Connector connector;
     private ConnectionRegistry registry;
@@ -137,6 +138,7 @@ public final class HttpGateway implements AutoCloseable {
         GatewayConfig config = gateway.config();
         RuntimeConfig runtime = config.runtime() == null ? RuntimeConfig.DEFAULT : config.runtime();
         group = transport.newEventLoopGroup(runtime.threads());
+        acceptGroup = transport.newAcceptGroup();
         AddressResolverGroup<InetSocketAddress> dns = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
                 .datagramChannelType(transport.datagramChannelType())
                 .ttl(0, DNS_MAX_TTL_SECONDS));
@@ -173,7 +175,7 @@ public final class HttpGateway implements AutoCloseable {
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
                 lc.downstreamReadTimeoutMs(), requestMetrics);
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(group)
+                .group(acceptGroup, group)
                 .channel(transport.serverChannelType())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
@@ -312,6 +314,9 @@ public final class HttpGateway implements AutoCloseable {
         }
         if (resolver != null) {
             resolver.close();
+        }
+        if (acceptGroup != null) {
+            acceptGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
         }
         if (group != null) {
             group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);

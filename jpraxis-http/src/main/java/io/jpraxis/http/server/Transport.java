@@ -52,4 +52,13 @@ public record Transport(
         int count = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         return new MultiThreadIoEventLoopGroup(count, new DefaultThreadFactory("jpraxis-io"), ioHandlerFactory);
     }
+
+    /**
+     * The one event loop that accepts connections for every listener. Kept apart from the I/O
+     * loops so a burst of new clients is accepted while those loops are busy with requests: on a
+     * shared loop the accept queue waited behind request work and overflowed under 1,000 clients.
+     */
+    public EventLoopGroup newAcceptGroup() {
+        return new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("jpraxis-accept"), ioHandlerFactory);
+    }
 }
