@@ -357,6 +357,35 @@ class LoopSubRequestClientTest {
         }
     }
 
+    /** Answers the first request on each connection; closes on the second without a word (a stale pooled connection). */
+    private static ScriptedOrigin answersOncePerConnection() throws java.io.IOException {
+        return new ScriptedOrigin((head, index) -> index == 0 ? "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok" : null);
+    }
+
+    @Test
+    void idempotentSubRequestOnAStalePooledConnectionIsRetriedOnAFreshOne() throws Exception {
+        try (ScriptedOrigin origin = answersOncePerConnection()) {
+            UpstreamTarget target = target(CLUSTER, "127.0.0.1", origin.port());
+            received(send(get(target, new HeaderMap())));
+            SubResponse.Received retried = received(send(get(target, new HeaderMap())));
+            assertThat(new String(retried.body(), StandardCharsets.US_ASCII)).isEqualTo("ok");
+            assertThat(origin.acceptedConnections()).as("the retry opened a new connection").isEqualTo(2);
+            assertThat(metrics.upstreamRetries()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void postOnAStalePooledConnectionIsNotRetried() throws Exception {
+        try (ScriptedOrigin origin = answersOncePerConnection()) {
+            UpstreamTarget target = target(CLUSTER, "127.0.0.1", origin.port());
+            received(send(get(target, new HeaderMap())));
+            SubRequest post = new SubRequest(target, "POST", "/", new HeaderMap(), "x".getBytes(StandardCharsets.UTF_8),
+                    Instant.now().plusSeconds(10), 100);
+            failed(send(post), TransportError.IO);
+            assertThat(origin.acceptedConnections()).as("a non-idempotent request may have been processed").isEqualTo(1);
+        }
+    }
+
     @Test
     void connectionClosingResponseIsNotPooled() throws Exception {
         try (TestOrigin origin = TestOrigin.start("o")) {

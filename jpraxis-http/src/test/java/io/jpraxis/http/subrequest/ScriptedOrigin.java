@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -20,13 +21,21 @@ import java.util.function.Function;
  */
 final class ScriptedOrigin implements AutoCloseable {
     private final ServerSocket server;
-    private final Function<String, String> answer;
+    private final BiFunction<String, Integer, String> answer;
     private final AtomicInteger accepted = new AtomicInteger();
     private final List<String> heads = new CopyOnWriteArrayList<>();
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
     /** @param answer the raw response for a request head (its first line and headers) */
     ScriptedOrigin(Function<String, String> answer) throws IOException {
+        this((head, index) -> answer.apply(head));
+    }
+
+    /**
+     * @param answer the raw response for a request head and its index on its connection (0 for the
+     *     first); null closes the connection without answering
+     */
+    ScriptedOrigin(BiFunction<String, Integer, String> answer) throws IOException {
         this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         this.answer = answer;
         Thread acceptor = new Thread(this::acceptLoop, "scripted-origin");
@@ -63,14 +72,18 @@ final class ScriptedOrigin implements AutoCloseable {
 
     private void serve(Socket socket) {
         try (socket; InputStream in = socket.getInputStream(); OutputStream out = socket.getOutputStream()) {
-            while (true) {
+            for (int index = 0; ; index++) {
                 String head = readHead(in);
                 if (head == null) {
                     return;
                 }
                 heads.add(head);
                 in.readNBytes(contentLength(head));
-                out.write(answer.apply(head).getBytes(StandardCharsets.ISO_8859_1));
+                String response = answer.apply(head, index);
+                if (response == null) {
+                    return; // close without a byte of response
+                }
+                out.write(response.getBytes(StandardCharsets.ISO_8859_1));
                 out.flush();
             }
         } catch (IOException e) {
