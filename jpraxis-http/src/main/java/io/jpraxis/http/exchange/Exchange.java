@@ -111,6 +111,8 @@ public final class Exchange implements RequestPreRead.Owner {
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
         ctx = new RequestContext(listener.listener(), request.method().name(), target.path(), target.query(),
                 "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
+        // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
+        ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
         execution = pipeline.begin(ctx);
         if (refused.isPresent()) {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);

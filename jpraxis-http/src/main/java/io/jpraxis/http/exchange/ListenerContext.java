@@ -4,7 +4,9 @@ import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
+import io.jpraxis.http.subrequest.SubRequestClients;
 import io.jpraxis.http.upstream.UpstreamConnector;
+import java.time.Clock;
 
 /**
  * What every exchange of one listener shares: where it gets its pipeline and the gateway's
@@ -15,6 +17,8 @@ import io.jpraxis.http.upstream.UpstreamConnector;
  * @param requestBodyTimeoutMs {@code downstream_read_timeout_ms}: silence allowed between request
  *     body pieces, or null for none
  * @param requestMetrics where each ended exchange is counted and timed
+ * @param subRequests the sub-request clients (one per event loop) each request's context gets;
+ *     null makes ones over {@code connector}
  */
 public record ListenerContext(
         String listener,
@@ -23,15 +27,26 @@ public record ListenerContext(
         UpstreamConnector connector,
         EdgeMetrics metrics,
         Long requestBodyTimeoutMs,
-        RequestMetrics requestMetrics) {
+        RequestMetrics requestMetrics,
+        SubRequestClients subRequests) {
 
     public ListenerContext {
         requestMetrics = requestMetrics == null ? RequestMetrics.DISABLED : requestMetrics;
+        if (subRequests == null) {
+            subRequests = new SubRequestClients(connector, metrics,
+                    services == null ? Clock.systemUTC() : services.clock());
+        }
+    }
+
+    /** With sub-request clients of its own over {@code connector}. */
+    public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
+            UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs, RequestMetrics requestMetrics) {
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, null);
     }
 
     /** Without request meters (edges driven in memory by tests). */
     public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
             UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs) {
-        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, RequestMetrics.DISABLED);
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, RequestMetrics.DISABLED, null);
     }
 }

@@ -1,4 +1,4 @@
-package io.jpraxis.http.exchange;
+package io.jpraxis.http.upstream;
 
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.EndpointState;
@@ -6,15 +6,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The shared counts one proxied exchange holds: a cluster slot for the whole exchange
+ * The shared counts one upstream exchange (proxied, or a sub-request) holds: a cluster slot for the whole exchange
  * ({@code max_connections}, spec 1.5) and, per upstream attempt, one in-flight count on the
  * attempted endpoint (which {@code least_connections} reads). Each is given back exactly once,
  * however the exchange ends. Confined to the exchange's event loop.
  */
-final class UpstreamLease {
+public final class UpstreamLease {
     private static final Logger log = LoggerFactory.getLogger(UpstreamLease.class);
     /** How an attempt ended, for passive health (spec 1.5.1). */
-    enum AttemptOutcome {
+    public enum AttemptOutcome {
         /** The origin answered below 500. */
         SUCCESS,
         /** Connect failure, broken connection, timeout, or a 5xx answer. */
@@ -27,25 +27,25 @@ final class UpstreamLease {
     private boolean slotHeld;
     private EndpointState attempted;
 
-    UpstreamLease(ClusterState cluster) {
+    public UpstreamLease(ClusterState cluster) {
         this.cluster = cluster;
     }
 
     /** Takes the cluster slot; false when the cluster is at {@code max_connections}. */
-    boolean takeSlot() {
+    public boolean takeSlot() {
         slotHeld = cluster.tryAcquireSlot();
         return slotHeld;
     }
 
     /** Counts an attempt to {@code endpoint} as in flight until {@link #endAttempt}. */
-    void beginAttempt(EndpointState endpoint) {
+    public void beginAttempt(EndpointState endpoint) {
         endAttempt(AttemptOutcome.NOT_JUDGED); // never two at once; a second begin closes the first
         endpoint.acquire();
         attempted = endpoint;
     }
 
     /** Ends the current attempt, if any, recording {@code outcome} for passive health. */
-    void endAttempt(AttemptOutcome outcome) {
+    public void endAttempt(AttemptOutcome outcome) {
         EndpointState endpoint = attempted;
         if (endpoint == null) {
             return;
@@ -73,7 +73,7 @@ final class UpstreamLease {
     }
 
     /** Ends the current attempt and gives the cluster slot back; later calls do nothing. */
-    void close(AttemptOutcome outcome) {
+    public void close(AttemptOutcome outcome) {
         endAttempt(outcome);
         if (slotHeld) {
             slotHeld = false;
@@ -82,7 +82,7 @@ final class UpstreamLease {
     }
 
     /** How an answer with {@code status} counts; 0 means no answer arrived. */
-    static AttemptOutcome judge(int status) {
+    public static AttemptOutcome judge(int status) {
         if (status == 0) {
             return AttemptOutcome.NOT_JUDGED;
         }

@@ -1,0 +1,69 @@
+package io.jpraxis.http.subrequest;
+
+import io.jpraxis.core.subrequest.SubRequest;
+import io.jpraxis.core.subrequest.SubRequestClient;
+import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.TransportError;
+import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.upstream.UpstreamConnector;
+import io.netty.channel.EventLoop;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * The sub-request client of one event loop: every sub-request runs on that loop, over the same
+ * upstream pool, TLS contexts, private-upstream guard and timeouts as proxied requests, and its
+ * stage completes on the loop, so the pipeline that sent it resumes where its request lives.
+ */
+public final class LoopSubRequestClient implements SubRequestClient {
+    private final EventLoop loop;
+    private final UpstreamConnector connector;
+    private final EdgeMetrics metrics;
+    private final Clock clock;
+
+    /** @param clock the clock sub-request deadlines are read against (the runtime services' clock) */
+    public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock) {
+        this.loop = loop;
+        this.connector = connector;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    /** The loop every sub-request of this client runs and completes on. */
+    public EventLoop eventLoop() {
+        return loop;
+    }
+
+    @Override
+    public CompletionStage<SubResponse> send(SubRequest request) {
+        CompletableFuture<SubResponse> result = new CompletableFuture<>();
+        SubRequestCall call = new SubRequestCall(request, loop, connector, metrics, result);
+        if (loop.inEventLoop()) {
+            call.start(remainingNanos(request.deadline()));
+            return result;
+        }
+        try {
+            loop.execute(() -> call.start(remainingNanos(request.deadline())));
+        } catch (RejectedExecutionException e) {
+            // The gateway is shutting down: nothing was sent.
+            result.complete(new SubResponse.Failed(TransportError.CONNECT, "event loop shut down"));
+        }
+        return result;
+    }
+
+    private long remainingNanos(Instant deadline) {
+        Instant now = clock.instant();
+        if (!deadline.isAfter(now)) {
+            return 0;
+        }
+        try {
+            return Duration.between(now, deadline).toNanos();
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE; // centuries away: no deadline worth scheduling exactly
+        }
+    }
+}
