@@ -35,7 +35,7 @@ public interface NestedPipelines {
      * How a nested pipeline is checked.
      *
      * @param label prefix of its diagnostics ({@code invalid step 'retry'})
-     * @param name its name in logs and explain ({@code step retry})
+     * @param name its name in logs, explain and check messages ({@code step 'retry'})
      * @param path where it is written (its diagnostics without a filter of their own land here)
      * @param inheritsBinding whether it runs under the parent's frozen binding (an IRR step: a bound
      *     consumer needs no router there, and a pipeline that reads the binding may publish none);
@@ -48,7 +48,7 @@ public interface NestedPipelines {
 
         /** An {@code iterative_request_router} step: inherits the binding, checked strictly (spec 5.10, decision 6). */
         public static Nesting irrStep(String step, ConfigPath path, int line) {
-            return new Nesting("invalid step '" + step + "'", "step " + step, path, line, true, true);
+            return new Nesting("invalid step '" + step + "'", "step '" + step + "'", path, line, true, true);
         }
     }
 }

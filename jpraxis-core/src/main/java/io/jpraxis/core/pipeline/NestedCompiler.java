@@ -49,12 +49,13 @@ final class NestedCompiler implements NestedPipelines {
     @Override
     public Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics out) {
         Diagnostics local = new Diagnostics();
+        // Nested entries stand in their host's chain (for diagnostics); they carry no chain conditions.
         FilterScope parent = out.scope();
-        FilterScope scope = new FilterScope(null, null, parent == null ? nesting.name() : parent.chain(),
-                parent == null ? null : parent.branch());
+        String chain = parent == null || parent.chain() == null ? nesting.name() : parent.chain();
+        FilterScope scope = new FilterScope(null, null, chain, parent == null ? null : parent.branch());
         List<PlacedEntry> placed = new ArrayList<>(entries.size());
         for (FilterEntryConfig e : entries) {
-            placed.add(new PlacedEntry(e, List.of(), nesting.name(), scope, List.of()));
+            placed.add(new PlacedEntry(e, List.of(), chain, scope, List.of()));
         }
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, local);
         List<CompiledFilter> filters = levels.compilePipeline(placed, nesting.name());

@@ -50,7 +50,7 @@ final class IterativeRouterReader {
             return Optional.empty();
         }
         return Optional.of(new IterativeRouterConfig(initial, steps, maxIterations, timeout, stepTimeout, maxResponse,
-                maxStream, maxState));
+                maxStream, maxState, r.node().get("steps").orElseThrow()));
     }
 
     private static List<StepConfig> steps(MapReader r, FilterBuildContext context) {
