@@ -1,5 +1,6 @@
 package io.jpraxis.filters.iterative;
 
+import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
@@ -117,7 +118,8 @@ final class IterationLoop {
                 System.nanoTime() - started, true));
         iterations++;
         long state = (long) body.length + response.body().length;
-        if (state > router.config().maxStateBytes()) {
+        // Decision 12: the 64 MiB cap holds for the IRR's state whatever max_state_bytes says.
+        if (state > Math.min(router.config().maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES)) {
             return done(FilterAction.reject(413, "iterative state too large"));
         }
         StepResult result = new StepResult(raw.origin(), raw.transportError(), response, exec.retainedResults());

@@ -121,6 +121,12 @@ public final class IterativeRouterFilter implements HttpFilter {
     }
 
     @Override
+    public List<NestedStep> nestedPipelines() {
+        return config.steps().stream()
+                .map(s -> new NestedStep(s.name(), steps.byName().get(s.name()).pipeline())).toList();
+    }
+
+    @Override
     public List<NestedStep> nestedBindingSteps() {
         return steps.bindingReaders();
     }
