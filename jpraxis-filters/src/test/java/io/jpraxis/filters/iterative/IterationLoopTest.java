@@ -229,6 +229,35 @@ class IterationLoopTest {
     }
 
     @Test
+    void aStepThatPicksNoEndpointIsALocal500WhichRulesSeeAsOriginLocal() throws Exception {
+        try (Origin up = Origin.answering(200, "after-local")) {
+            String noEndpoint = """
+                    - name: first
+                      filters:
+                        - filter: headers
+                          request_set:
+                            - name: x-step
+                              value: first
+                      on_result:
+                        - origin: local
+                          status: [500]
+                          next: second
+                    """;
+            var pipeline = pipeline(config("", noEndpoint + step("second", up.endpoint(), "")));
+            assertThat(text(answered(run(pipeline, request("GET", "/"), new byte[0], client))))
+                    .isEqualTo("after-local");
+
+            var alone = pipeline(config("", noEndpoint.replace("next: second", "done: true")));
+            LocalResponse r = answered(run(alone, request("GET", "/"), new byte[0], client));
+            assertThat(r.status()).as("decision 3: no endpoint selected is 500").isEqualTo(500);
+            assertThat(text(r)).contains("no upstream selected");
+            assertThat(client.sent).as("nothing was sent for the local step").hasSize(1);
+            pipeline.close();
+            alone.close();
+        }
+    }
+
+    @Test
     void withoutASubRequestClientTheFilterFailsAndFailureModeDecides() throws Exception {
         var closed = pipeline(config("", step("first", "127.0.0.1:1", "")));
         var ctx = request("GET", "/");
