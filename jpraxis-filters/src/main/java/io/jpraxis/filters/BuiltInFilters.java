@@ -1,6 +1,7 @@
 package io.jpraxis.filters;
 
 import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
@@ -28,6 +29,7 @@ public final class BuiltInFilters {
         return List.of(
                 new AccessLogFactory(),
                 new HeadersFactory(),
+                new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
                 new LoadBalancerFactory(),
                 new RateLimitFactory(),

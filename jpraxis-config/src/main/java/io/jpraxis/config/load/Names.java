@@ -76,7 +76,7 @@ public final class Names {
     }
 
     /** Reports {@code value} unless it is a valid name; returns whether it is. */
-    static boolean checkName(String value, ConfigPath path, int line, Diagnostics d) {
+    public static boolean checkName(String value, ConfigPath path, int line, Diagnostics d) {
         if (isName(value)) {
             return true;
         }

@@ -14,6 +14,7 @@ import java.util.List;
  *
  * @param topLevelClusters the config's standalone {@code clusters[]}
  * @param clusterStates where filters get the shared live state of the clusters they declare
+ * @param nested builds nested pipelines (IRR steps) inside the running build
  */
 public record FilterBuildContext(
         FeatureSet features,
@@ -21,9 +22,23 @@ public record FilterBuildContext(
         BodyLimits bodyLimits,
         List<ClusterConfig> topLevelClusters,
         RuntimeServices services,
-        ClusterStates clusterStates) {
+        ClusterStates clusterStates,
+        NestedPipelines nested) {
 
     public FilterBuildContext {
         topLevelClusters = List.copyOf(topLevelClusters);
+    }
+
+    /** A context outside a pipeline build: nested pipelines cannot be built ({@link NestedPipelines#UNAVAILABLE}). */
+    public FilterBuildContext(FeatureSet features, InsecureOptions insecureOptions, BodyLimits bodyLimits,
+            List<ClusterConfig> topLevelClusters, RuntimeServices services, ClusterStates clusterStates) {
+        this(features, insecureOptions, bodyLimits, topLevelClusters, services, clusterStates,
+                NestedPipelines.UNAVAILABLE);
+    }
+
+    /** The same context building nested pipelines with {@code builder}. */
+    public FilterBuildContext withNested(NestedPipelines builder) {
+        return new FilterBuildContext(features, insecureOptions, bodyLimits, topLevelClusters, services, clusterStates,
+                builder);
     }
 }

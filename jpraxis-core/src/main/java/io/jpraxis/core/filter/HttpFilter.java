@@ -146,6 +146,23 @@ public interface HttpFilter {
         return List.of();
     }
 
+    /**
+     * Every nested pipeline this filter owns (an {@code iterative_request_router}'s steps, in config
+     * order), for {@code explain}. Called at build time only.
+     */
+    default List<NestedStep> nestedPipelines() {
+        return List.of();
+    }
+
+    /**
+     * The nested step pipelines behind {@link #nestedBindingReaders()}, same order, for the
+     * parent's check that each serves every cluster that can reach this filter (spec 6.9, R9).
+     * Called at build time only.
+     */
+    default List<NestedStep> nestedBindingSteps() {
+        return List.of();
+    }
+
     default Set<FilterTrait> traits() {
         return Set.of();
     }

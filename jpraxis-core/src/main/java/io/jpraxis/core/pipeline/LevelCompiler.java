@@ -7,6 +7,7 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.core.condition.ConditionCompiler;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
@@ -67,11 +68,28 @@ final class LevelCompiler {
                 closeAll(compiled); // the config is refused; release what the branch filters hold
                 continue;
             }
+            if (filter.get().traits().contains(FilterTrait.ITERATIVE_ROUTER) && position < entries.size() - 1) {
+                notLast(placed, entries.get(position + 1), entries.size() - 1 - position, level);
+            }
             // Body access inside a branch is the ordering check branch_body_access (spec 6.11).
             int index = level.top() ? position : nextSlot++;
             out.add(slot(index, filter.get(), placed, compiled, conditionedHeaders));
         }
         return out;
+    }
+
+    /**
+     * An iterative request router answers every request it runs for, so a filter after it would
+     * never run (spec 5.10, "Position"); not an ordering check, so no flag demotes it.
+     */
+    private void notLast(PlacedEntry irr, PlacedEntry next, int after, Level level) {
+        String where = next.chain().equals(irr.chain())
+                ? "it is not the last filter of chain '" + irr.chain() + "'"
+                : "chain '" + next.chain() + "' follows its chain '" + irr.chain() + "' in " + level.description();
+        diagnostics.scoped(irr.filterScope()).error(irr.entry().source().path().key("filter"),
+                irr.entry().source().line(), irr.entry().filterType() + " is followed by " + after + " filter"
+                        + (after == 1 ? "" : "s") + ": " + where + " (expected: the last filter of its chain and of "
+                        + level.description() + "; it answers every request it runs for)");
     }
 
     /** Entry names to every position holding them: a rejoin target must be held once (spec 2.4). */

@@ -52,16 +52,21 @@ public final class PipelineCompiler {
 
     /** Compiles {@code config}, adding to {@code diagnostics} (which may already hold load findings). */
     public CompileResult compile(GatewayConfig config, Diagnostics diagnostics) {
-        FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
-                config.clusters(), services, new ClusterStates());
-        config.clusters().forEach(context.clusterStates()::stateFor);
         Map<String, FilterChainConfig> chains = new LinkedHashMap<>();
         for (FilterChainConfig chain : config.filterChains()) {
             chains.putIfAbsent(chain.name(), chain); // a duplicate name was refused at load
         }
+        BuildBudget budget = new BuildBudget(diagnostics, instanceLimit);
+        // Nested pipelines (IRR steps) share this build's registry, chains, budget and context.
+        NestedCompiler nested = new NestedCompiler(chains, budget, config.bodyLimits(), config.insecureOptions(),
+                features.has(Feature.UPSTREAM_BINDING));
+        FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
+                config.clusters(), services, new ClusterStates(), nested);
+        config.clusters().forEach(context.clusterStates()::stateFor);
+        FilterEntryBuilder builder = new FilterEntryBuilder(registry, context);
+        nested.attach(builder);
         Map<String, List<ConditionConfig>> chainConditions = chainConditions(config);
-        LevelCompiler levels = new LevelCompiler(new FilterEntryBuilder(registry, context), chains,
-                new BuildBudget(diagnostics, instanceLimit), diagnostics);
+        LevelCompiler levels = new LevelCompiler(builder, chains, budget, diagnostics);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
         for (ListenerConfig listener : config.listeners()) {
             List<PlacedEntry> entries = flatten(listener, chains);

@@ -1,6 +1,7 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
+import io.jpraxis.core.context.FilterResults;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
@@ -37,6 +38,8 @@ public final class PipelineExecution {
     private BranchEvaluator branches;
     private BodyHooks bodies;
     private boolean logged;
+    /** Results of every top-level filter that ran, when the caller asked to keep them; else null. */
+    private FilterResults retained;
 
     PipelineExecution(CompiledPipeline pipeline, RequestContext ctx) {
         this.pipeline = pipeline;
@@ -51,6 +54,37 @@ public final class PipelineExecution {
     /** Whether {@link #runResponse} can change anything ({@link CompiledPipeline#hasResponseHooks()}). */
     public boolean hasResponseHooks() {
         return pipeline.hasResponseHooks();
+    }
+
+    /**
+     * Keeps the results each top-level filter publishes, which the walk otherwise clears after the
+     * filter's branches (spec 3), for a caller that decides on them after the walk: an
+     * {@code iterative_request_router} matching its step filters' results in {@code on_result}.
+     * Call before {@link #runRequest()}.
+     */
+    public void retainResults() {
+        if (retained == null) {
+            retained = new FilterResults();
+        }
+    }
+
+    /**
+     * What {@link #retainResults()} kept, plus the results of a filter that ended the walk (a later
+     * value wins per key); empty when retention was not asked for.
+     */
+    public FilterResults retainedResults() {
+        FilterResults out = new FilterResults();
+        if (retained != null) {
+            out.putAll(retained);
+            out.putAll(ctx.results());
+        }
+        return out;
+    }
+
+    private void retain() {
+        if (retained != null) {
+            retained.putAll(ctx.results());
+        }
     }
 
     /** Runs the request phase; the stage is already complete when no filter suspended. */
@@ -86,6 +120,7 @@ public final class PipelineExecution {
             if (stop != null) {
                 return CompletableFuture.completedFuture(stop);
             }
+            retain();
             if (!f.hasBranches()) {
                 ctx.results().clear(); // results never outlive their filter (spec 3)
                 i++;
@@ -120,6 +155,7 @@ public final class PipelineExecution {
         if (stop != null) {
             return CompletableFuture.completedFuture(stop);
         }
+        retain();
         return branchEvaluator().evaluate(f.branches()).thenCompose(outcome -> afterBranches(index, outcome));
     }
 

@@ -1,5 +1,6 @@
 package io.jpraxis.server.explain;
 
+import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
@@ -9,7 +10,8 @@ import java.util.List;
 /**
  * The flattened pipeline: each top-level filter with its index, and under it each branch (what
  * fires it, where it rejoins) with its sub-chain, indented, at every depth. A nested branch's jump
- * is shown as written, marked as discarded at runtime (spec 2.5).
+ * is shown as written, marked as discarded at runtime (spec 2.5). An iterative request router's
+ * steps are listed under it, each with its filters.
  */
 final class FiltersSection implements ExplainSection {
 
@@ -25,6 +27,17 @@ final class FiltersSection implements ExplainSection {
             String unreachable = report.graph().reachable(i) ? "" : "  (unreachable)";
             lines.add("    [" + i + "] " + Labels.filter(f) + unreachable);
             branches(f, top, true, "        ", lines);
+            steps(f, "        ", lines);
+        }
+    }
+
+    /** An iterative request router's steps: each one's name and its filters (with their own branches). */
+    private static void steps(CompiledFilter host, String indent, List<String> lines) {
+        for (NestedStep step : host.filter().nestedPipelines()) {
+            lines.add(indent + "step " + step.name() + ":");
+            for (CompiledFilter f : step.pipeline().filters()) {
+                lines.add(indent + "  - " + Labels.filter(f));
+            }
         }
     }
 
@@ -37,6 +50,7 @@ final class FiltersSection implements ExplainSection {
             for (CompiledFilter f : b.filters()) {
                 lines.add(indent + "  - " + Labels.filter(f));
                 branches(f, b.filters(), false, indent + "      ", lines);
+                steps(f, indent + "      ", lines);
             }
         }
     }

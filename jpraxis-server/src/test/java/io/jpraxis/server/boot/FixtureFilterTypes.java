@@ -19,9 +19,8 @@ import java.util.Set;
  * Filter types the validation fixtures use where no built-in has the trait a check needs yet:
  * {@code test_cluster_selector} chooses a cluster like a router but is another kind
  * ({@code conflicting_cluster_selectors}), {@code test_body_reader} declares request-body access
- * ({@code branch_body_access}), {@code test_bound_lb} is a load balancer reading the logical
- * binding and {@code test_iterative_router} answers like an iterative_request_router whose steps
- * read the binding (until both exist as built-ins). Each takes an optional {@code clusters} list;
+ * ({@code branch_body_access}) and {@code test_bound_lb} is a load balancer reading the logical
+ * binding in a compact form (fixtures that only need its traits). Each takes an optional {@code clusters} list;
  * a load balancer's items may carry tags, {@code name=protocol/provider} ({@code -}: absent).
  */
 final class FixtureFilterTypes {
@@ -34,9 +33,7 @@ final class FixtureFilterTypes {
                 .register(new Factory("test_cluster_selector", Set.of(FilterTrait.SELECTS_CLUSTER), BodyAccess.NONE))
                 .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY))
                 .register(new Factory("test_bound_lb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING),
-                        BodyAccess.NONE))
-                .register(new Factory("test_iterative_router", Set.of(FilterTrait.ALWAYS_ANSWERS,
-                        FilterTrait.ITERATIVE_ROUTER), BodyAccess.NONE));
+                        BodyAccess.NONE));
     }
 
     /** The fixture types' config: what {@code dump} prints back. */
@@ -65,7 +62,7 @@ final class FixtureFilterTypes {
 
         @Override
         public Map<String, ClusterTags> declaredClusterTags() {
-            if (!traits.contains(FilterTrait.SELECTS_ENDPOINT) && !traits.contains(FilterTrait.ITERATIVE_ROUTER)) {
+            if (!traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
                 return Map.of();
             }
             Map<String, ClusterTags> tags = new LinkedHashMap<>();
@@ -76,11 +73,6 @@ final class FixtureFilterTypes {
                         pt[1].equals("-") ? null : pt[1]));
             }
             return tags;
-        }
-
-        @Override
-        public List<String> nestedBindingReaders() {
-            return traits.contains(FilterTrait.ITERATIVE_ROUTER) ? List.of("inference") : List.of();
         }
 
         private List<String> names() {

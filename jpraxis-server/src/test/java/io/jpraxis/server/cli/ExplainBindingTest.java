@@ -116,6 +116,47 @@ class ExplainBindingTest {
     }
 
     @Test
+    void listsTheIterativeRoutersStepsWithTheirFiltersAndItsStepCoverageCheck() throws Exception {
+        String irr = """
+                listeners:
+                  - name: web
+                    address: "127.0.0.1:0"
+                    filter_chains: [main]
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: router
+                        routes:
+                          - {path_prefix: "/", cluster: chat_backend}
+                      - filter: iterative_request_router
+                        initial_step: inference
+                        steps:
+                          - name: inference
+                            filters:
+                              - filter: load_balancer
+                                cluster_source: bound_upstream
+                                clusters:
+                                  - name: chat_backend
+                                    endpoints: ["127.0.0.1:3002"]
+                            on_result:
+                              - {status: [503], next: fallback}
+                          - name: fallback
+                            filters:
+                              - {filter: static_response, status: 503}
+                insecure_options:
+                  allow_private_endpoints: true
+                """;
+        assertThat(Main.run("--features", "iterative-request-router", "explain", "-c", config(irr))).isZero();
+        assertThat(stdout()).contains("""
+                    [1] iterative_request_router (chain main; always_answers; iterative_router)
+                        step inference:
+                          - load_balancer (chain main; reads_binding; selects_endpoint)
+                        step fallback:
+                          - static_response (chain main; always_answers)
+                """).contains("    pass     irr_step_coverage\n");
+    }
+
+    @Test
     void theDotGraphMarksTheBindingRouter() throws Exception {
         assertThat(Main.run("--features", "upstream-binding", "explain", "--dot", "-c", config(CONDITION))).isZero();
         assertThat(stdout()).contains("[0] router").contains("(binding router)\", penwidth=2");

@@ -11,8 +11,10 @@ import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the binding rule families (spec 6.9) share about one pipeline: whether it binds, its
@@ -33,6 +35,7 @@ final class BindingFacts {
     private final boolean[] afterRouter;
     private List<ClusterCoverage> coverage;
     private int coverageVisits;
+    private final Map<String, List<CompiledFilter>> irrsReached = new HashMap<>();
 
     private BindingFacts(FlowGraph graph) {
         this.graph = graph;
@@ -46,10 +49,11 @@ final class BindingFacts {
                 publishers.add(i);
             }
         }
-        this.router = usesBinding ? pickRouter(graph, publishers) : -1;
+        // Under an inherited binding no router here binds (R3 refuses one), and every filter is bound.
+        this.router = usesBinding && !graph.inheritsBinding() ? pickRouter(graph, publishers) : -1;
         this.bindable = router < 0 ? List.of()
                 : List.copyOf(new LinkedHashSet<>(graph.node(router).filter().selectableClusters()));
-        this.unbound = reach(0, router);
+        this.unbound = graph.inheritsBinding() ? new boolean[graph.size() + 1] : reach(0, router);
         this.afterRouter = router < 0 ? new boolean[graph.size() + 1] : reach(router, -1);
     }
 
@@ -235,11 +239,18 @@ final class BindingFacts {
             for (String cluster : bindable) {
                 ClusterScan scan = ClusterScan.run(graph, router, cluster, tags(cluster));
                 coverageVisits += scan.visits();
+                irrsReached.put(cluster, scan.iterativeRouters());
                 out.add(scan.coverage());
             }
             coverage = List.copyOf(out);
         }
         return coverage;
+    }
+
+    /** The iterative request routers requests bound to {@code cluster} reach, in the order found (R9). */
+    List<CompiledFilter> iterativeRoutersReachedBy(String cluster) {
+        coverage();
+        return irrsReached.getOrDefault(cluster, List.of());
     }
 
     /** The filters the coverage scans processed, over every cluster (for tests that bound the work). */

@@ -47,6 +47,7 @@ final class ClusterScan {
     private final Deque<Integer> work = new ArrayDeque<>();
     private final Map<String, String> served = new LinkedHashMap<>();
     private final Map<String, String> failures = new LinkedHashMap<>();
+    private final List<CompiledFilter> iterativeRouters = new ArrayList<>();
     private int visits;
     /** Path states, as bits of a mask: no endpoint selected yet, or one selected inside a branch. */
     private static final int UNSELECTED = 1;
@@ -135,6 +136,9 @@ final class ClusterScan {
         if (traits.contains(FilterTrait.ALWAYS_ANSWERS)) {
             served.putIfAbsent(describe(f) + " " + where, "answered by " + describe(f) + " " + where + " (path "
                     + t + ")");
+            if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && !iterativeRouters.contains(f)) {
+                iterativeRouters.add(f); // its steps must serve the cluster too (R9, IrrStepCoverage)
+            }
             // A request that already has an endpoint is served whatever the fallback does.
             if (traits.contains(FilterTrait.ITERATIVE_ROUTER) && f.failureMode() == FailureMode.OPEN
                     && (states & UNSELECTED) != 0) {
@@ -259,6 +263,11 @@ final class ClusterScan {
     /** Serving endings and failures found. */
     ClusterCoverage coverage() {
         return new ClusterCoverage(cluster, tags, new ArrayList<>(served.values()), new ArrayList<>(failures.values()));
+    }
+
+    /** The iterative request routers requests bound to the cluster reach, in the order found. */
+    List<CompiledFilter> iterativeRouters() {
+        return List.copyOf(iterativeRouters);
     }
 
     /** Top-level filters processed plus branch filters walked: bounded by the pipeline's size. */

@@ -30,12 +30,19 @@ public final class FlowGraph {
     private final boolean[] reachable;
     private final Map<String, List<ConditionConfig>> chainConditions;
     private final boolean preReads;
+    /** A nested pipeline running under its parent's frozen binding (an IRR step). */
+    private final boolean inheritsBinding;
+    /** A nested pipeline, whose name ({@link #listener()}) says what it is ({@code step 'retry'}). */
+    private final boolean nested;
     /** Computed on first use by the binding families; one graph is checked on one thread. */
     private BindingFacts binding;
 
     private FlowGraph(String listener, List<CompiledFilter> nodes, List<FallThroughCut> cuts, List<FlowEdge> edges,
-            Map<String, List<ConditionConfig>> chainConditions, boolean preReads) {
+            Map<String, List<ConditionConfig>> chainConditions, boolean preReads, boolean inheritsBinding,
+            boolean nested) {
         this.listener = listener;
+        this.inheritsBinding = inheritsBinding;
+        this.nested = nested;
         this.preReads = preReads;
         this.nodes = List.copyOf(nodes);
         this.cuts = cuts;
@@ -49,6 +56,20 @@ public final class FlowGraph {
      * conditions that gate its entries (spec 1.4), so checks see a filter's whole gate.
      */
     public static FlowGraph of(CompiledPipeline pipeline, Map<String, List<ConditionConfig>> chainConditions) {
+        return build(pipeline, chainConditions, false, false);
+    }
+
+    /**
+     * The graph of a nested pipeline (its entries carry no chain conditions); with
+     * {@code inheritsBinding} every filter counts as bound and any binding publisher in a pipeline
+     * that reads the binding is an error (spec 6.9, R2 and R3 inside an IRR step).
+     */
+    public static FlowGraph nested(CompiledPipeline pipeline, boolean inheritsBinding) {
+        return build(pipeline, Map.of(), inheritsBinding, true);
+    }
+
+    private static FlowGraph build(CompiledPipeline pipeline, Map<String, List<ConditionConfig>> chainConditions,
+            boolean inheritsBinding, boolean nested) {
         List<CompiledFilter> nodes = pipeline.filters();
         List<FallThroughCut> cuts = new ArrayList<>(nodes.size());
         List<FlowEdge> edges = new ArrayList<>();
@@ -72,7 +93,8 @@ public final class FlowGraph {
                 }
             }
         }
-        return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions, pipeline.body().preReads());
+        return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions, pipeline.body().preReads(),
+                inheritsBinding, nested);
     }
 
     /** Why {@code f} never falls through, or null when it may. */
@@ -178,6 +200,11 @@ public final class FlowGraph {
         return preReads;
     }
 
+    /** Whether this is a nested pipeline under its parent's frozen binding (an IRR step). */
+    public boolean inheritsBinding() {
+        return inheritsBinding;
+    }
+
     /** The pipeline's logical binding: whether it binds, its binding router, catalog and reachability. */
     BindingFacts binding() {
         if (binding == null) {
@@ -186,9 +213,9 @@ public final class FlowGraph {
         return binding;
     }
 
-    /** {@code position 3 of listener 'web'}. */
+    /** {@code position 3 of listener 'web'}; in a nested pipeline {@code position 1 of step 'retry'}. */
     public String at(int index) {
-        return "position " + index + " of listener '" + listener + "'";
+        return "position " + index + " of " + (nested ? listener : "listener '" + listener + "'");
     }
 
     /** {@code rate_limit 'edge'}: the filter type and, when set, the entry name. */

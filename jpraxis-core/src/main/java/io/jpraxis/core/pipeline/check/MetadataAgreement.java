@@ -3,6 +3,7 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
+import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.LinkedHashMap;
@@ -32,6 +33,21 @@ final class MetadataAgreement implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             declare(graph, graph.node(i), null, "at " + graph.at(i), first, findings);
             branches(graph, graph.node(i), first, findings);
+            steps(graph, graph.node(i), first, findings);
+        }
+    }
+
+    /**
+     * Each declaration inside a filter's nested steps: the filter folds them into its own (first
+     * wins, for the catalog), so two steps that disagree are only seen here.
+     */
+    private static void steps(FlowGraph graph, CompiledFilter host, Map<String, Declaration> first,
+            Findings findings) {
+        for (NestedStep step : host.filter().nestedPipelines()) {
+            for (CompiledFilter f : step.pipeline().allSlots()) {
+                declare(graph, f, null, "in step '" + step.name() + "' of " + describe(host) + " of listener '"
+                        + graph.listener() + "'", first, findings);
+            }
         }
     }
 

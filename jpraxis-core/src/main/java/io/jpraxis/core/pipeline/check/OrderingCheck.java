@@ -10,7 +10,8 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  *
  * <p>The binding rules (spec 6.9, R1 to R8) have no flag. R5 (bound-upstream body participants)
  * joins with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an
- * {@code iterative_request_router} (its step pipelines) and cannot be demoted (decision 6). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
+ * {@code iterative_request_router} (its step pipelines) and cannot be demoted (decision 6), nor can
+ * its part that needs the parent's bindable clusters ({@code irr_step_coverage}). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
  * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
  * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
  */
@@ -55,6 +56,8 @@ public enum OrderingCheck {
             "every bindable cluster reaches a load_balancer serving it, or an answer, on every path"),
     IRR_COEXISTENCE("irr_coexistence", null, false,
             "beside an iterative_request_router: no top-level load_balancer, a bound consumer after the router"),
+    IRR_STEP_COVERAGE("irr_step_coverage", null, false, false,
+            "every iterative_request_router step that reads the binding serves every cluster that can reach it"),
     SATISFIABLE_BOUND_MATCHERS("satisfiable_bound_matchers", null, false,
             "every when: bound_upstream matcher matches some cluster the router can bind"),
     ROUTER_WITHOUT_LB("router_without_lb", null, true,
@@ -68,12 +71,26 @@ public enum OrderingCheck {
     private final SkipCheck skipFlag;
     private final boolean warningOnly;
     private final String rule;
+    private final boolean demotable;
 
     OrderingCheck(String yamlName, SkipCheck skipFlag, boolean warningOnly, String rule) {
+        this(yamlName, skipFlag, warningOnly, true, rule);
+    }
+
+    OrderingCheck(String yamlName, SkipCheck skipFlag, boolean warningOnly, boolean demotable, String rule) {
         this.yamlName = yamlName;
         this.skipFlag = skipFlag;
         this.warningOnly = warningOnly;
+        this.demotable = demotable;
         this.rule = rule;
+    }
+
+    /**
+     * Whether {@code skip_pipeline_validation} turns its errors into warnings; the IRR step rules
+     * stay errors (decision 6).
+     */
+    public boolean demotable() {
+        return demotable;
     }
 
     /** The check's name as {@code explain} prints it (the skip flag's name where it has one). */

@@ -35,6 +35,7 @@ public final class OrderingChecks {
             new PreReadBoundCondition(),
             new BindingCoverage(),
             new IrrCoexistence(),
+            new IrrStepCoverage(),
             new SatisfiableMatchers());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
@@ -58,17 +59,18 @@ public final class OrderingChecks {
                 results.add(new CheckResult(check, Verdict.SKIPPED, List.of(), flag));
                 continue;
             }
-            results.add(settle(check, findings.of(check), diagnostics));
+            results.add(settle(check, findings.of(check), diagnostics, check.demotable()));
         }
         return new PipelineReport(graph, results, BindingReport.of(graph));
     }
 
-    private CheckResult settle(OrderingCheck check, List<Findings.Found> found, Diagnostics diagnostics) {
+    private CheckResult settle(OrderingCheck check, List<Findings.Found> found, Diagnostics diagnostics,
+            boolean demotable) {
         Set<Verdict> seen = EnumSet.noneOf(Verdict.class);
         List<Diagnostic> out = new ArrayList<>();
         for (Findings.Found f : found) {
             Diagnostic d;
-            if (f.error() && options.skipPipelineValidation()) {
+            if (f.error() && demotable && options.skipPipelineValidation()) {
                 d = new Diagnostic.Warning(f.at().path(), f.at().line(), f.message() + DEMOTED, f.scope());
                 seen.add(Verdict.DEMOTED);
             } else if (f.error()) {

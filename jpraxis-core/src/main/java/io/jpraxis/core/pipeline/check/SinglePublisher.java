@@ -28,6 +28,10 @@ final class SinglePublisher implements RuleFamily {
         if (!binding.usesBinding()) {
             return;
         }
+        if (graph.inheritsBinding()) {
+            inStep(graph, findings);
+            return;
+        }
         for (int p : binding.publishers()) {
             if (p != binding.router()) {
                 CompiledFilter f = graph.node(p);
@@ -48,6 +52,30 @@ final class SinglePublisher implements RuleFamily {
         if (binding.router() >= 0) {
             reEntrances(graph, binding, findings);
         }
+    }
+
+    /**
+     * A nested pipeline that reads its parent's binding may hold no router at all (seed, "Binding
+     * a Logical Upstream"); one that ignores the binding keeps its exchange-local router (decision 6).
+     */
+    private static void inStep(FlowGraph graph, Findings findings) {
+        for (int i = 0; i < graph.size(); i++) {
+            CompiledFilter f = graph.node(i);
+            if (f.filter().traits().contains(FilterTrait.ROUTER)) {
+                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at position " + i
+                        + " would publish a logical upstream binding inside an iterative_request_router step that "
+                        + "reads the binding, which inherits its parent's binding (expected: no router in a step "
+                        + "that reads the binding; a bound load_balancer needs none)");
+            }
+        }
+        BranchSlot.forEach(graph, slot -> {
+            if (slot.filter().filter().traits().contains(FilterTrait.ROUTER)) {
+                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, slot.filter(), slot.branch(),
+                        describe(slot.filter()) + " in branch '" + slot.branch().name() + "' would publish a logical "
+                                + "upstream binding inside an iterative_request_router step, which inherits its "
+                                + "parent's binding (expected: no router in a step that reads the binding)");
+            }
+        });
     }
 
     private static void reEntrances(FlowGraph graph, BindingFacts binding, Findings findings) {

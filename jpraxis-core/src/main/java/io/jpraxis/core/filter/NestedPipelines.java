@@ -1,0 +1,54 @@
+package io.jpraxis.core.filter;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.core.pipeline.CompiledPipeline;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds a nested pipeline (an {@code iterative_request_router} step; later an outbound chain)
+ * from filter entries, inside the build that is running: same registry, named chains, instance
+ * budget and build context as the parent, so a nested filter is built exactly as a top-level one.
+ * The pipeline compiler provides it through {@link FilterBuildContext#nested()}.
+ */
+public interface NestedPipelines {
+
+    /** For contexts made outside a pipeline build (factory unit tests): every request is refused. */
+    NestedPipelines UNAVAILABLE = (nesting, entries, d) -> {
+        d.error(nesting.path(), nesting.line(), nesting.label() + ": nested pipelines can only be built by the "
+                + "pipeline compiler (expected: a filter built as part of a config)");
+        return Optional.empty();
+    };
+
+    /**
+     * Builds {@code entries} as one nested pipeline and runs its ordering checks as
+     * {@code nesting} says. Every problem goes to {@code diagnostics}, at the entries' own paths,
+     * its message prefixed with {@link Nesting#label()} and a colon.
+     *
+     * @return the pipeline, or empty when anything in it was an error
+     */
+    Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics diagnostics);
+
+    /**
+     * How a nested pipeline is checked.
+     *
+     * @param label prefix of its diagnostics ({@code invalid step 'retry'})
+     * @param name its name in logs, explain and check messages ({@code step 'retry'})
+     * @param path where it is written (its diagnostics without a filter of their own land here)
+     * @param inheritsBinding whether it runs under the parent's frozen binding (an IRR step: a bound
+     *     consumer needs no router there, and a pipeline that reads the binding may publish none);
+     *     false for a pipeline that starts unbound (an outbound chain)
+     * @param strict whether every ordering check runs and stays an error whatever
+     *     {@code skip_pipeline_checks} and {@code skip_pipeline_validation} say (decision 6); false
+     *     applies the operator's flags as at the top level
+     */
+    record Nesting(String label, String name, ConfigPath path, int line, boolean inheritsBinding, boolean strict) {
+
+        /** An {@code iterative_request_router} step: inherits the binding, checked strictly (spec 5.10, decision 6). */
+        public static Nesting irrStep(String step, ConfigPath path, int line) {
+            return new Nesting("invalid step '" + step + "'", "step '" + step + "'", path, line, true, true);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package io.jpraxis.core.pipeline;
+
+import io.jpraxis.config.diag.Diagnostic;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.core.binding.BindingScan;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.NestedPipelines;
+import io.jpraxis.core.pipeline.check.FlowGraph;
+import io.jpraxis.core.pipeline.check.OrderingChecks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The pipeline compiler's {@link NestedPipelines}: compiles a nested pipeline with the parent
+ * build's entry builder (registry and build context), named chains and instance budget, plans its
+ * bodies, and runs the ordering checks on its own graph, strictly or under the operator's flags.
+ * Its findings are collected apart and then reported under the nesting's label, so a step's
+ * problem reads "invalid step 'S': ..." at the path of the entry that has it.
+ */
+final class NestedCompiler implements NestedPipelines {
+    private final Map<String, FilterChainConfig> chains;
+    private final BuildBudget budget;
+    private final BodyLimits limits;
+    private final InsecureOptions options;
+    private final boolean bindingOn;
+    /** Set once the build context that refers to this compiler exists (the two refer to each other). */
+    private FilterEntryBuilder builder;
+
+    NestedCompiler(Map<String, FilterChainConfig> chains, BuildBudget budget, BodyLimits limits,
+            InsecureOptions options, boolean bindingOn) {
+        this.chains = chains;
+        this.budget = budget;
+        this.limits = limits;
+        this.options = options;
+        this.bindingOn = bindingOn;
+    }
+
+    void attach(FilterEntryBuilder entryBuilder) {
+        this.builder = entryBuilder;
+    }
+
+    @Override
+    public Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics out) {
+        Diagnostics local = new Diagnostics();
+        // Nested entries stand in their host's chain (for diagnostics); they carry no chain conditions.
+        FilterScope parent = out.scope();
+        String chain = parent == null || parent.chain() == null ? nesting.name() : parent.chain();
+        FilterScope scope = new FilterScope(null, null, chain, parent == null ? null : parent.branch());
+        List<PlacedEntry> placed = new ArrayList<>(entries.size());
+        for (FilterEntryConfig e : entries) {
+            placed.add(new PlacedEntry(e, List.of(), chain, scope, List.of()));
+        }
+        LevelCompiler levels = new LevelCompiler(builder, chains, budget, local);
+        List<CompiledFilter> filters = levels.compilePipeline(placed, nesting.name());
+        refuseBodyHooks(filters, local);
+        BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
+                local, placed::get);
+        CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
+                bindingOn ? BindingScan.of(filters, Map.of()) : BindingScan.NONE);
+        if (!local.hasErrors()) {
+            InsecureOptions checkOptions = nesting.strict() ? InsecureOptions.NONE : options;
+            new OrderingChecks(checkOptions).run(FlowGraph.nested(pipeline, nesting.inheritsBinding()), local);
+        }
+        for (Diagnostic d : local.all()) {
+            String message = nesting.label() + ": " + d.message();
+            out.add(switch (d) {
+                case Diagnostic.Error e -> new Diagnostic.Error(e.path(), e.line(), message, e.scope());
+                case Diagnostic.Warning w -> new Diagnostic.Warning(w.path(), w.line(), message, w.scope());
+            });
+        }
+        if (local.hasErrors()) {
+            pipeline.close();
+            return Optional.empty();
+        }
+        return Optional.of(pipeline);
+    }
+
+    /**
+     * Body hooks run on the listener's exchange (pre-read, streaming); a nested exchange is sent
+     * with the body already in hand, and jpraxis runs no body hooks there, so a filter that would
+     * count on them is refused rather than silently never called.
+     */
+    private static void refuseBodyHooks(List<CompiledFilter> filters, Diagnostics d) {
+        for (CompiledFilter f : filters) {
+            if (f.filter().requestBodyAccess() != BodyAccess.NONE || f.filter().responseBodyAccess() != BodyAccess.NONE) {
+                d.scoped(new FilterScope(f.filter().type(), f.entry().name(), f.chain(), null))
+                        .error(f.entry().source().path().key("filter"), f.entry().source().line(), f.filter().type()
+                                + " declares body access, but body hooks do not run in nested pipelines in jpraxis "
+                                + "(expected: a filter without request or response body access)");
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package io.jpraxis.filters.iterative;
+
+import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.core.binding.BindingState;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.subrequest.SubRequest;
+import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
+import io.jpraxis.filters.iterative.TransitionRule.Origin;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One request's bounded loop of step exchanges (spec 5.10, steps 3 to 5). Each iteration runs a
+ * step's pipeline on a fresh context (empty headers, same method and target, the parent's frozen
+ * binding shared, never re-frozen), sends the sub-request to the endpoint the step picked,
+ * runs the step's response filters, counts the iteration and follows the first matching rule.
+ * Never blocks: every stage completes on the thread of the step filter or client that completed it.
+ */
+final class IterationLoop {
+    private static final Logger log = LoggerFactory.getLogger(IterationLoop.class);
+
+    private final IterativeRouterFilter router;
+    private final RequestContext parent;
+    private final Clock clock;
+    private final Instant deadline;
+    private final String depthHeader;
+    private int iterations;
+
+    IterationLoop(IterativeRouterFilter router, RequestContext parent, Clock clock, int inboundDepth) {
+        this.router = router;
+        this.parent = parent;
+        this.clock = clock;
+        this.deadline = clock.instant().plusMillis(router.config().timeoutMs());
+        this.depthHeader = Integer.toString(inboundDepth + 1);
+    }
+
+    CompletionStage<FilterAction> run(byte[] body) {
+        return iterate(router.config().initialStep(), body);
+    }
+
+    private CompletionStage<FilterAction> iterate(String stepName, byte[] body) {
+        IterativeRouterConfig config = router.config();
+        if (iterations >= config.maxIterations()) {
+            return done(FilterAction.reject(508, "iteration limit reached"));
+        }
+        Instant now = clock.instant();
+        if (!now.isBefore(deadline)) {
+            return done(FilterAction.reject(504, "iterative request deadline exceeded"));
+        }
+        CompiledStep step = router.step(stepName);
+        // A fresh context per step: no selected upstream, metadata or results of the previous one.
+        RequestContext ctx = new RequestContext(parent.listener(), parent.method(), parent.path(), parent.query(),
+                parent.scheme(), parent.clientAddress(), new HeaderMap(), parent.requestId(), parent.receivedAt());
+        BindingState.inherit(parent, ctx);
+        PipelineExecution exec = step.pipeline().begin(ctx);
+        exec.retainResults();
+        long started = System.nanoTime();
+        return exec.runRequest()
+                .thenCompose(outcome -> exchange(outcome, ctx, body, now))
+                .thenCompose(result -> after(step, exec, result, body, started));
+    }
+
+    private CompletionStage<StepResult> exchange(RequestOutcome outcome, RequestContext ctx, byte[] body,
+            Instant now) {
+        return switch (outcome) {
+            case RequestOutcome.Forward f -> send(f, ctx, body, now);
+            case RequestOutcome.Respond r -> local(r.response());
+            case RequestOutcome.Reject r -> local(LocalResponse.jsonError(r.status(), r.reason()));
+            // Decision 3: a step that chose no endpoint is a local 500 naming why.
+            case RequestOutcome.NoUpstream n -> local(LocalResponse.jsonError(500, n.reason()));
+        };
+    }
+
+    private static CompletionStage<StepResult> local(LocalResponse response) {
+        return CompletableFuture.completedFuture(new StepResult(Origin.LOCAL, null, response, null));
+    }
+
+    private CompletionStage<StepResult> send(RequestOutcome.Forward f, RequestContext ctx, byte[] body, Instant now) {
+        HeaderMap headers = ctx.headers().copy();
+        headers.set(ReservedHeaders.ITERATIVE_DEPTH, depthHeader);
+        Instant stepDeadline = now.plus(Duration.ofMillis(router.config().stepTimeoutMs()));
+        if (stepDeadline.isAfter(deadline)) {
+            stepDeadline = deadline;
+        }
+        SubRequest request = new SubRequest(f.target(), ctx.method(), ctx.target(), headers, body, stepDeadline,
+                router.config().maxResponseBytes());
+        return parent.subRequests().send(request).thenApply(response -> switch (response) {
+            case SubResponse.Received r -> new StepResult(Origin.UPSTREAM, null,
+                    new LocalResponse(r.status(), r.headers(), r.body()), null);
+            case SubResponse.Failed failed -> {
+                log.debug("request {}: step sub-request to {} failed: {} ({})", parent.requestId(),
+                        f.target().endpoint(), failed.kind().configName(), failed.detail());
+                yield new StepResult(Origin.TRANSPORT, failed.kind(), LocalResponse.jsonError(failed.kind().status(),
+                        failed.kind().status() == 504 ? "upstream timed out" : "upstream request failed"), null);
+            }
+        });
+    }
+
+    private CompletionStage<FilterAction> after(CompiledStep step, PipelineExecution exec, StepResult raw,
+            byte[] body, long started) {
+        LocalResponse response = respond(exec, raw);
+        exec.runLog(new ExchangeSummary(response.status(), body.length, response.body().length,
+                System.nanoTime() - started, true));
+        iterations++;
+        long state = (long) body.length + response.body().length;
+        // Decision 12: the 64 MiB cap holds for the IRR's state whatever max_state_bytes says.
+        if (state > Math.min(router.config().maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES)) {
+            return done(FilterAction.reject(413, "iterative state too large"));
+        }
+        StepResult result = new StepResult(raw.origin(), raw.transportError(), response, exec.retainedResults());
+        for (TransitionRule rule : step.config().onResult()) {
+            if (result.matches(rule)) {
+                return switch (rule.then()) {
+                    // No jpraxis filter nominates a body for the next step, so the previous one goes on.
+                    case TransitionRule.Next n -> iterate(n.step(), body);
+                    case TransitionRule.Done d -> finish(response);
+                };
+            }
+        }
+        return finish(response); // no rule matched: the current response is the answer
+    }
+
+    /** The step's response filters, over the step response (upstream or local) as for any exchange. */
+    private static LocalResponse respond(PipelineExecution exec, StepResult raw) {
+        LocalResponse response = raw.response();
+        if (!exec.hasResponseHooks()) {
+            return response;
+        }
+        ResponseHead head = new ResponseHead(response.status(), response.headers(), raw.origin() != Origin.UPSTREAM);
+        return switch (exec.runResponse(head)) {
+            case ResponseOutcome.Proceed p -> new LocalResponse(head.status(), head.headers(), response.body());
+            case ResponseOutcome.Replace r -> r.response();
+        };
+    }
+
+    private CompletionStage<FilterAction> finish(LocalResponse response) {
+        return done(new FilterAction.Respond(TerminalResponse.of(parent.method(), response)));
+    }
+
+    private static CompletionStage<FilterAction> done(FilterAction action) {
+        return CompletableFuture.completedFuture(action);
+    }
+}

@@ -1,0 +1,27 @@
+package io.jpraxis.filters.iterative;
+
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
+
+/**
+ * The client's response built from the last step's (spec 5.10, step 5): status kept,
+ * {@code transfer-encoding} dropped (the body is whole), {@code content-length} recomputed from
+ * the body, except that a HEAD response keeps the length the origin announced (RFC 9110, 8.6: it
+ * is the length a GET would have had) and 204 and 304 carry none (RFC 9110, 8.6 and 15.4.5).
+ */
+final class TerminalResponse {
+    private TerminalResponse() {
+    }
+
+    static LocalResponse of(String method, LocalResponse step) {
+        HeaderMap headers = step.headers().copy();
+        headers.remove("transfer-encoding");
+        int status = step.status();
+        if (status == 204 || status == 304) {
+            headers.remove("content-length");
+        } else if (!"HEAD".equals(method)) {
+            headers.set("content-length", Integer.toString(step.body().length));
+        }
+        return new LocalResponse(status, headers, "HEAD".equals(method) ? new byte[0] : step.body());
+    }
+}
