@@ -27,6 +27,15 @@ final class MutationDiff {
      * @param after the headers after the pipeline; {@code host} maps to {@code :authority}
      */
     static HeaderMutation.Builder of(HeaderMap before, HeaderMap after) {
+        return of(before, after, Set.of());
+    }
+
+    /**
+     * As {@link #of(HeaderMap, HeaderMap)}, also removing every name in {@code stripped} (client
+     * copies the ingress policy took away) even when a filter set it again: Envoy applies removals
+     * before sets, so the strip stays explicit and the set still wins.
+     */
+    static HeaderMutation.Builder of(HeaderMap before, HeaderMap after, Set<String> stripped) {
         HeaderMutation.Builder m = HeaderMutation.newBuilder();
         for (String name : names(after)) {
             List<String> now = after.getAll(name);
@@ -38,7 +47,8 @@ final class MutationDiff {
             }
         }
         for (String name : names(before)) {
-            if (!after.contains(name) && !name.equals("host")) { // :authority cannot be removed
+            boolean strip = !after.contains(name) || stripped.contains(name);
+            if (strip && !name.equals("host")) { // :authority cannot be removed
                 m.addRemoveHeaders(name);
             }
         }

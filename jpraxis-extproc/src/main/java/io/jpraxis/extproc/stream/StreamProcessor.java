@@ -62,6 +62,8 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private PipelineExecution execution;
     private HeaderMap envoyHeaders;
     private String envoyTarget;
+    /** Names of client headers the ingress policy stripped (decision 13). */
+    private final Set<String> stripped = new java.util.TreeSet<>();
     private boolean requestPhaseDone;
     private long responseBytes;
 
@@ -147,6 +149,11 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         HeaderMap working = converted.headers();
         // The HTTP edge's ingress rules (decisions 4 and 13): strips become remove_headers below.
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(working, settings.pipeline());
+        envoyHeaders.forEach((name, value) -> {
+            if (!working.contains(name)) {
+                stripped.add(name);
+            }
+        });
         ctx = new RequestContext(LISTENER, converted.method(), converted.path(), converted.query(), converted.scheme(),
                 converted.clientAddress(), working, settings.services().ids().next(),
                 settings.services().clock().instant());
@@ -380,7 +387,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     }
 
     private HeaderMutation.Builder requestMutation() {
-        HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers());
+        HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers(), stripped);
         if (!ctx.target().equals(envoyTarget)) {
             mutation.addSetHeaders(MutationDiff.option(HeaderConversion.PATH, ctx.target(), true));
         }
