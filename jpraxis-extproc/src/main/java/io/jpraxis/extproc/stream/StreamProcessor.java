@@ -42,8 +42,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class StreamProcessor implements StreamObserver<ProcessingRequest> {
     private static final Logger log = LoggerFactory.getLogger(StreamProcessor.class);
-    /** A whole body replacement in one message must stay under gRPC's default 4 MiB message limit. */
-    static final int MAX_SINGLE_BODY = 4 * 1024 * 1024 - 64 * 1024;
     static final String LISTENER = "extproc";
 
     private final StreamSettings settings;
@@ -52,6 +50,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private final ArrayDeque<ProcessingRequest> backlog = new ArrayDeque<>();
     private final StreamRecord record = new StreamRecord();
     private final RequestBody body;
+    private final BodyReplies bodies = new BodyReplies(this::send);
     private boolean busy;
     private boolean closed;
     private boolean ended;
@@ -64,7 +63,6 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private String envoyTarget;
     /** Names of client headers the ingress policy stripped (decision 13). */
     private final Set<String> stripped = new java.util.TreeSet<>();
-    private boolean requestPhaseDone;
     private long responseBytes;
 
     public StreamProcessor(StreamSettings settings, StreamObserver<ProcessingResponse> out) {
@@ -288,7 +286,6 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     }
 
     private void afterRequestPhase(RequestOutcome outcome, Phase phase, long t0) {
-        requestPhaseDone = true;
         switch (outcome) {
             // Envoy routes: the endpoint a filter picked matters only through route_header (spec 7.1).
             case RequestOutcome.Forward f -> continueRequest(phase, t0);
@@ -316,55 +313,22 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** The reply to the body piece the decision was made on, by how Envoy sends bodies. */
     private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
-        ByteString replacement = body.replacement();
-        switch (requestMode) {
-            case FULL_DUPLEX_STREAMED -> {
-                send(Replies.requestHeaders(mutation));
-                sendBody(Phase.REQUEST_BODY, t0, replacement != null ? replacement : body.bytes(), true, true);
-            }
-            case STREAMED, UNKNOWN, NONE, BUFFERED, BUFFERED_PARTIAL -> {
-                if (replacement != null && body.pieces() > 1) {
-                    // Earlier pieces already went upstream: a whole-body replacement cannot be applied.
-                    log.error("extproc stream {}: a body filter replaced a body Envoy streamed in {} pieces; use "
-                            + "request_body_mode BUFFERED or FULL_DUPLEX_STREAMED", record.requestId, body.pieces());
-                    fail(Status.INTERNAL.withDescription("streamed body cannot be replaced"));
-                    return;
-                }
-                if (replacement != null && replacement.size() > MAX_SINGLE_BODY) {
-                    log.error("extproc stream {}: replacement body of {} bytes exceeds one message", record.requestId,
-                            replacement.size());
-                    fail(Status.INTERNAL.withDescription("replacement body too large for one message"));
-                    return;
-                }
-                reply(Phase.REQUEST_BODY, t0, Replies.requestBody(mutation, replacement));
-            }
-        }
-    }
-
-    /**
-     * Sends a body piece's reply: in FULL_DUPLEX_STREAMED mode the bytes themselves, chunked below
-     * Envoy's message limit; otherwise one body reply, replacing the piece when {@code changed}.
-     */
-    private void sendBody(Phase phase, long t0, ByteString bytes, boolean endOfStream, boolean changed) {
-        BodySendMode mode = phase == Phase.REQUEST_BODY ? requestMode : responseMode;
-        if (mode == BodySendMode.FULL_DUPLEX_STREAMED) {
-            var pieces = BodyChunker.chunks(bytes, BodyChunker.CHUNK_BYTES);
-            for (int i = 0; i < pieces.size(); i++) {
-                boolean last = endOfStream && i == pieces.size() - 1;
-                var piece = Replies.streamed(pieces.get(i), last);
-                send(phase == Phase.REQUEST_BODY ? ProcessingResponse.newBuilder().setRequestBody(piece).build()
-                        : ProcessingResponse.newBuilder().setResponseBody(piece).build());
-            }
-            settings.metrics().phase(phase, System.nanoTime() - t0);
+        String problem = bodies.decision(requestMode, mutation, body);
+        if (problem != null) {
+            log.error("extproc stream {}: {}", record.requestId, problem);
+            fail(Status.INTERNAL.withDescription("request body reply failed"));
             return;
         }
-        ByteString replacement = changed ? bytes : null;
-        reply(phase, t0, phase == Phase.REQUEST_BODY ? Replies.requestBody(null, replacement)
-                : Replies.responseBody(replacement));
+        settings.metrics().phase(Phase.REQUEST_BODY, System.nanoTime() - t0);
+    }
+
+    private void sendBody(Phase phase, long t0, ByteString bytes, boolean endOfStream, boolean changed) {
+        bodies.piece(phase == Phase.REQUEST_BODY, phase == Phase.REQUEST_BODY ? requestMode : responseMode, bytes,
+                endOfStream, changed);
+        settings.metrics().phase(phase, System.nanoTime() - t0);
     }
 
     private void picked(RequestOutcome outcome, long t0) {
-        requestPhaseDone = true;
         switch (outcome) {
             case RequestOutcome.Respond r -> answerLocally(r.response(), Phase.REQUEST_HEADERS, t0);
             case RequestOutcome.Reject r -> answerLocally(ctx.extensions().get(NoEligibleCandidate.KEY).isPresent()
@@ -426,28 +390,17 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
             // Envoy sent no body (its body mode is NONE): decide now; request changes can no longer apply.
             body.complete();
             runRequestPhase(null, outcome -> {
-                requestPhaseDone = true;
                 if (outcome instanceof RequestOutcome.Forward || outcome instanceof RequestOutcome.NoUpstream) {
                     log.warn("extproc stream {}: the pipeline reads request bodies but Envoy sent none; set "
                             + "request_body_mode BUFFERED", record.requestId);
                     respondToHeaders(request.getResponseHeaders(), t0);
                 } else {
-                    afterRequestPhaseLate(outcome, t0);
+                    afterRequestPhase(outcome, Phase.RESPONSE_HEADERS, t0); // a local answer (ImmediateResponse)
                 }
             });
             return;
         }
         respondToHeaders(request.getResponseHeaders(), t0);
-    }
-
-    private void afterRequestPhaseLate(RequestOutcome outcome, long t0) {
-        switch (outcome) {
-            case RequestOutcome.Respond r -> answerLocally(r.response(), Phase.RESPONSE_HEADERS, t0);
-            case RequestOutcome.Reject r -> answerLocally(LocalResponse.jsonError(r.status(), r.reason()),
-                    Phase.RESPONSE_HEADERS, t0);
-            case RequestOutcome.Forward f -> { }
-            case RequestOutcome.NoUpstream n -> { }
-        }
     }
 
     /** Spec 7.2: response header filters now, a diff back; a refusal here is gRPC ABORTED. */
