@@ -14,12 +14,17 @@ final class Group {
     final List<Candidate> members;
     /** {@code cumulative[i]} = the weights of members 0..i; a member without weight counts 0. */
     final long[] cumulative;
-    final AtomicLong counter = new AtomicLong();
+    final AtomicLong counter;
 
     Group(int number, List<Candidate> members) {
+        this(number, members, members.get(0).admission(), new AtomicLong());
+    }
+
+    private Group(int number, List<Candidate> members, AdmissionState admission, AtomicLong counter) {
         this.number = number;
         this.members = List.copyOf(members);
-        this.admission = members.get(0).admission();
+        this.admission = admission;
+        this.counter = counter;
         this.cumulative = new long[members.size()];
         long total = 0;
         for (int i = 0; i < members.size(); i++) {
@@ -31,5 +36,17 @@ final class Group {
 
     long totalWeight() {
         return cumulative[cumulative.length - 1];
+    }
+
+    /**
+     * This group narrowed to the members {@code subset} allows, with no members when none is; the
+     * narrowed group shares this one's round-robin counter, so rotation goes on across requests.
+     */
+    Group within(EndpointSubset subset) {
+        List<Candidate> allowed = members.stream().filter(c -> subset.allows(c.cluster())).toList();
+        if (allowed.size() == members.size()) {
+            return this;
+        }
+        return new Group(number, allowed, admission, counter);
     }
 }

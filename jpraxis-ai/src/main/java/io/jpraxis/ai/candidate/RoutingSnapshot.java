@@ -85,11 +85,20 @@ public final class RoutingSnapshot {
      * ungrouped one takes the first {@code new_and_existing} candidate in list order.
      */
     public Optional<Selection> select(CandidateKind kind, String name) {
+        return select(kind, name, null);
+    }
+
+    /**
+     * As {@link #select(CandidateKind, String)}, among the candidates {@code subset} allows only;
+     * a group with no allowed member is passed over like one that admits nothing new. A null
+     * subset allows every candidate.
+     */
+    public Optional<Selection> select(CandidateKind kind, String name, EndpointSubset subset) {
         Capability capability = new Capability(kind, name);
         List<Group> groups = index.groups(capability);
         if (groups == null) {
             for (Candidate c : index.ordered(capability)) {
-                if (c.admission() == AdmissionState.NEW_AND_EXISTING) {
+                if (c.admission() == AdmissionState.NEW_AND_EXISTING && (subset == null || subset.allows(c.cluster()))) {
                     return Optional.of(new Selection(c, null, null));
                 }
             }
@@ -99,7 +108,11 @@ public final class RoutingSnapshot {
             if (group.admission != AdmissionState.NEW_AND_EXISTING) {
                 continue;
             }
-            Candidate picked = Pickers.pick(group, mode, random);
+            Group eligible = subset == null ? group : group.within(subset);
+            if (eligible.members.isEmpty()) {
+                continue;
+            }
+            Candidate picked = Pickers.pick(eligible, mode, random);
             if (picked != null) {
                 return Optional.of(new Selection(picked, group.number, mode));
             }

@@ -2,6 +2,8 @@ package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.candidate.CandidateKind;
+import io.jpraxis.ai.candidate.EndpointSubset;
+import io.jpraxis.ai.candidate.NoEligibleCandidate;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.candidate.SnapshotSource;
@@ -104,15 +106,20 @@ final class IntelligentRouteFilter implements HttpFilter {
     }
 
     private FilterAction route(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup) {
+        EndpointSubset subset = ctx.extensions().get(EndpointSubset.KEY).orElse(null);
         AffinityOutcome outcome = affinity == null ? null
                 : affinity.resolve(ctx, lookup.kind(), lookup.name(), snapshot::find);
         if (outcome instanceof AffinityOutcome.Reused reused) {
-            return outputs.apply(ctx, snapshot, reused.candidate(), null, Session.REUSED);
+            if (subset == null || subset.allows(reused.candidate().cluster())) {
+                return outputs.apply(ctx, snapshot, reused.candidate(), null, Session.REUSED);
+            }
+            outcome = null; // the edge's subset excludes the bound one: a fresh pick, the binding kept
         }
-        Optional<Selection> selection = snapshot.select(lookup.kind(), lookup.name());
+        Optional<Selection> selection = snapshot.select(lookup.kind(), lookup.name(), subset);
         if (selection.isEmpty()) {
-            return FilterAction.reject(404, "no eligible candidate for the requested "
-                    + (lookup.kind() == CandidateKind.MCP_TOOL ? "tool" : "model"));
+            String kind = lookup.kind() == CandidateKind.MCP_TOOL ? "tool" : "model";
+            ctx.extensions().put(NoEligibleCandidate.KEY, new NoEligibleCandidate(kind, lookup.name()));
+            return FilterAction.reject(404, "no eligible candidate for the requested " + kind);
         }
         Candidate picked = selection.get().candidate();
         FilterAction applied = outputs.apply(ctx, snapshot, picked, selection.get(), session(outcome));

@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * no reference cycle among the chains listeners expand, and at most
  * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all.
  */
-final class BranchChecks {
+public final class BranchChecks {
     private final Diagnostics d;
     /** Every name taken so far, with what took it (for the "already used by" hint). */
     private final Map<String, String> taken = new HashMap<>();
@@ -38,7 +38,7 @@ final class BranchChecks {
     }
 
     /** Reports every problem to {@code d}; {@code chainsPath} is where {@code filter_chains} stands. */
-    static void check(List<FilterChainConfig> chains, List<ListenerConfig> listeners, ConfigPath chainsPath,
+    public static void check(List<FilterChainConfig> chains, List<ListenerConfig> listeners, ConfigPath chainsPath,
             Diagnostics d) {
         BranchChecks checks = new BranchChecks(d);
         for (FilterChainConfig chain : chains) {

@@ -33,6 +33,16 @@ class ModuleDirectionTest {
                 .isEmpty();
     }
 
+    @Test
+    void extProcEdgeStaysBesideTheHttpEdge() throws IOException {
+        assertThat(offenders("jpraxis-extproc", List.of("io.netty", "io.jpraxis.http", "io.jpraxis.server")))
+                .as("the ext_proc adapter only converts messages: no HTTP edge, no CLI, gRPC's shaded Netty only")
+                .isEmpty();
+        assertThat(offenders("jpraxis-http", List.of("io.grpc", "io.jpraxis.extproc")))
+                .as("the HTTP edge never sees gRPC").isEmpty();
+        assertThat(offenders("jpraxis-ai", List.of("io.jpraxis.extproc"))).isEmpty();
+    }
+
     private static List<String> offenders(String module, List<String> forbidden) throws IOException {
         Path src = ROOT.resolve(module).resolve("src/main/java");
         assertThat(src).as("module sources exist: " + src).isDirectory();

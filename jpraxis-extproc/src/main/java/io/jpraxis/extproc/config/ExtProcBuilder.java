@@ -1,0 +1,117 @@
+package io.jpraxis.extproc.config;
+
+import io.jpraxis.ai.GatewayFilters;
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.tree.YamlTreeParser;
+import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.PipelineCompiler;
+import io.jpraxis.core.runtime.RuntimeServices;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Phases 1 to 3 for {@code jpraxis extproc}: load the ext_proc config, compile its chains with the
+ * same {@link PipelineCompiler} and filter registry as {@code serve}, then check what picker mode
+ * needs. {@code -t} and serving both come through here.
+ */
+public final class ExtProcBuilder {
+    static final String INTELLIGENT_ROUTE = "intelligent_route";
+
+    private final FeatureSet features;
+    private final RuntimeServices services;
+    private final FilterRegistry registry;
+
+    public ExtProcBuilder(FeatureSet features, RuntimeServices services) {
+        this(features, services, FilterRegistry.withBuiltIns(GatewayFilters.all()));
+    }
+
+    public ExtProcBuilder(FeatureSet features, RuntimeServices services, FilterRegistry registry) {
+        this.features = features;
+        this.services = services;
+        this.registry = registry;
+    }
+
+    /** Reads and builds {@code file}; an unreadable file is a diagnostic. */
+    public ExtProcBuild buildFile(Path file) {
+        try {
+            return build(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | SecurityException e) {
+            Diagnostics d = new Diagnostics();
+            d.error(ConfigPath.root(), 0, "cannot read config file " + file + ": " + e.getMessage());
+            return new ExtProcBuild(null, null, d, null);
+        }
+    }
+
+    /** Loads and compiles config text, reporting every problem. */
+    public ExtProcBuild build(String yaml) {
+        Diagnostics d = new Diagnostics();
+        ConfigNode root = new YamlTreeParser().parse(yaml, d);
+        if (root == null) {
+            return new ExtProcBuild(null, null, d, null);
+        }
+        ExtProcConfig config = ExtProcConfigReader.read(root, d, features);
+        boolean loaded = !d.hasErrors();
+        CompileResult compiled;
+        try {
+            compiled = new PipelineCompiler(registry, features, services).compile(config.gateway(), d);
+        } catch (RuntimeException e) {
+            if (loaded) {
+                throw e;
+            }
+            // A config with load errors may not compile cleanly; its load errors stand.
+            return new ExtProcBuild(config, null, d, null);
+        }
+        if (!compiled.ok() || !loaded) {
+            if (compiled.gateway() != null) {
+                compiled.gateway().close();
+            }
+            return new ExtProcBuild(config, null, d, null);
+        }
+        CompiledPipeline pipeline = compiled.gateway().listeners().get(0).pipeline();
+        String routeHeader = routeHeader(pipeline, config.server().pickerMode(), d);
+        if (d.hasErrors()) {
+            compiled.gateway().close();
+            return new ExtProcBuild(config, null, d, routeHeader);
+        }
+        return new ExtProcBuild(config, compiled.gateway(), d, routeHeader);
+    }
+
+    /**
+     * The route header every {@code intelligent_route} of the pipeline sets, or null. Picker mode
+     * mirrors it into {@code envoy.lb}, so it needs exactly one (decision 9).
+     */
+    static String routeHeader(CompiledPipeline pipeline, boolean pickerMode, Diagnostics d) {
+        Set<String> names = new TreeSet<>();
+        for (CompiledFilter f : pipeline.allSlots()) {
+            if (INTELLIGENT_ROUTE.equals(f.filter().type()) && f.filter().config() instanceof Map<?, ?> view
+                    && view.get("route_header") instanceof String s) {
+                names.add(s.toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        if (!pickerMode) {
+            return names.size() == 1 ? names.iterator().next() : null;
+        }
+        ConfigPath at = ConfigPath.root().key("server").key("picker_mode");
+        if (names.isEmpty()) {
+            d.invalid(at, 0, "true", "picker_mode needs an intelligent_route with route_header: picker mode mirrors "
+                    + "the route header's value into envoy.lb metadata");
+            return null;
+        }
+        if (names.size() > 1) {
+            d.invalid(at, 0, "true", "one route_header across the intelligent_route filters (found " + names + ")");
+            return null;
+        }
+        return names.iterator().next();
+    }
+}

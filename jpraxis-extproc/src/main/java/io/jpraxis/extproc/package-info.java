@@ -1,0 +1,2 @@
+/** Envoy external processor (ext_proc) service: adapts gRPC streams to the compiled pipeline. */
+package io.jpraxis.extproc;

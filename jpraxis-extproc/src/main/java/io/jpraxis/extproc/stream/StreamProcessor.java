@@ -1,0 +1,489 @@
+package io.jpraxis.extproc.stream;
+
+import com.google.protobuf.ByteString;
+import io.envoyproxy.envoy.service.ext_proc.v3.HeaderMutation;
+import io.envoyproxy.envoy.service.ext_proc.v3.HttpBody;
+import io.envoyproxy.envoy.service.ext_proc.v3.HttpHeaders;
+import io.envoyproxy.envoy.service.ext_proc.v3.ProcessingRequest;
+import io.envoyproxy.envoy.service.ext_proc.v3.ProcessingRequest.RequestCase;
+import io.envoyproxy.envoy.service.ext_proc.v3.ProcessingResponse;
+import io.grpc.Status;
+import io.grpc.stub.StreamObserver;
+import io.jpraxis.ai.candidate.EndpointSubset;
+import io.jpraxis.ai.candidate.NoEligibleCandidate;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.BodyVerdict;
+import io.jpraxis.core.pipeline.IngressPolicy;
+import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.extproc.stream.ExtProcMetrics.Phase;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One {@code Process} stream: the per-request state machine of spec praxis-ai 7.2 with the fixes
+ * the port makes (removals propagated, a reply per STREAMED piece, chunked FULL_DUPLEX bodies),
+ * and picker mode (decision 9). It only converts messages: the pipeline is the gateway's own.
+ *
+ * <p>All state is touched through one {@link SerialRunner}; a message that arrives while an
+ * asynchronous filter holds the request phase waits in a backlog, so replies keep Envoy's order.
+ */
+public final class StreamProcessor implements StreamObserver<ProcessingRequest> {
+    private static final Logger log = LoggerFactory.getLogger(StreamProcessor.class);
+    static final String LISTENER = "extproc";
+
+    private final StreamSettings settings;
+    private final StreamObserver<ProcessingResponse> out;
+    private final SerialRunner serial = new SerialRunner();
+    private final ArrayDeque<ProcessingRequest> backlog = new ArrayDeque<>();
+    private final StreamRecord record = new StreamRecord();
+    private final RequestBody body;
+    private final BodyReplies bodies = new BodyReplies(this::send);
+    private boolean busy;
+    private boolean closed;
+    private boolean ended;
+    private boolean observability;
+    private BodySendMode requestMode = BodySendMode.UNKNOWN;
+    private BodySendMode responseMode = BodySendMode.UNKNOWN;
+    private RequestContext ctx;
+    private PipelineExecution execution;
+    private HeaderMap envoyHeaders;
+    private String envoyTarget;
+    /** Names of client headers the ingress policy stripped (decision 13). */
+    private final Set<String> stripped = new java.util.TreeSet<>();
+    private long responseBytes;
+
+    public StreamProcessor(StreamSettings settings, StreamObserver<ProcessingResponse> out) {
+        this.settings = settings;
+        this.out = out;
+        this.body = new RequestBody(settings.maxBodyBytes());
+    }
+
+    @Override
+    public void onNext(ProcessingRequest request) {
+        serial.run(() -> {
+            if (closed) {
+                return;
+            }
+            if (busy) {
+                backlog.add(request);
+            } else {
+                dispatch(request);
+            }
+        });
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        serial.run(() -> {
+            closed = true;
+            if (!ended) {
+                record.outcome = "cancelled";
+                log.debug("extproc stream {} ended by Envoy: {}", record.requestId, Status.fromThrowable(t));
+            }
+            end(false);
+        });
+    }
+
+    @Override
+    public void onCompleted() {
+        serial.run(() -> {
+            if (!closed) {
+                closed = true;
+                out.onCompleted();
+            }
+            end(true);
+        });
+    }
+
+    private void dispatch(ProcessingRequest request) {
+        long t0 = System.nanoTime();
+        observability |= request.getObservabilityMode();
+        if (request.hasProtocolConfig()) {
+            requestMode = BodySendMode.of(request.getProtocolConfig().getRequestBodyMode());
+            responseMode = BodySendMode.of(request.getProtocolConfig().getResponseBodyMode());
+        }
+        try {
+            switch (request.getRequestCase()) {
+                case REQUEST_HEADERS -> requestHeaders(request, t0);
+                case REQUEST_BODY -> requestBody(request.getRequestBody(), t0);
+                case REQUEST_TRAILERS -> requestTrailers(t0);
+                case RESPONSE_HEADERS -> responseHeaders(request, t0);
+                case RESPONSE_BODY -> responseBody(request.getResponseBody(), t0);
+                case RESPONSE_TRAILERS -> reply(Phase.RESPONSE_TRAILERS, t0, Replies.passThrough(RequestCase.RESPONSE_TRAILERS));
+                case REQUEST_NOT_SET -> fail(Status.INTERNAL.withDescription("empty ProcessingRequest"));
+            }
+        } catch (RuntimeException e) {
+            log.error("extproc stream {}: processing {} failed", record.requestId, request.getRequestCase(), e);
+            fail(Status.INTERNAL.withDescription("processing failed"));
+        }
+    }
+
+    // ---- request side ----
+
+    private void requestHeaders(ProcessingRequest request, long t0) {
+        record.saw(Phase.REQUEST_HEADERS);
+        if (ctx != null) {
+            fail(Status.INTERNAL.withDescription("request headers sent twice"));
+            return;
+        }
+        settings.metrics().request();
+        HttpHeaders h = request.getRequestHeaders();
+        EnvoyRequest converted = HeaderConversion.request(h.getHeaders());
+        envoyHeaders = converted.headers().copy();
+        envoyTarget = converted.target();
+        HeaderMap working = converted.headers();
+        // The HTTP edge's ingress rules (decisions 4 and 13): strips become remove_headers below.
+        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(working, settings.pipeline());
+        envoyHeaders.forEach((name, value) -> {
+            if (!working.contains(name)) {
+                stripped.add(name);
+            }
+        });
+        ctx = new RequestContext(LISTENER, converted.method(), converted.path(), converted.query(), converted.scheme(),
+                converted.clientAddress(), working, settings.services().ids().next(),
+                settings.services().clock().instant());
+        record.requestId = ctx.requestId();
+        execution = settings.pipeline().begin(ctx);
+        if (refused.isPresent()) {
+            answerLocally(LocalResponse.jsonError(refused.get().status(), refused.get().reason()), Phase.REQUEST_HEADERS, t0);
+            return;
+        }
+        if (settings.pickerMode()) {
+            Set<String> hint = Replies.subsetHint(request);
+            if (hint != null) {
+                ctx.extensions().put(EndpointSubset.KEY, new EndpointSubset(hint));
+            }
+            runRequestPhase(null, outcome -> picked(outcome, t0));
+            return;
+        }
+        boolean bodyComing = !h.getEndOfStream() && requestMode != BodySendMode.NONE;
+        if (execution.bodyPlan().preReads() && bodyComing) {
+            // The pipeline reads the body before it decides: the decision rides on the body reply.
+            body.expect();
+            if (requestMode != BodySendMode.FULL_DUPLEX_STREAMED) {
+                reply(Phase.REQUEST_HEADERS, t0, Replies.passThrough(RequestCase.REQUEST_HEADERS));
+            }
+            return;
+        }
+        runRequestPhase(null, outcome -> afterRequestPhase(outcome, Phase.REQUEST_HEADERS, t0));
+    }
+
+    private void requestBody(HttpBody piece, long t0) {
+        record.saw(Phase.REQUEST_BODY);
+        if (ctx == null) {
+            fail(Status.INTERNAL.withDescription("request body before request headers"));
+            return;
+        }
+        if (!body.expected()) {
+            streamingBody(piece, t0);
+            return;
+        }
+        if (!body.append(piece.getBody())) {
+            record.outcome = "body_too_large";
+            fail(Status.RESOURCE_EXHAUSTED.withDescription("request body over " + settings.maxBodyBytes() + " bytes"));
+            return;
+        }
+        boolean last = piece.getEndOfStream() || requestMode == BodySendMode.BUFFERED_PARTIAL;
+        if (!last) {
+            if (requestMode != BodySendMode.FULL_DUPLEX_STREAMED) {
+                // STREAMED: Envoy waits for a reply to every piece; this one passes as it is.
+                reply(Phase.REQUEST_BODY, t0, Replies.passThrough(RequestCase.REQUEST_BODY));
+            }
+            return;
+        }
+        body.complete();
+        runRequestPhase(body.bytes(), outcome -> afterRequestPhase(outcome, Phase.REQUEST_BODY, t0));
+    }
+
+    /** A body piece after the request phase ran: through streaming body hooks, if any, then on. */
+    private void streamingBody(HttpBody piece, long t0) {
+        ByteString bytes = piece.getBody();
+        if (!settings.pickerMode() && execution.bodyPlan().streamsRequestHooks()) {
+            BodyChunk chunk = BodyChunk.of(bytes.asReadOnlyByteBufferList(), piece.getEndOfStream());
+            switch (execution.runRequestBody(chunk)) {
+                case BodyVerdict.Stop stop -> {
+                    afterRequestPhase(stop.outcome(), Phase.REQUEST_BODY, t0);
+                    return;
+                }
+                case BodyVerdict.Pass pass -> {
+                    if (pass.body() != chunk) {
+                        bytes = ByteString.copyFrom(pass.body().toByteArray());
+                        sendBody(Phase.REQUEST_BODY, t0, bytes, piece.getEndOfStream(), true);
+                        return;
+                    }
+                }
+            }
+        }
+        sendBody(Phase.REQUEST_BODY, t0, bytes, piece.getEndOfStream(), false);
+    }
+
+    private void requestTrailers(long t0) {
+        record.saw(Phase.REQUEST_TRAILERS);
+        if (body.expected()) {
+            body.complete();
+            runRequestPhase(body.bytes(), outcome -> afterRequestPhase(outcome, Phase.REQUEST_TRAILERS, t0));
+            return;
+        }
+        reply(Phase.REQUEST_TRAILERS, t0, Replies.passThrough(RequestCase.REQUEST_TRAILERS));
+    }
+
+    /** Pre-read over {@code whole} (when the pipeline reads bodies), then the request hooks. */
+    private void runRequestPhase(ByteString whole, Consumer<RequestOutcome> then) {
+        if (whole != null && execution.bodyPlan().preReads()) {
+            BodyChunk chunk = BodyChunk.of(whole.asReadOnlyByteBufferList(), true);
+            switch (execution.runPreRead(chunk)) {
+                case BodyVerdict.Stop stop -> {
+                    then.accept(stop.outcome());
+                    return;
+                }
+                case BodyVerdict.Pass pass -> {
+                    if (pass.body() != chunk) {
+                        body.replaced(ByteString.copyFrom(pass.body().toByteArray()));
+                    }
+                }
+            }
+        }
+        CompletionStage<RequestOutcome> stage = execution.runRequest();
+        if (stage.toCompletableFuture().isDone()) {
+            then.accept(stage.toCompletableFuture().join());
+            return;
+        }
+        busy = true;
+        stage.whenComplete((outcome, error) -> serial.run(() -> {
+            busy = false;
+            if (closed) {
+                return;
+            }
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                log.error("extproc stream {}: request phase failed", record.requestId, cause);
+                fail(Status.INTERNAL.withDescription("request phase failed"));
+                return;
+            }
+            try {
+                then.accept(outcome);
+            } catch (RuntimeException e) {
+                log.error("extproc stream {}: request phase failed", record.requestId, e);
+                fail(Status.INTERNAL.withDescription("processing failed"));
+            }
+            while (!busy && !closed && !backlog.isEmpty()) {
+                dispatch(backlog.poll());
+            }
+        }));
+    }
+
+    private void afterRequestPhase(RequestOutcome outcome, Phase phase, long t0) {
+        switch (outcome) {
+            // Envoy routes: the endpoint a filter picked matters only through route_header (spec 7.1).
+            case RequestOutcome.Forward f -> continueRequest(phase, t0);
+            case RequestOutcome.NoUpstream n -> continueRequest(phase, t0);
+            case RequestOutcome.Respond r -> answerLocally(r.response(), phase, t0);
+            case RequestOutcome.Reject r -> answerLocally(LocalResponse.jsonError(r.status(), r.reason()), phase, t0);
+        }
+    }
+
+    private void continueRequest(Phase phase, long t0) {
+        HeaderMutation.Builder mutation = requestMutation();
+        switch (phase) {
+            case REQUEST_HEADERS -> reply(phase, t0, Replies.requestHeaders(mutation));
+            case REQUEST_BODY -> bodyDecision(mutation, t0);
+            case REQUEST_TRAILERS -> {
+                if (mutation.getSetHeadersCount() + mutation.getRemoveHeadersCount() > 0) {
+                    log.warn("extproc stream {}: request header changes made after the trailers arrived cannot reach "
+                            + "Envoy; use request_body_mode BUFFERED", record.requestId);
+                }
+                reply(phase, t0, Replies.passThrough(RequestCase.REQUEST_TRAILERS));
+            }
+            case RESPONSE_HEADERS, RESPONSE_BODY, RESPONSE_TRAILERS -> throw new IllegalStateException(phase.label);
+        }
+    }
+
+    /** The reply to the body piece the decision was made on, by how Envoy sends bodies. */
+    private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
+        String problem = bodies.decision(requestMode, mutation, body);
+        if (problem != null) {
+            log.error("extproc stream {}: {}", record.requestId, problem);
+            fail(Status.INTERNAL.withDescription("request body reply failed"));
+            return;
+        }
+        settings.metrics().phase(Phase.REQUEST_BODY, System.nanoTime() - t0);
+    }
+
+    private void sendBody(Phase phase, long t0, ByteString bytes, boolean endOfStream, boolean changed) {
+        bodies.piece(phase == Phase.REQUEST_BODY, phase == Phase.REQUEST_BODY ? requestMode : responseMode, bytes,
+                endOfStream, changed);
+        settings.metrics().phase(phase, System.nanoTime() - t0);
+    }
+
+    private void picked(RequestOutcome outcome, long t0) {
+        switch (outcome) {
+            case RequestOutcome.Respond r -> answerLocally(r.response(), Phase.REQUEST_HEADERS, t0);
+            case RequestOutcome.Reject r -> answerLocally(ctx.extensions().get(NoEligibleCandidate.KEY).isPresent()
+                    ? LocalResponse.jsonError(503, "no eligible endpoint")
+                    : LocalResponse.jsonError(r.status(), r.reason()), Phase.REQUEST_HEADERS, t0);
+            case RequestOutcome.Forward f -> mirror(t0);
+            case RequestOutcome.NoUpstream n -> mirror(t0);
+        }
+    }
+
+    /** Picker mode's one reply; ingress stripped any client copy, so the value is the filter's. */
+    private void mirror(long t0) {
+        String value = ctx.headers().get(settings.routeHeader());
+        if (value == null) {
+            answerLocally(LocalResponse.jsonError(503, "no endpoint picked"), Phase.REQUEST_HEADERS, t0);
+            return;
+        }
+        record.outcome = "picked";
+        reply(Phase.REQUEST_HEADERS, t0, Replies.pick(requestMutation(), settings.routeHeader(), value));
+    }
+
+    private HeaderMutation.Builder requestMutation() {
+        HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers(), stripped);
+        if (!ctx.target().equals(envoyTarget)) {
+            mutation.addSetHeaders(MutationDiff.option(HeaderConversion.PATH, ctx.target(), true));
+        }
+        return mutation;
+    }
+
+    /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
+    private void answerLocally(LocalResponse response, Phase phase, long t0) {
+        ResponseHead head = new ResponseHead(response.status(), response.headers().copy(), true);
+        LocalResponse sent = switch (execution.runResponse(head)) {
+            case ResponseOutcome.Replace replace -> replace.response();
+            case ResponseOutcome.Proceed proceed -> new LocalResponse(head.status(), head.headers(), response.body());
+        };
+        settings.metrics().immediateResponse(sent.status());
+        record.outcome = "immediate";
+        record.status = sent.status();
+        reply(phase, t0, Replies.immediate(sent));
+        closed = true;
+        out.onCompleted();
+        end(true);
+    }
+
+    // ---- response side ----
+
+    private void responseHeaders(ProcessingRequest request, long t0) {
+        record.saw(Phase.RESPONSE_HEADERS);
+        if (execution == null) {
+            fail(Status.INTERNAL.withDescription("response headers before request headers"));
+            return;
+        }
+        if (settings.pickerMode()) {
+            reply(Phase.RESPONSE_HEADERS, t0, Replies.passThrough(RequestCase.RESPONSE_HEADERS));
+            return;
+        }
+        if (body.expected()) {
+            // Envoy sent no body (its body mode is NONE): decide now; request changes can no longer apply.
+            body.complete();
+            runRequestPhase(null, outcome -> {
+                if (outcome instanceof RequestOutcome.Forward || outcome instanceof RequestOutcome.NoUpstream) {
+                    log.warn("extproc stream {}: the pipeline reads request bodies but Envoy sent none; set "
+                            + "request_body_mode BUFFERED", record.requestId);
+                    respondToHeaders(request.getResponseHeaders(), t0);
+                } else {
+                    afterRequestPhase(outcome, Phase.RESPONSE_HEADERS, t0); // a local answer (ImmediateResponse)
+                }
+            });
+            return;
+        }
+        respondToHeaders(request.getResponseHeaders(), t0);
+    }
+
+    /** Spec 7.2: response header filters now, a diff back; a refusal here is gRPC ABORTED. */
+    private void respondToHeaders(HttpHeaders h, long t0) {
+        int status = HeaderConversion.status(h.getHeaders());
+        HeaderMap before = HeaderConversion.regular(h.getHeaders());
+        ResponseHead head = new ResponseHead(status, before.copy(), false);
+        switch (execution.runResponse(head)) {
+            case ResponseOutcome.Replace replace -> {
+                record.status = replace.response().status();
+                record.outcome = "aborted";
+                fail(Status.ABORTED.withDescription("response refused by a filter"));
+            }
+            case ResponseOutcome.Proceed proceed -> {
+                HeaderMutation.Builder mutation = MutationDiff.of(before, head.headers());
+                if (head.status() != status) {
+                    mutation.addSetHeaders(MutationDiff.option(HeaderConversion.STATUS, Integer.toString(head.status()), true));
+                }
+                record.status = head.status();
+                reply(Phase.RESPONSE_HEADERS, t0, Replies.responseHeaders(mutation));
+            }
+        }
+    }
+
+    private void responseBody(HttpBody piece, long t0) {
+        record.saw(Phase.RESPONSE_BODY);
+        responseBytes += piece.getBody().size();
+        if (!settings.pickerMode() && execution != null && execution.bodyPlan().responseHooks()) {
+            BodyChunk chunk = BodyChunk.of(piece.getBody().asReadOnlyByteBufferList(), piece.getEndOfStream());
+            switch (execution.runResponseBody(chunk)) {
+                case BodyVerdict.Stop stop -> {
+                    record.outcome = "aborted";
+                    fail(Status.ABORTED.withDescription("response body refused by a filter"));
+                    return;
+                }
+                case BodyVerdict.Pass pass -> {
+                    if (pass.body() != chunk) {
+                        sendBody(Phase.RESPONSE_BODY, t0, ByteString.copyFrom(pass.body().toByteArray()),
+                                piece.getEndOfStream(), true);
+                        return;
+                    }
+                }
+            }
+        }
+        sendBody(Phase.RESPONSE_BODY, t0, piece.getBody(), piece.getEndOfStream(), false);
+    }
+
+    // ---- replies and the end ----
+
+    private void reply(Phase phase, long t0, ProcessingResponse response) {
+        settings.metrics().phase(phase, System.nanoTime() - t0);
+        send(response);
+    }
+
+    private void send(ProcessingResponse response) {
+        // observability_mode: Envoy expects no reply at all.
+        if (!observability && !closed) {
+            out.onNext(response);
+        }
+    }
+
+    private void fail(Status status) {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (record.outcome.equals("continue") || record.outcome.equals("picked")) {
+            record.outcome = "error";
+        }
+        out.onError(status.asRuntimeException());
+        end(false);
+    }
+
+    private void end(boolean completed) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        backlog.clear();
+        if (execution != null) {
+            execution.runLog(new ExchangeSummary(record.status, body.received(), responseBytes, record.durationNanos(),
+                    completed));
+        }
+        record.log(completed);
+    }
+}
