@@ -38,6 +38,10 @@ final class LocalResponses {
         HeaderMap headers = head.headers();
         HopByHopHeaders.strip(headers);
         ReservedHeaders.strip(headers);
+        // A HEAD answer without a body may carry the length its GET would have (an iterative
+        // request router relays the origin's); every other length is the body's own.
+        String headLength = request.method().equals(HttpMethod.HEAD) && body.length == 0
+                ? declaredLength(headers.get("content-length")) : null;
         headers.remove("content-length");
         int code = head.status();
         HttpResponseStatus status;
@@ -54,12 +58,26 @@ final class LocalResponses {
         }
         boolean noBody = request.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
         if (code >= 200 && code != 204 && code != 304) {
-            out.setInt(HttpHeaderNames.CONTENT_LENGTH, body.length); // also for HEAD (RFC 9110 9.3.2)
+            // also for HEAD (RFC 9110 9.3.2)
+            out.set(HttpHeaderNames.CONTENT_LENGTH, headLength != null ? headLength : Integer.toString(body.length));
         }
         DownstreamResponses.setConnection(out, keepAlive, request.protocolVersion().equals(HttpVersion.HTTP_1_1));
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 noBody ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body), out,
                 DefaultHttpHeadersFactory.trailersFactory().newEmptyHeaders());
+    }
+
+    /** {@code value} when it is a plain non-negative decimal length, else null. */
+    static String declaredLength(String value) {
+        if (value == null || value.isEmpty() || value.length() > 18) {
+            return null;
+        }
+        for (int i = 0; i < value.length(); i++) {
+            if (value.charAt(i) < '0' || value.charAt(i) > '9') {
+                return null;
+            }
+        }
+        return value;
     }
 
     /** The head of a filter's (or the edge's) response, on a copy a response filter may mutate. */
