@@ -43,4 +43,12 @@ public final class ReservedHeaders {
     public static void strip(HeaderMap headers) {
         headers.removeIf(ReservedHeaders::isReserved);
     }
+
+    /**
+     * Removes every reserved header but {@link #ITERATIVE_DEPTH}: what the iterative request
+     * router's own sub-requests send upstream (decision 4).
+     */
+    public static void stripForSubRequest(HeaderMap headers) {
+        headers.removeIf(name -> isReserved(name) && !name.equals(ITERATIVE_DEPTH));
+    }
 }

@@ -3,12 +3,12 @@ package io.jpraxis.extproc.stream;
 import io.envoyproxy.envoy.config.core.v3.HeaderValue;
 import io.jpraxis.config.load.IpLiterals;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.filters.support.HeaderRules;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Envoy's {@code config.core.v3.HeaderMap} to the pipeline's protocol-neutral form and back.
@@ -19,8 +19,6 @@ final class HeaderConversion {
     static final String AUTHORITY = ":authority";
     static final String PATH = ":path";
     static final String STATUS = ":status";
-    private static final Set<String> METHODS_WITHOUT_CHECK = Set.of("GET", "POST", "PUT", "DELETE", "HEAD",
-            "OPTIONS", "PATCH", "TRACE", "CONNECT");
     private static final InetSocketAddress UNKNOWN_CLIENT = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
 
     private HeaderConversion() {
@@ -89,20 +87,9 @@ final class HeaderConversion {
         return headers;
     }
 
+    /** A method is an RFC 9110 token (section 9.1), the same rule as a header name. */
     private static boolean validMethod(String m) {
-        if (METHODS_WITHOUT_CHECK.contains(m)) {
-            return true;
-        }
-        if (m.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < m.length(); i++) {
-            char c = m.charAt(i);
-            if (!(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || "!#$%&'*+-.^_`|~".indexOf(c) >= 0)) {
-                return false;
-            }
-        }
-        return true;
+        return HeaderRules.isValidName(m);
     }
 
     /** The first X-Forwarded-For entry as an address, parsed as a literal (never a DNS lookup). */

@@ -91,7 +91,8 @@ final class IterationLoop {
     }
 
     private CompletionStage<StepResult> send(RequestOutcome.Forward f, RequestContext ctx, byte[] body, Instant now) {
-        HeaderMap headers = ctx.headers().copy();
+        // The step's context is this exchange's alone, so its headers go as they are (the client copies them for the wire).
+        HeaderMap headers = ctx.headers();
         headers.set(ReservedHeaders.ITERATIVE_DEPTH, depthHeader);
         Instant stepDeadline = now.plus(Duration.ofMillis(router.config().stepTimeoutMs()));
         if (stepDeadline.isAfter(deadline)) {

@@ -15,7 +15,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
-import java.util.List;
 
 /** Builds a sub-request's wire head and reads a sub-response's headers. */
 final class SubRequestHeads {
@@ -33,9 +32,7 @@ final class SubRequestHeads {
     static HttpRequest build(SubRequest request) {
         HeaderMap headers = request.headers().copy();
         HopByHopHeaders.strip(headers);
-        List<String> depth = headers.getAll(ReservedHeaders.ITERATIVE_DEPTH);
-        ReservedHeaders.strip(headers);
-        depth.forEach(value -> headers.add(ReservedHeaders.ITERATIVE_DEPTH, value));
+        ReservedHeaders.stripForSubRequest(headers);
         // The body is sent whole at once, so there is nothing to wait for a 100 (RFC 9110 10.1.1).
         headers.remove("expect");
         headers.remove("content-length");
