@@ -48,7 +48,8 @@ class ExamplesTest {
     private static final Set<String> END_TO_END = Set.of(
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
-            "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", "path-routing.yaml", "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
+            "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", "path-routing.yaml",
+            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
 
     static Iterable<String> examples() {
         return Examples.names();
