@@ -7,11 +7,22 @@ import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.ConfigSource;
+import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.ServingGateway;
+import io.jpraxis.server.reload.HotReload;
+import io.jpraxis.server.reload.ReloadOutcome;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code examples/bound-upstream-dispatch.yaml} end to end (spec 7.2): one binding router, a direct
@@ -176,6 +187,39 @@ class BoundUpstreamDispatchExampleTest {
             assertThat(r.header(MARKER)).as("the direct path never reaches the gateway path").isNull();
         }
         assertThat(chat.requestCount()).as("no fallback to chat_backend").isZero();
+    }
+
+    @Test
+    void hotReloadMovingTheProviderPrefixRebindsAccordingly(@TempDir Path dir) throws Exception {
+        String yaml = Examples.adapted(EXAMPLE,
+                Map.of("127.0.0.1:3001", openai.address(), "127.0.0.1:3002", chat.address()));
+        Path file = Files.writeString(dir.resolve("gateway.yaml"), yaml);
+        GatewayBuilder builder = new GatewayBuilder(Examples.features(EXAMPLE), RuntimeServices.system());
+        ConfigSource source = new ConfigSource(file, file.toString());
+        GatewayBuilder.Built built = builder.buildRevision(source, Instant.now());
+        assertThat(built.result().diagnostics().errors()).isEmpty();
+        ServingGateway serving = ServingGateway.start(built.result().gateway(), built.revision(), builder.services(),
+                builder.registry());
+        try (HotReload reload = HotReload.start(source, builder, serving)) {
+            int port = serving.http().port("default");
+            try (RawHttpConnection conn = RawHttpConnection.open(port)) {
+                assertThat(conn.get("/provider/v1/responses").header(MARKER)).as("before: the catch-all")
+                        .isEqualTo("true");
+            }
+            Files.writeString(file, yaml.replace("path_prefix: \"/openai/\"", "path_prefix: \"/provider/\""));
+            assertThat(reload.reloadNow()).isInstanceOf(ReloadOutcome.Applied.class);
+            try (RawHttpConnection conn = RawHttpConnection.open(port)) {
+                RawResponse provider = conn.get("/provider/v1/responses");
+                assertThat(provider.echo().origin()).as("after: /provider/ binds openai_backend").isEqualTo("openai");
+                assertThat(provider.header(MARKER)).as("dispatched directly").isNull();
+                RawResponse old = conn.get("/openai/v1/responses");
+                assertThat(old.echo().origin()).as("after: /openai/ is the catch-all's").isEqualTo("chat");
+                assertThat(old.header(MARKER)).isEqualTo("true");
+            }
+            assertHits(1, 2);
+        } finally {
+            serving.shutdown(Duration.ofSeconds(2));
+        }
     }
 
     private void assertHits(int toOpenai, int toChat) {
