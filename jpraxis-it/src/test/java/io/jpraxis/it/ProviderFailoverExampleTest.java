@@ -128,6 +128,20 @@ class ProviderFailoverExampleTest {
     }
 
     @Test
+    void primaryResettingTheConnectionFailsOverToSecondary() throws Exception {
+        try (TestOrigin primary = TestOrigin.builder("primary").failing(TestOrigin.Failure.RESET).start();
+                TestOrigin secondary = TestOrigin.start("secondary");
+                RunningGateway gw = gateway(primary.address(), secondary.address());
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            RawResponse r = post(conn);
+            assertThat(r.status()).as("an I/O failure is a transport failure too").isEqualTo(200);
+            assertThat(r.echo().origin()).isEqualTo("secondary");
+            assertThat(primary.requestCount()).isEqualTo(1);
+            assertThat(secondary.requestCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void primaryThatNeverAnswersFailsOverAfterTheStepTimeout() throws Exception {
         try (TestOrigin primary = TestOrigin.builder("primary").failing(TestOrigin.Failure.HANG).start();
                 TestOrigin secondary = TestOrigin.start("secondary")) {
