@@ -49,7 +49,7 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
                 ctx.close();
                 return;
             }
-            origin.countRequest();
+            origin.countRequest(head);
             if (failureFor(head) == TestOrigin.Failure.STOP_READING) {
                 ctx.channel().config().setAutoRead(false);
                 request = null;

@@ -10,6 +10,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.stream.ChunkedWriteHandler;
@@ -19,8 +20,14 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -64,6 +71,7 @@ public final class TestOrigin implements AutoCloseable {
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
+    private final Queue<Map<String, String>> heads = new ConcurrentLinkedQueue<>();
     private final AtomicLong bodyBytesReceived = new AtomicLong();
     private final AtomicLong bodyBytesSent = new AtomicLong();
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -168,6 +176,14 @@ public final class TestOrigin implements AutoCloseable {
         return requests.get();
     }
 
+    /**
+     * The header fields of every request head received, in arrival order, names lower-cased
+     * (repeats joined with {@code ", "}): what a test checks of requests it cannot see echoed.
+     */
+    public List<Map<String, String>> requestHeads() {
+        return List.copyOf(heads);
+    }
+
     /** Request body bytes received, over all requests; grows while a body streams in. */
     public long bodyBytesReceived() {
         return bodyBytesReceived.get();
@@ -217,7 +233,11 @@ public final class TestOrigin implements AutoCloseable {
         return fixed;
     }
 
-    void countRequest() {
+    void countRequest(HttpRequest head) {
+        Map<String, String> fields = new TreeMap<>();
+        head.headers().forEach(h -> fields.merge(h.getKey().toLowerCase(Locale.ROOT), h.getValue(),
+                (a, b) -> a + ", " + b));
+        heads.add(Collections.unmodifiableMap(fields));
         requests.incrementAndGet();
     }
 

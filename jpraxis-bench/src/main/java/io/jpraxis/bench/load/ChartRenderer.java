@@ -41,6 +41,7 @@ public final class ChartRenderer {
             case JPRAXIS -> new Color(0xEF6C00);
             case JPRAXIS_20F -> new Color(0xAD1457);
             case JPRAXIS_AI -> new Color(0x6A1B9A);
+            case JPRAXIS_DISPATCH -> new Color(0x00838F);
         };
     }
 

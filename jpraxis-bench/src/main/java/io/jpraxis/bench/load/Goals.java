@@ -8,6 +8,7 @@ import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 
 import io.jpraxis.bench.load.GoalResult.Verdict;
@@ -23,6 +24,7 @@ public final class Goals {
     static final double PIPELINE_FRACTION = 0.9;
     static final double COLD_START_LIMIT_MILLIS = 1000;
     static final double AI_PATH_ADDED_P50_MICROS = 300;
+    static final double DISPATCH_FRACTION = 0.9;
 
     private Goals() {
     }
@@ -30,7 +32,8 @@ public final class Goals {
     /** Every goal, in a fixed order; {@code coldStartMillis} is empty when it was not measured. */
     public static List<GoalResult> evaluate(MedianTable t, List<Double> coldStartMillis) {
         return List.of(smallGetThroughput(t), smallGetTail(t), smallGetCpu(t), largePost(t), flatMemory(t),
-                manyConnections(t), pipeline(t), aiPath(t), coldStart(coldStartMillis));
+                manyConnections(t), pipeline(t), aiPath(t), dispatch(t, "dispatch-direct"), dispatch(t, "dispatch-irr"),
+                coldStart(coldStartMillis));
     }
 
     static GoalResult smallGetThroughput(MedianTable t) {
@@ -110,6 +113,16 @@ public final class Goals {
                 p.subject().p50Micros() - p.reference().p50Micros() <= AI_PATH_ADDED_P50_MICROS,
                 "AI path %s ms; plain %s ms (+%s ms)".formatted(millis(p.subject().p50Micros()),
                         millis(p.reference().p50Micros()), millis(p.subject().p50Micros() - p.reference().p50Micros()))))
+                .orElseGet(() -> missing(goal));
+    }
+
+    /** Issue 7: each path of spec 7.2's dispatch example within 10% of the plain path's req/s. */
+    static GoalResult dispatch(MedianTable t, String workload) {
+        String goal = workload + " req/s >= 0.9x plain jpraxis";
+        return pair(t, workload, JPRAXIS_DISPATCH, JPRAXIS).map(p -> verdict(goal,
+                p.subject().requestsPerSecond() >= DISPATCH_FRACTION * p.reference().requestsPerSecond(),
+                "dispatch %s req/s; plain %s req/s (x%s)".formatted(count(p.subject().requestsPerSecond()),
+                        count(p.reference().requestsPerSecond()), ratio(p.subject().requestsPerSecond(), p.reference().requestsPerSecond()))))
                 .orElseGet(() -> missing(goal));
     }
 

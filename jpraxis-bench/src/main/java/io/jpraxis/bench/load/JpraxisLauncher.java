@@ -2,6 +2,7 @@ package io.jpraxis.bench.load;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -21,8 +22,16 @@ public final class JpraxisLauncher {
 
     /** Starts {@code ./jpraxis -c config}, its output going to {@code log}. */
     public ManagedProcess start(String name, Path config, Path log) throws IOException {
-        return ManagedProcess.start(name, List.of(root.resolve("jpraxis").toString(), "-c", config.toString()),
-                root, log);
+        return start(name, config, null, log);
+    }
+
+    /** The same with {@code --features features} when that is not null (experimental filters). */
+    public ManagedProcess start(String name, Path config, String features, Path log) throws IOException {
+        List<String> argv = new ArrayList<>(List.of(root.resolve("jpraxis").toString(), "-c", config.toString()));
+        if (features != null) {
+            argv.addAll(List.of("--features", features));
+        }
+        return ManagedProcess.start(name, argv, root, log);
     }
 
     /**

@@ -97,6 +97,7 @@ public final class MarkdownReport {
         ratioLine(lines, table, workload, TargetKind.JPRAXIS, TargetKind.HAPROXY);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_20F, TargetKind.JPRAXIS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_AI, TargetKind.JPRAXIS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_DISPATCH, TargetKind.JPRAXIS);
         if (!lines.isEmpty()) {
             md.append("| ratio | req/s | p99 | CPU/req |\n|---|---:|---:|---:|\n").append(lines).append('\n');
         }

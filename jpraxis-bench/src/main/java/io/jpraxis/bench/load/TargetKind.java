@@ -16,7 +16,12 @@ public enum TargetKind {
     /** jpraxis with 18 conditional headers filters in front of the router and load balancer. */
     JPRAXIS_20F("jpraxis-20f"),
     /** jpraxis on the AI path: model_to_header, intelligent_route and the load balancer. */
-    JPRAXIS_AI("jpraxis-ai");
+    JPRAXIS_AI("jpraxis-ai"),
+    /**
+     * jpraxis with spec 7.2's dispatch pipeline (feature iterative-request-router): a binding router,
+     * a direct branch for {@code /openai/}, and an iterative_request_router step for the rest.
+     */
+    JPRAXIS_DISPATCH("jpraxis-dispatch");
 
     private final String cliName;
 

@@ -36,6 +36,8 @@ public final class TargetLauncher {
             case JPRAXIS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));
             case JPRAXIS_20F -> jpraxis(kind, port, JpraxisConfigs.twentyFilters(port, origin.authority()));
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
+            case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),
+                    JpraxisConfigs.DISPATCH_FEATURES);
         };
     }
 
@@ -59,8 +61,14 @@ public final class TargetLauncher {
     }
 
     private Target jpraxis(TargetKind kind, int port, String yaml) throws IOException, InterruptedException {
+        return jpraxis(kind, port, yaml, null);
+    }
+
+    /** Starts jpraxis on {@code yaml}, with {@code features} (null: none) as {@code --features} enables them. */
+    private Target jpraxis(TargetKind kind, int port, String yaml, String features)
+            throws IOException, InterruptedException {
         Path config = Files.writeString(runDir.resolve(kind.cliName() + ".yaml"), yaml);
-        ManagedProcess p = reaper.track(jpraxis.start(kind.cliName(), config, log(kind)));
+        ManagedProcess p = reaper.track(jpraxis.start(kind.cliName(), config, features, log(kind)));
         // Readiness first: by the time it serves, the launcher has exec'd (or spawned) the JVM.
         awaitServing(kind, port, p);
         long pid = JpraxisLauncher.javaPid(p).orElseThrow(() -> new IllegalStateException(

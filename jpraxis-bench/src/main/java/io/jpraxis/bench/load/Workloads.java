@@ -4,6 +4,7 @@ import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static io.jpraxis.bench.load.TargetKind.ORIGIN;
 
@@ -37,7 +38,13 @@ public final class Workloads {
                     new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)),
             new Workload("ai-path", "POST a 2 KiB chat JSON to /echo: model_to_header + intelligent_route +"
                     + " load_balancer vs router + load_balancer, wrk -t2 -c64",
-                    new Wrk(2, 64, "POST", "/echo", 2048, Body.CHAT_JSON), List.of(JPRAXIS, JPRAXIS_AI)));
+                    new Wrk(2, 64, "POST", "/echo", 2048, Body.CHAT_JSON), List.of(JPRAXIS, JPRAXIS_AI)),
+            new Workload("dispatch-direct", "GET /openai/small (1 KiB): binding router + direct branch's bound"
+                    + " load_balancer vs router + load_balancer, wrk -t2 -c64",
+                    new Wrk(2, 64, "GET", "/openai/small", 0), List.of(JPRAXIS, JPRAXIS_DISPATCH)),
+            new Workload("dispatch-irr", "GET /small (1 KiB): binding router + gateway marker + iterative_request_router"
+                    + " step (bound load_balancer) vs router + load_balancer, wrk -t2 -c64",
+                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_DISPATCH)));
 
     private Workloads() {
     }

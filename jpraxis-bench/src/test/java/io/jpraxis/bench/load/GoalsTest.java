@@ -5,6 +5,7 @@ import static io.jpraxis.bench.load.TargetKind.HAPROXY;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -87,6 +88,17 @@ class GoalsTest {
     }
 
     @Test
+    void eachDispatchPathMayCostUpToTenPercentOfThePlainPath() {
+        MedianTable t = table(row("dispatch-direct", JPRAXIS, 10_000, 1, 1, 1),
+                row("dispatch-direct", JPRAXIS_DISPATCH, 9_000, 1, 1, 1),
+                row("dispatch-irr", JPRAXIS, 10_000, 1, 1, 1), row("dispatch-irr", JPRAXIS_DISPATCH, 8_999, 1, 1, 1));
+        assertThat(Goals.dispatch(t, "dispatch-direct").verdict()).isEqualTo(Verdict.PASS);
+        GoalResult irr = Goals.dispatch(t, "dispatch-irr");
+        assertThat(irr.verdict()).as("each path is judged against its own plain run").isEqualTo(Verdict.FAIL);
+        assertThat(irr.goal()).isEqualTo("dispatch-irr req/s >= 0.9x plain jpraxis");
+    }
+
+    @Test
     void coldStartIsJudgedOnTheMedian() {
         GoalResult g = Goals.coldStart(List.of(1500.0, 700.0, 800.0));
         assertThat(g.verdict()).as("one slow start among three does not decide it").isEqualTo(Verdict.PASS);
@@ -96,7 +108,7 @@ class GoalsTest {
     @Test
     void goalsWhoseWorkloadsDidNotRunAreNotMeasured() {
         List<GoalResult> goals = Goals.evaluate(table(row("get-small", JPRAXIS, 1, 1, 1, 1)), List.of());
-        assertThat(goals).hasSize(9).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
+        assertThat(goals).hasSize(11).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
     }
 
     @Test

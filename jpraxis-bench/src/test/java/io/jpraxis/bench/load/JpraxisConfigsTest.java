@@ -24,11 +24,16 @@ import org.junit.jupiter.api.Test;
 class JpraxisConfigsTest {
 
     private static CompiledPipeline compile(String yaml) {
-        LoadResult loaded = new ConfigLoader().load(yaml, FeatureSet.NONE);
+        return compile(yaml, FeatureSet.NONE);
+    }
+
+    private static CompiledPipeline compile(String yaml, FeatureSet features) {
+        LoadResult loaded = new ConfigLoader().load(yaml, features);
         assertThat(loaded.diagnostics().all()).as("the generated config loads cleanly:\n" + yaml)
                 .extracting(Diagnostic::render).isEmpty();
         CompileResult compiled = new PipelineCompiler(FilterRegistry.withBuiltIns(GatewayFilters.all()),
-                FeatureSet.NONE, RuntimeServices.system()).compile(loaded.config(), loaded.diagnostics());
+                features, RuntimeServices.system()).compile(loaded.config(), loaded.diagnostics());
+        assertThat(compiled.diagnostics().all()).as("no warnings either").isEmpty();
         assertThat(compiled.ok()).as("the generated config compiles: "
                 + compiled.diagnostics().all().stream().map(Diagnostic::render).toList()).isTrue();
         return compiled.gateway().listeners().get(0).pipeline();
@@ -50,6 +55,18 @@ class JpraxisConfigsTest {
         CompiledPipeline p = compile(JpraxisConfigs.aiPath(18080, "127.0.0.1:18081"));
         assertThat(p.filters()).extracting(f -> f.entry().filterType())
                 .containsExactly("model_to_header", "intelligent_route", "load_balancer");
+    }
+
+    @Test
+    void dispatchConfigIsSpec72sPipelineUnderTheFeatureItNames() {
+        String yaml = JpraxisConfigs.dispatch(18080, "127.0.0.1:18081");
+        CompiledPipeline p = compile(yaml, FeatureSet.parse(JpraxisConfigs.DISPATCH_FEATURES));
+        assertThat(p.filters()).extracting(f -> f.entry().filterType())
+                .as("router, branch host, marker, IRR: no second router, no top-level load balancer")
+                .containsExactly("router", "headers", "headers", "iterative_request_router");
+        assertThat(new ConfigLoader().load(yaml, FeatureSet.NONE).diagnostics().all())
+                .extracting(Diagnostic::render).as("refused without the feature")
+                .anyMatch(d -> d.contains("needs the upstream-binding feature"));
     }
 
     @Test

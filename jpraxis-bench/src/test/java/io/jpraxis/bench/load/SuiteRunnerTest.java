@@ -9,13 +9,16 @@ class SuiteRunnerTest {
     @Test
     void everyTargetGetsTheSameTotalWarmUp() {
         SuiteOptions all = SuiteOptions.parse();
-        // jpraxis runs all 8 workloads, the peers 6, jpraxis-20f only pipeline-20f, jpraxis-ai only ai-path.
+        // jpraxis runs all 10 workloads, the peers 6, jpraxis-20f only pipeline-20f, jpraxis-ai only
+        // ai-path, jpraxis-dispatch the two dispatch workloads.
         assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS)).isEqualTo(5);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("40 s over 6 workloads, rounded up")
-                .isEqualTo(7);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("40 s in its one workload")
-                .isEqualTo(40);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(40);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("50 s over 6 workloads, rounded up")
+                .isEqualTo(9);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("50 s in its one workload")
+                .isEqualTo(50);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(50);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_DISPATCH)).as("50 s over its two workloads")
+                .isEqualTo(25);
     }
 
     @Test

@@ -27,6 +27,8 @@ public final class CompiledPipeline {
     private final int slotCount;
     private final Set<String> ownedRequestHeaders;
     private final boolean responseHooks;
+    /** Per slot: whether its filter has a response hook (asked once here, never per request). */
+    private final boolean[] responseHookSlots;
     private final BodyPlan body;
     private final BindingScan binding;
     /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
@@ -72,8 +74,10 @@ public final class CompiledPipeline {
         this.ownedRequestHeaders = Set.copyOf(owned);
         // Response-body filters need the response phase too: their response_conditions gate their body hooks.
         boolean hooks = body.responseHooks();
+        this.responseHookSlots = new boolean[slotCount];
         for (CompiledFilter f : slots) { // branch filters' response hooks unwind too
-            hooks |= f.filter().hasResponseHook();
+            responseHookSlots[f.index()] = f.filter().hasResponseHook();
+            hooks |= responseHookSlots[f.index()];
         }
         this.responseHooks = hooks;
     }
@@ -99,6 +103,11 @@ public final class CompiledPipeline {
      */
     public boolean hasResponseHooks() {
         return responseHooks;
+    }
+
+    /** Whether the filter in {@code slot} has a response hook. */
+    boolean hasResponseHookAt(int slot) {
+        return responseHookSlots[slot];
     }
 
     private static void collect(CompiledFilter f, List<CompiledFilter> out) {

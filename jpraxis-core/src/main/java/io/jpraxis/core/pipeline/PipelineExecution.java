@@ -51,9 +51,25 @@ public final class PipelineExecution {
         return ctx;
     }
 
-    /** Whether {@link #runResponse} can change anything ({@link CompiledPipeline#hasResponseHooks()}). */
+    /**
+     * Whether {@link #runResponse} can change anything for this request, once its request phase
+     * ended: response-body hooks, or a response hook on a filter that ran. A pipeline whose only
+     * response hooks sit on filters this request skipped (a marker after a terminal branch, say)
+     * lets the edge relay the origin's head as it is.
+     */
     public boolean hasResponseHooks() {
-        return pipeline.hasResponseHooks();
+        if (!pipeline.hasResponseHooks()) {
+            return false;
+        }
+        if (pipeline.body().responseHooks()) {
+            return true;
+        }
+        for (int i = 0; i < executed.length; i++) {
+            if (executed[i] && pipeline.hasResponseHookAt(i)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

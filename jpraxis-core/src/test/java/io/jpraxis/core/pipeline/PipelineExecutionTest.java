@@ -54,6 +54,42 @@ class PipelineExecutionTest {
     }
 
     @Test
+    void aRequestHasResponseHooksOnlyWhenAFilterWithOneRan() {
+        HttpFilter balancer = new HttpFilter() {
+            @Override
+            public String type() {
+                return "lb";
+            }
+
+            @Override
+            public Object config() {
+                return "lb";
+            }
+
+            @Override
+            public FilterAction onRequest(RequestContext ctx) {
+                return TestFilters.selectUpstream(ctx);
+            }
+        };
+        CompiledPipeline p = new CompiledPipeline("test", List.of(
+                slot(0, new TestFilters.Recording("marker", journal), ctx -> ctx.path().equals("/marked"),
+                        FailureMode.CLOSED),
+                slot(1, balancer, RequestCondition.ALWAYS, FailureMode.CLOSED)));
+        assertThat(p.hasResponseHooks()).as("the marker has one").isTrue();
+
+        PipelineExecution skipped = p.begin(request("GET", "/plain"));
+        skipped.runRequest().toCompletableFuture().join();
+        assertThat(skipped.hasResponseHooks()).as("the only response hook was skipped: nothing can change")
+                .isFalse();
+
+        PipelineExecution marked = p.begin(request("GET", "/marked"));
+        marked.runRequest().toCompletableFuture().join();
+        assertThat(marked.hasResponseHooks()).isTrue();
+        marked.runResponse(new ResponseHead(200, new HeaderMap(), false));
+        assertThat(journal).containsExactly("req:marker", "resp:marker");
+    }
+
+    @Test
     void respondStopsThePipelineButStillRunsResponseHooksOfFiltersThatRan() {
         LocalResponse answer = new LocalResponse(204, new HeaderMap(), new byte[0]);
         CompiledPipeline p = pipeline(new TestFilters.Recording("a", journal),
