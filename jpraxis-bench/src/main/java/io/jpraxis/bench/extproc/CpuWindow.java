@@ -11,6 +11,7 @@ final class CpuWindow {
     private long startNanos;
     private long startServerTicks;
     private long startClientTicks;
+    private long startServerWait;
 
     CpuWindow(long serverPid) {
         this.serverPid = serverPid;
@@ -20,6 +21,7 @@ final class CpuWindow {
         startNanos = System.nanoTime();
         startServerTicks = ProcFs.readCpuTicks(serverPid).orElse(0);
         startClientTicks = ProcFs.readCpuTicks(ProcessHandle.current().pid()).orElse(0);
+        startServerWait = RunQueueWait.nanos(serverPid);
     }
 
     /** The figures since {@link #start}. */
@@ -27,11 +29,16 @@ final class CpuWindow {
         long nanos = System.nanoTime() - startNanos;
         long server = ProcFs.readCpuTicks(serverPid).orElse(0) - startServerTicks;
         long client = ProcFs.readCpuTicks(ProcessHandle.current().pid()).orElse(0) - startClientTicks;
-        return new Measured(nanos / 1e9, server / (double) TICKS_PER_SECOND, client / (double) TICKS_PER_SECOND);
+        long waited = RunQueueWait.nanos(serverPid) - startServerWait;
+        return new Measured(nanos / 1e9, server / (double) TICKS_PER_SECOND, client / (double) TICKS_PER_SECOND,
+                waited / 1e9);
     }
 
-    /** Seconds of wall time and of CPU time (user + system) of the server and of the load client. */
-    record Measured(double wallSeconds, double serverCpuSeconds, double clientCpuSeconds) {
+    /**
+     * Seconds of wall time, of CPU time (user + system) of the server and of the load client, and
+     * of the server's threads waiting runnable for a core.
+     */
+    record Measured(double wallSeconds, double serverCpuSeconds, double clientCpuSeconds, double serverRunQueueSeconds) {
         /** Server CPU microseconds per decision; NaN without decisions. */
         double serverMicrosPer(long decisions) {
             return decisions == 0 ? Double.NaN : serverCpuSeconds * 1e6 / decisions;

@@ -37,7 +37,7 @@ public final class PickerBench {
             return new Options(root, root.resolve(m.getOrDefault("example", "examples/extproc/picker-mode.yaml")),
                     root.resolve(m.getOrDefault("out", "bench/results")), num(m, "streams", 64),
                     num(m, "connections", 4), num(m, "client-threads", 2), num(m, "rate", 2000),
-                    Duration.ofSeconds(num(m, "warmup", 5)), Duration.ofSeconds(num(m, "duration", 5)));
+                    Duration.ofSeconds(num(m, "warmup", 15)), Duration.ofSeconds(num(m, "duration", 5)));
         }
 
         private static int num(Map<String, String> m, String key, int fallback) {

@@ -46,6 +46,7 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
         t.put("server_cpu_us_per_decision", throughput.window().serverMicrosPer(throughput.decisions()));
         t.put("server_cpu_seconds", throughput.window().serverCpuSeconds());
         t.put("client_cpu_seconds", throughput.window().clientCpuSeconds());
+        t.put("server_run_queue_wait_seconds", throughput.window().serverRunQueueSeconds());
         t.put("problems", throughput.problems());
         t.put("goal_decisions_per_second", PickerBench.THROUGHPUT_GOAL);
         t.put("goal_met", throughputMet());
@@ -60,6 +61,9 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
         l.put("p99_9_us", latency.p999Micros());
         l.put("max_us", latency.maxMicros());
         l.put("server_cpu_us_per_decision", latency.window().serverMicrosPer(latency.decisions()));
+        l.put("server_cpu_seconds", latency.window().serverCpuSeconds());
+        l.put("client_cpu_seconds", latency.window().clientCpuSeconds());
+        l.put("server_run_queue_wait_seconds", latency.window().serverRunQueueSeconds());
         l.put("problems", latency.problems());
         l.put("goal_p99_us", PickerBench.P99_GOAL_MICROS);
         l.put("goal_met", latencyMet());
@@ -93,7 +97,11 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
         s.append("\nLatency is measured from each decision's scheduled start to its reply, so a stall counts against ")
                 .append("every decision it delayed. Server CPU is user + system time of the server process from ")
                 .append("/proc/PID/stat over the measured window; the client used ")
-                .append(f("%.1f s of CPU in the throughput window.%n", throughput.window().clientCpuSeconds()));
+                .append(f("%.1f s of CPU in the throughput window. The server's threads waited runnable for a core ",
+                        throughput.window().clientCpuSeconds()))
+                .append(f("for %.2f s of the throughput window and %.2f s of the latency window (/proc/PID/task/*/schedstat): ",
+                        throughput.window().serverRunQueueSeconds(), latency.window().serverRunQueueSeconds()))
+                .append("time lost to other work on the two cores.\n");
         return s.toString();
     }
 
