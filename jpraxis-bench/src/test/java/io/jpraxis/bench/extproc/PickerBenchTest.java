@@ -12,6 +12,7 @@ import io.envoyproxy.envoy.type.v3.StatusCode;
 import io.jpraxis.bench.load.MachineInfo;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -41,19 +42,23 @@ class PickerBenchTest {
     }
 
     @Test
-    void goalsAreMissedByAnyProblemOrASlowFigure() {
+    void goalsAreJudgedOnTheMedianRoundAndMissedByAnyProblem() {
         CpuWindow.Measured window = new CpuWindow.Measured(5, 1, 1, 0);
         PickerBench.Options o = PickerBench.Options.parse(new String[0]);
         ClosedLoop.Result fast = new ClosedLoop.Result(64, 4, window, 150_000, Map.of());
+        ClosedLoop.Result slow = new ClosedLoop.Result(64, 4, window, 50_000, Map.of());
         OpenLoop.Result quick = new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 900, 2000, 3000);
-        PickerReport ok = new PickerReport("t", machine(), "0", o, fast, quick);
-        assertThat(ok.throughputMet()).isTrue();
+        OpenLoop.Result stalled = new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 9000, 20000, 30000);
+        PickerReport ok = new PickerReport("t", machine(), "0", o, List.of(fast, slow, fast),
+                List.of(quick, stalled, quick));
+        assertThat(ok.medianDecisionsPerSecond()).isEqualTo(30_000);
+        assertThat(ok.throughputMet()).as("one slow round of three does not decide").isTrue();
         assertThat(ok.latencyMet()).isTrue();
-        assertThat(ok.markdown()).contains("**30000 decisions/s**", "p99 900 µs", ">= 20,000/s: met", "p99 < 1 ms: met");
+        assertThat(ok.markdown()).contains("| 30000 decisions/s | met |", "| p99 900 µs | met |", "| 2 | 10000 |");
         PickerReport failing = new PickerReport("t", machine(), "0", o,
-                new ClosedLoop.Result(64, 4, window, 150_000, Map.of("failed: UNAVAILABLE", 1L)),
-                new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 1000, 2000, 3000));
-        assertThat(failing.throughputMet()).as("an error spoils the throughput figure").isFalse();
+                List.of(fast, new ClosedLoop.Result(64, 4, window, 150_000, Map.of("failed: UNAVAILABLE", 1L)), fast),
+                List.of(new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 1000, 2000, 3000)));
+        assertThat(failing.throughputMet()).as("an error in any round spoils the throughput figure").isFalse();
         assertThat(failing.latencyMet()).as("1 ms is not under 1 ms").isFalse();
     }
 
