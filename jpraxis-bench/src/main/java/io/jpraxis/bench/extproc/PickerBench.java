@@ -55,30 +55,47 @@ public final class PickerBench {
         }
     }
 
+    /** One server's rounds. */
+    private static final class Target {
+        final List<ClosedLoop.Result> throughput = new ArrayList<>();
+        final List<OpenLoop.Result> latency = new ArrayList<>();
+
+        void round(DecisionClient client, Options o, Duration warm, long pid) throws InterruptedException {
+            throughput.add(ClosedLoop.run(client, o.streams(), o.connections(), warm, o.duration(), pid));
+            latency.add(OpenLoop.run(client, o.rate(), Duration.ofSeconds(2), o.duration(), pid));
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         Options o = Options.parse(args);
         String loadAverage = MachineInfo.loadAverageNow();
-        List<ClosedLoop.Result> throughput = new ArrayList<>();
-        List<OpenLoop.Result> latency = new ArrayList<>();
-        try (PickerServer server = PickerServer.start(o.root(), o.example(), o.root().resolve("target/bench-extproc"));
+        Target jpraxis = new Target();
+        Target floor = new Target();
+        Path work = o.root().resolve("target/bench-extproc");
+        try (PickerServer server = PickerServer.start(o.root(), o.example(), work);
+                PickerServer canned = PickerServer.startCanned(work);
                 DecisionClient client = new DecisionClient("127.0.0.1", server.grpcPort(), o.connections(),
+                        o.clientThreads());
+                DecisionClient floorClient = new DecisionClient("127.0.0.1", canned.grpcPort(), o.connections(),
                         o.clientThreads())) {
             System.err.printf("extproc-picker: server pid %d on port %d; %d rounds of %d s per phase after %d s warm-up%n",
                     server.pid(), server.grpcPort(), o.rounds(), o.duration().toSeconds(), o.warmup().toSeconds());
-            // Rounds against one warm server: other work on shared cores disturbs some windows more
-            // than others, so the report gives every round with its run-queue wait and the medians.
+            // Rounds against warm servers, jpraxis and the transport floor interleaved: other work on
+            // shared cores disturbs some windows more than others, so the report gives every round
+            // with its run-queue wait, and the medians.
             for (int round = 0; round < o.rounds(); round++) {
                 Duration warm = round == 0 ? o.warmup() : Duration.ofSeconds(2);
-                ClosedLoop.Result t = ClosedLoop.run(client, o.streams(), o.connections(), warm, o.duration(), server.pid());
-                OpenLoop.Result l = OpenLoop.run(client, o.rate(), Duration.ofSeconds(2), o.duration(), server.pid());
-                System.err.printf("extproc-picker: round %d: %.0f decisions/s; p99 %.0f µs at %d/s%n", round + 1,
-                        t.decisionsPerSecond(), l.p99Micros(), o.rate());
-                throughput.add(t);
-                latency.add(l);
+                jpraxis.round(client, o, warm, server.pid());
+                floor.round(floorClient, o, warm, canned.pid());
+                System.err.printf("extproc-picker: round %d: %.0f decisions/s, p99 %.0f µs at %d/s (floor: %.0f/s, "
+                        + "p99 %.0f µs)%n", round + 1, jpraxis.throughput.getLast().decisionsPerSecond(),
+                        jpraxis.latency.getLast().p99Micros(), o.rate(), floor.throughput.getLast().decisionsPerSecond(),
+                        floor.latency.getLast().p99Micros());
             }
         }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"));
-        PickerReport report = new PickerReport(stamp, MachineInfo.collect(o.root()), loadAverage, o, throughput, latency);
+        PickerReport report = new PickerReport(stamp, MachineInfo.collect(o.root()), loadAverage, o, jpraxis.throughput,
+                jpraxis.latency, floor.throughput, floor.latency);
         Path md = report.write(o.out());
         System.out.print(report.markdown());
         System.err.println("extproc-picker: wrote " + md + " and its .json");

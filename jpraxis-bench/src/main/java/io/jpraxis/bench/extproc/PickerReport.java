@@ -18,11 +18,14 @@ import java.util.function.ToDoubleFunction;
  * round, and the medians the goals are judged on.
  */
 record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart, PickerBench.Options options,
-        List<ClosedLoop.Result> throughput, List<OpenLoop.Result> latency) {
+        List<ClosedLoop.Result> throughput, List<OpenLoop.Result> latency, List<ClosedLoop.Result> floorThroughput,
+        List<OpenLoop.Result> floorLatency) {
 
     PickerReport {
         throughput = List.copyOf(throughput);
         latency = List.copyOf(latency);
+        floorThroughput = List.copyOf(floorThroughput);
+        floorLatency = List.copyOf(floorLatency);
     }
 
     double medianDecisionsPerSecond() {
@@ -71,6 +74,13 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
         root.put("goals", goals);
         root.put("throughput_rounds", throughput.stream().map(PickerReport::json).toList());
         root.put("latency_rounds", latency.stream().map(PickerReport::json).toList());
+        Map<String, Object> floor = new LinkedHashMap<>();
+        floor.put("what", "CannedPicker: the same grpc-java server stack answering every stream with a prebuilt pick");
+        floor.put("median_decisions_per_second", median(floorThroughput, ClosedLoop.Result::decisionsPerSecond));
+        floor.put("median_p99_us", median(floorLatency, OpenLoop.Result::p99Micros));
+        floor.put("throughput_rounds", floorThroughput.stream().map(PickerReport::json).toList());
+        floor.put("latency_rounds", floorLatency.stream().map(PickerReport::json).toList());
+        root.put("transport_floor", floor);
         return root;
     }
 
@@ -122,24 +132,16 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
                 options.streams(), options.connections(), medianDecisionsPerSecond(), throughputMet() ? "met" : "missed"));
         s.append(f("| p99 < 1 ms at %d decisions/s (open loop) | p99 %.0f µs | %s |%n", options.rate(), medianP99Micros(),
                 latencyMet() ? "met" : "missed"));
-        s.append("\n## (a) Closed loop, max throughput\n\n| Round | Decisions/s | Decisions | Server CPU per decision "
-                + "| Server run-queue wait | Client CPU | Problems |\n|---|---|---|---|---|---|---|\n");
-        for (int i = 0; i < throughput.size(); i++) {
-            ClosedLoop.Result t = throughput.get(i);
-            s.append(f("| %d | %.0f | %d | %.1f µs | %.2f s | %.1f s | %s |%n", i + 1, t.decisionsPerSecond(),
-                    t.decisions(), t.window().serverMicrosPer(t.decisions()), t.window().serverRunQueueSeconds(),
-                    t.window().clientCpuSeconds(), problems(t.problems())));
-        }
-        s.append(f("%n## (b) Open loop, %d decisions/s%n%n| Round | p50 | p90 | p99 | p99.9 | max | Decisions "
-                + "| Server CPU per decision | Server run-queue wait | Problems |%n|---|---|---|---|---|---|---|---|---|---|%n",
-                options.rate()));
-        for (int i = 0; i < latency.size(); i++) {
-            OpenLoop.Result l = latency.get(i);
-            s.append(f("| %d | %.0f µs | %.0f µs | %.0f µs | %.0f µs | %.0f µs | %d | %.1f µs | %.2f s | %s |%n", i + 1,
-                    l.p50Micros(), l.p90Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros(), l.decisions(),
-                    l.window().serverMicrosPer(l.decisions()), l.window().serverRunQueueSeconds(),
-                    problems(l.problems())));
-        }
+        s.append(f("| (floor) the same gRPC stack answering a canned pick | %.0f decisions/s, p99 %.0f µs | - |%n",
+                median(floorThroughput, ClosedLoop.Result::decisionsPerSecond),
+                median(floorLatency, OpenLoop.Result::p99Micros)));
+        s.append("\n## jpraxis extproc\n");
+        tables(s, throughput, latency);
+        s.append("\n## Transport floor\n\n`CannedPicker` (bench module): a grpc-java server on the same stack and settings ")
+                .append("(Netty epoll, direct executor) that answers every stream with one prebuilt pick and runs no ")
+                .append("pipeline, measured in the same rounds, interleaved. What it costs and its tail belong to the ")
+                .append("transport and the machine, not to jpraxis.\n");
+        tables(s, floorThroughput, floorLatency);
         s.append("\nLatency is measured from each decision's scheduled start to its reply, so a stall counts against ")
                 .append("every decision it delayed. Server CPU is user + system time of the server process from ")
                 .append("/proc/PID/stat over the measured window (each window lasts ").append(options.duration().toSeconds())
@@ -147,6 +149,29 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
                 .append("(/proc/PID/task/*/schedstat, summed over threads): work from other processes on the two ")
                 .append("cores, the load client included, shows there.\n");
         return s.toString();
+    }
+
+    private void tables(StringBuilder s, List<ClosedLoop.Result> closed, List<OpenLoop.Result> open) {
+        s.append(f("%n### (a) Closed loop, max throughput (%d streams over %d connections)%n%n", options.streams(),
+                options.connections()));
+        s.append("| Round | Decisions/s | Decisions | Server CPU per decision | Server run-queue wait | Client CPU "
+                + "| Problems |\n|---|---|---|---|---|---|---|\n");
+        for (int i = 0; i < closed.size(); i++) {
+            ClosedLoop.Result t = closed.get(i);
+            s.append(f("| %d | %.0f | %d | %.1f µs | %.2f s | %.1f s | %s |%n", i + 1, t.decisionsPerSecond(),
+                    t.decisions(), t.window().serverMicrosPer(t.decisions()), t.window().serverRunQueueSeconds(),
+                    t.window().clientCpuSeconds(), problems(t.problems())));
+        }
+        s.append(f("%n### (b) Open loop, %d decisions/s%n%n| Round | p50 | p90 | p99 | p99.9 | max | Decisions "
+                + "| Server CPU per decision | Server run-queue wait | Problems |%n|---|---|---|---|---|---|---|---|---|---|%n",
+                options.rate()));
+        for (int i = 0; i < open.size(); i++) {
+            OpenLoop.Result l = open.get(i);
+            s.append(f("| %d | %.0f µs | %.0f µs | %.0f µs | %.0f µs | %.0f µs | %d | %.1f µs | %.2f s | %s |%n", i + 1,
+                    l.p50Micros(), l.p90Micros(), l.p99Micros(), l.p999Micros(), l.maxMicros(), l.decisions(),
+                    l.window().serverMicrosPer(l.decisions()), l.window().serverRunQueueSeconds(),
+                    problems(l.problems())));
+        }
     }
 
     private static <T> double median(List<T> rounds, ToDoubleFunction<T> figure) {

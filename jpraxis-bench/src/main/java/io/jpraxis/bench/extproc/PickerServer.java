@@ -41,11 +41,24 @@ final class PickerServer implements AutoCloseable {
         return server;
     }
 
+    /** The transport floor ({@link CannedPicker}) in its own JVM, with this JVM's java and class path. */
+    static PickerServer startCanned(Path workDir) throws IOException, InterruptedException {
+        int grpc = freePort();
+        Files.createDirectories(workDir);
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process p = new ProcessBuilder(java, "-XX:+UseParallelGC", "-Xmn64m", "-cp", System.getProperty("java.class.path"),
+                CannedPicker.class.getName(), Integer.toString(grpc)).redirectErrorStream(true)
+                .redirectOutput(workDir.resolve("extproc-canned-server.log").toFile()).start();
+        PickerServer server = new PickerServer(p, grpc);
+        server.awaitListening();
+        return server;
+    }
+
     private void awaitListening() throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException("jpraxis extproc exited with " + process.exitValue() + " (see its log)");
+                throw new IOException("the server exited with " + process.exitValue() + " (see its log)");
             }
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", grpcPort), 200);
@@ -54,7 +67,7 @@ final class PickerServer implements AutoCloseable {
                 Thread.sleep(100);
             }
         }
-        throw new IOException("jpraxis extproc did not listen on " + grpcPort + " within 120 s");
+        throw new IOException("the server did not listen on " + grpcPort + " within 120 s");
     }
 
     private static int freePort() throws IOException {

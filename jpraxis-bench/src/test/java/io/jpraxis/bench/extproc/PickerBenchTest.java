@@ -50,14 +50,16 @@ class PickerBenchTest {
         OpenLoop.Result quick = new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 900, 2000, 3000);
         OpenLoop.Result stalled = new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 9000, 20000, 30000);
         PickerReport ok = new PickerReport("t", machine(), "0", o, List.of(fast, slow, fast),
-                List.of(quick, stalled, quick));
+                List.of(quick, stalled, quick), List.of(fast), List.of(stalled));
         assertThat(ok.medianDecisionsPerSecond()).isEqualTo(30_000);
         assertThat(ok.throughputMet()).as("one slow round of three does not decide").isTrue();
         assertThat(ok.latencyMet()).isTrue();
-        assertThat(ok.markdown()).contains("| 30000 decisions/s | met |", "| p99 900 µs | met |", "| 2 | 10000 |");
+        assertThat(ok.markdown()).contains("| 30000 decisions/s | met |", "| p99 900 µs | met |", "| 2 | 10000 |",
+                "| 30000 decisions/s, p99 9000 µs | - |");
         PickerReport failing = new PickerReport("t", machine(), "0", o,
                 List.of(fast, new ClosedLoop.Result(64, 4, window, 150_000, Map.of("failed: UNAVAILABLE", 1L)), fast),
-                List.of(new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 1000, 2000, 3000)));
+                List.of(new OpenLoop.Result(2000, window, 10_000, Map.of(), 300, 400, 1000, 2000, 3000)), List.of(),
+                List.of());
         assertThat(failing.throughputMet()).as("an error in any round spoils the throughput figure").isFalse();
         assertThat(failing.latencyMet()).as("1 ms is not under 1 ms").isFalse();
     }
