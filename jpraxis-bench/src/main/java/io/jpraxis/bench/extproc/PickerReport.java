@@ -122,8 +122,8 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
                 .append("ports), driven over 127.0.0.1 by a grpc-java client on the same machine (it shares the cores). ")
                 .append("One `Process` stream per decision, as Envoy opens them: request headers with end_of_stream, ")
                 .append("the picker's one reply (header mutation, `envoy.lb` metadata, mode override), a half-close. ")
-                .append(f("%d rounds against one server, each (a) then (b), after a %d s warm-up.%n%n", options.rounds(),
-                        options.warmup().toSeconds()));
+                .append(f("%d rounds after a %d s warm-up, each (a) then (b) against jpraxis, then against the transport "
+                        + "floor below.%n%n", options.rounds(), options.warmup().toSeconds()));
         s.append("Machine: ").append(machine.nproc()).append(" CPUs, ").append(machine.cpuModel()).append("; ")
                 .append(machine.jdk()).append("; commit ").append(machine.gitCommit()).append("; load average at start ")
                 .append(loadAverageAtStart).append(".\n\n");
