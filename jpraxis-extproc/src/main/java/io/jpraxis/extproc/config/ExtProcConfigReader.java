@@ -18,6 +18,8 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -93,12 +95,29 @@ public final class ExtProcConfigReader {
             }
             case PROVIDED -> {
                 boolean both = r.require("cert_path") & r.require("key_path");
-                yield both && cert.isPresent() && key.isPresent()
-                        ? new ExtProcTls.Provided(Path.of(cert.get()), Path.of(key.get()))
-                        : new ExtProcTls.None();
+                // Read at start only: a typo or a missing mount must fail the load (and -t), naming the key.
+                boolean readable = both && readableFile(r, "cert_path", cert) & readableFile(r, "key_path", key);
+                yield readable ? new ExtProcTls.Provided(Path.of(cert.get()), Path.of(key.get())) : new ExtProcTls.None();
             }
         };
         r.finish();
         return tls;
+    }
+
+    /** Whether {@code value} names a readable regular file; reported against {@code key} when not. */
+    private static boolean readableFile(MapReader r, String key, Optional<String> value) {
+        if (value.isEmpty()) {
+            return false;
+        }
+        try {
+            Path p = Path.of(value.get());
+            if (!value.get().isEmpty() && Files.isRegularFile(p) && Files.isReadable(p)) {
+                return true;
+            }
+        } catch (InvalidPathException e) {
+            // reported below like any other unusable path
+        }
+        r.invalid(key, "a readable PEM file");
+        return false;
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExtProcBuilderTest {
     private static final String CHAIN = """
@@ -58,18 +59,35 @@ class ExtProcBuilderTest {
     }
 
     @Test
-    void readsServerKeysAndTls() {
+    void readsServerKeysAndTls(@TempDir Path dir) throws Exception {
+        Path cert = Files.writeString(dir.resolve("c.pem"), "cert");
+        Path key = Files.writeString(dir.resolve("k.pem"), "key");
         ExtProcBuild b = build("""
                 server:
                   grpc_address: "127.0.0.1:6000"
                   health_address: "127.0.0.1:6001"
                   metrics_address: "127.0.0.1:6002"
-                  tls: { mode: provided, cert_path: /c.pem, key_path: /k.pem }
-                """ + CHAIN);
+                  tls: { mode: provided, cert_path: "%s", key_path: "%s" }
+                """.formatted(cert, key) + CHAIN);
         assertThat(b.ok()).isTrue();
         assertThat(b.config().server().grpcAddress()).isEqualTo(new HostPort("127.0.0.1", 6000));
-        assertThat(b.config().server().tls()).isEqualTo(new ExtProcTls.Provided(Path.of("/c.pem"), Path.of("/k.pem")));
+        assertThat(b.config().server().tls()).isEqualTo(new ExtProcTls.Provided(cert, key));
         b.gateway().close();
+    }
+
+    @Test
+    void providedTlsRefusesAMissingOrUnreadableFileNamingTheKey(@TempDir Path dir) throws Exception {
+        Path key = Files.writeString(dir.resolve("k.pem"), "key");
+        assertThat(errors("server: { tls: { mode: provided, cert_path: \"%s\", key_path: \"%s\" } }\n"
+                .formatted(dir.resolve("absent.pem"), key) + CHAIN))
+                .as("a missing certificate is refused at load, not at the first handshake")
+                .anyMatch(e -> e.contains("server.tls.cert_path") && e.contains("absent.pem")
+                        && e.contains("expected: a readable PEM file"))
+                .noneMatch(e -> e.contains("server.tls.key_path"));
+        assertThat(errors("server: { tls: { mode: provided, cert_path: \"%s\", key_path: \"%s\" } }\n"
+                .formatted(key, dir) + CHAIN))
+                .as("a directory is no key file").anyMatch(e -> e.contains("server.tls.key_path")
+                        && e.contains("a readable PEM file"));
     }
 
     @Test

@@ -1,7 +1,10 @@
 package io.jpraxis.extproc.emulator;
 
+import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.HostPort;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;
@@ -24,7 +27,20 @@ public final class RunningExtProc implements AutoCloseable {
     }
 
     public static RunningExtProc start(String yaml) {
-        ExtProcBuild build = new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()).build(yaml);
+        return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()));
+    }
+
+    /** As {@link #start(String)}, with test filters registered beside the gateway's own. */
+    public static RunningExtProc start(String yaml, FilterFactory... extra) {
+        FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());
+        for (FilterFactory f : extra) {
+            registry.register(f);
+        }
+        return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system(), registry));
+    }
+
+    private static RunningExtProc start(String yaml, ExtProcBuilder builder) {
+        ExtProcBuild build = builder.build(yaml);
         if (!build.ok()) {
             throw new IllegalArgumentException("config refused: " + build.diagnostics().all());
         }

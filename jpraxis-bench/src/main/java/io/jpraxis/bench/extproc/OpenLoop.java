@@ -1,0 +1,67 @@
+package io.jpraxis.bench.extproc;
+
+import io.jpraxis.bench.load.Stats;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The latency phase: decisions started on a fixed schedule whatever the replies do (open loop),
+ * each latency measured from its scheduled start, so a stall is charged to every decision it
+ * delayed (no coordinated omission).
+ */
+final class OpenLoop {
+    private OpenLoop() {
+    }
+
+    /** One fixed-rate run: latency percentiles in microseconds, over the measured window. */
+    record Result(int rate, CpuWindow.Measured window, long decisions, Map<String, Long> problems, double p50Micros,
+            double p90Micros, double p99Micros, double p999Micros, double maxMicros) {
+    }
+
+    static Result run(DecisionClient client, int rate, Duration warmup, Duration measure, long serverPid)
+            throws InterruptedException {
+        long period = 1_000_000_000L / rate;
+        int warm = (int) (warmup.toNanos() / period);
+        int total = warm + (int) (measure.toNanos() / period);
+        long[] latency = new long[total - warm];
+        Arrays.fill(latency, -1);
+        Tally tally = new Tally();
+        CountDownLatch closed = new CountDownLatch(total);
+        CpuWindow window = new CpuWindow(serverPid);
+        long start = System.nanoTime();
+        for (int i = 0; i < total; i++) {
+            long intended = start + i * period;
+            long wait;
+            while ((wait = intended - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(wait);
+            }
+            if (i == warm) {
+                window.start();
+            }
+            int slot = i - warm;
+            client.decide((outcome, at) -> {
+                if (slot >= 0) {
+                    latency[slot] = at - intended;
+                    tally.count(outcome);
+                }
+            }, closed::countDown);
+        }
+        boolean drained = closed.await(10, TimeUnit.SECONDS);
+        CpuWindow.Measured figures = window.stop();
+        long[] answered = Arrays.stream(latency).filter(v -> v >= 0).sorted().toArray();
+        if (!drained) {
+            tally.problem("no reply within 10 s of the last start", latency.length - answered.length);
+        }
+        return new Result(rate, figures, tally.picked(), tally.problems(), micros(answered, 50), micros(answered, 90),
+                micros(answered, 99), micros(answered, 99.9),
+                answered.length == 0 ? Double.NaN : answered[answered.length - 1] / 1e3);
+    }
+
+    private static double micros(long[] ascending, double p) {
+        return ascending.length == 0 ? Double.NaN : Stats.percentile(ascending, p) / 1e3;
+    }
+}
