@@ -4,11 +4,9 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.FilePaths;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /**
@@ -92,29 +90,6 @@ final class ClusterTlsReader {
         if (text.isEmpty()) {
             return null;
         }
-        String path = text.get();
-        if (path.isEmpty()) {
-            r.invalid(key, "a non-empty file path");
-            return null;
-        }
-        if (path.contains("..")) {
-            // Paths come from config that may be templated; refusing '..' keeps them from climbing out.
-            r.invalid(key, "a path without '..'");
-            return null;
-        }
-        if (!isReadableFile(path)) {
-            r.invalid(key, "a readable file");
-            return null;
-        }
-        return path;
-    }
-
-    private static boolean isReadableFile(String path) {
-        try {
-            Path p = Path.of(path);
-            return Files.isRegularFile(p) && Files.isReadable(p);
-        } catch (InvalidPathException e) {
-            return false;
-        }
+        return FilePaths.readableFile(r, key, text.get());
     }
 }

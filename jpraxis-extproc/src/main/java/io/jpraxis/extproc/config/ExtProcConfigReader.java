@@ -16,10 +16,9 @@ import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.FilePaths;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -96,28 +95,14 @@ public final class ExtProcConfigReader {
             case PROVIDED -> {
                 boolean both = r.require("cert_path") & r.require("key_path");
                 // Read at start only: a typo or a missing mount must fail the load (and -t), naming the key.
-                boolean readable = both && readableFile(r, "cert_path", cert) & readableFile(r, "key_path", key);
-                yield readable ? new ExtProcTls.Provided(Path.of(cert.get()), Path.of(key.get())) : new ExtProcTls.None();
+                // Both keys are checked, so -t lists each unusable file.
+                String certFile = both ? cert.map(c -> FilePaths.readableFile(r, "cert_path", c)).orElse(null) : null;
+                String keyFile = both ? key.map(k -> FilePaths.readableFile(r, "key_path", k)).orElse(null) : null;
+                boolean readable = certFile != null && keyFile != null;
+                yield readable ? new ExtProcTls.Provided(Path.of(certFile), Path.of(keyFile)) : new ExtProcTls.None();
             }
         };
         r.finish();
         return tls;
-    }
-
-    /** Whether {@code value} names a readable regular file; reported against {@code key} when not. */
-    private static boolean readableFile(MapReader r, String key, Optional<String> value) {
-        if (value.isEmpty()) {
-            return false;
-        }
-        try {
-            Path p = Path.of(value.get());
-            if (!value.get().isEmpty() && Files.isRegularFile(p) && Files.isReadable(p)) {
-                return true;
-            }
-        } catch (InvalidPathException e) {
-            // reported below like any other unusable path
-        }
-        r.invalid(key, "a readable PEM file");
-        return false;
     }
 }
