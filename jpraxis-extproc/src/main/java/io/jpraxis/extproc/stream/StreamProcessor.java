@@ -484,6 +484,9 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
             execution.runLog(new ExchangeSummary(record.status, body.received(), responseBytes, record.durationNanos(),
                     completed));
         }
+        if (ctx != null) {
+            record.requestId = ctx.requestId(); // a request_id filter may have adopted Envoy's x-request-id
+        }
         record.log(completed);
     }
 }

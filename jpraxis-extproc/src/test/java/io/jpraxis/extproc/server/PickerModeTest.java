@@ -62,6 +62,11 @@ class PickerModeTest {
 
     /** Envoy as the seed configures it: request headers only, envoy.lb accepted, mode_override allowed. */
     static EnvoyEmulator envoy() {
+        return envoy(extproc, originA, originB);
+    }
+
+    /** As {@link #envoy()}, against {@code extproc} with the two picker origins given. */
+    static EnvoyEmulator envoy(RunningExtProc extproc, TestOrigin originA, TestOrigin originB) {
         return extproc.envoy().mode(ProcessingMode.newBuilder().setRequestHeaderMode(HeaderSendMode.SEND)
                         .setRequestBodyMode(BodySendMode.BUFFERED).setResponseHeaderMode(HeaderSendMode.SEND).build())
                 .allowModeOverride(true)

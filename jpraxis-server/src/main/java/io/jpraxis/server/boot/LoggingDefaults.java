@@ -1,5 +1,6 @@
 package io.jpraxis.server.boot;
 
+import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -7,20 +8,28 @@ import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ConfiguratorRank;
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.status.NopStatusListener;
 
 /**
  * The gateway's logging, set up in code: diagnostics on stderr, access lines (already JSON, from
- * the {@code access_log} filter's logger {@value #ACCESS_LOGGER}) one per line on stdout, Netty
- * at WARN. Done in code rather than in a {@code logback.xml} because parsing XML config loads a
+ * the {@code access_log} filter's logger {@value #ACCESS_LOGGER}) one per line on stdout, the
+ * ext_proc server's per-stream lines ({@value #EXTPROC_ACCESS_LOGGER}) on stderr, Netty at WARN.
+ * Both per-request loggers write through a queue drained by a thread of their own, so an event
+ * loop never waits on a write to a slow pipe; the queue drops nothing (when it is full the caller
+ * waits, as it would have without one) and {@link #flush()} empties it before the process exits.
+ * Done in code rather than in a {@code logback.xml} because parsing XML config loads a
  * few hundred classes and costs a good part of a cold start. An operator's own file, named with
  * {@code -Dlogback.configurationFile}, still takes over.
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_NORMAL_PRIORITY)
 public final class LoggingDefaults extends ContextAwareBase implements Configurator {
     static final String ACCESS_LOGGER = "jpraxis.access";
+    static final String EXTPROC_ACCESS_LOGGER = "io.jpraxis.extproc.access";
+    /** Lines a per-request logger may hold before its callers wait: a burst of several thousand requests. */
+    static final int ACCESS_QUEUE_LINES = 8192;
     static final String DIAGNOSTIC_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{24} - %msg%n";
     private static final String OPERATOR_FILE_PROPERTY = "logback.configurationFile";
 
@@ -38,10 +47,38 @@ public final class LoggingDefaults extends ContextAwareBase implements Configura
         Logger access = context.getLogger(ACCESS_LOGGER);
         access.setLevel(Level.INFO);
         access.setAdditive(false);
-        access.addAppender(console(context, "ACCESS", "System.out", "%msg%n"));
+        access.addAppender(queued(context, "ACCESS", console(context, "ACCESS-OUT", "System.out", "%msg%n")));
+
+        Logger streams = context.getLogger(EXTPROC_ACCESS_LOGGER);
+        streams.setAdditive(false);
+        streams.addAppender(queued(context, "EXTPROC-ACCESS",
+                console(context, "EXTPROC-ACCESS-ERR", "System.err", DIAGNOSTIC_PATTERN)));
 
         context.getLogger("io.netty").setLevel(Level.WARN);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /**
+     * Writes what is queued before the process exits: stops the logging context, which drains
+     * every queued appender (for at most a second each). Does nothing under an operator's own
+     * logging backend.
+     */
+    public static void flush() {
+        if (org.slf4j.LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            context.stop();
+        }
+    }
+
+    private static AsyncAppender queued(LoggerContext context, String name, Appender<ILoggingEvent> target) {
+        AsyncAppender appender = new AsyncAppender();
+        appender.setContext(context);
+        appender.setName(name);
+        appender.setQueueSize(ACCESS_QUEUE_LINES);
+        appender.setDiscardingThreshold(0); // the default drops INFO lines once the queue is 80% full
+        appender.setNeverBlock(false);
+        appender.addAppender(target);
+        appender.start();
+        return appender;
     }
 
     private static ConsoleAppender<ILoggingEvent> console(LoggerContext context, String name, String target,

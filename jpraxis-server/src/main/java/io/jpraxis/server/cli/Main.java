@@ -1,5 +1,6 @@
 package io.jpraxis.server.cli;
 
+import io.jpraxis.server.boot.LoggingDefaults;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,7 +62,9 @@ public final class Main implements Callable<Integer> {
 
     /** Entry point of the runnable jar. */
     public static void main(String[] args) {
-        System.exit(run(args));
+        int status = run(args);
+        LoggingDefaults.flush(); // queued access lines are written before the JVM goes
+        System.exit(status);
     }
 
     /** Runs the CLI and returns the exit code (tests call this). */
