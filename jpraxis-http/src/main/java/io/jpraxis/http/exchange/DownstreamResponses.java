@@ -6,7 +6,6 @@ import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.http.support.NettyHeaders;
-import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -16,8 +15,10 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -60,30 +61,42 @@ public final class DownstreamResponses {
         HopByHopHeaders.strip(filtered);
         ReservedHeaders.strip(filtered);
         filtered.remove("content-length");
-        return frame(NettyHeaders.toNetty(filtered), head.status(), upstream, client, keepAliveWanted, lengthMayChange);
+        return frame(NettyHeaders.toNetty(filtered), head.status(), upstream,
+                upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH), client, keepAliveWanted, lengthMayChange);
     }
 
     /**
-     * The downstream head when no filter can act on responses: the origin's lines go straight
-     * across, less the ones {@link #filterView} and {@link #build} would drop (hop-by-hop, those
-     * its {@code Connection} lists, reserved, {@code Content-Length}), names lower-cased as there.
-     * Same result, without the transport-neutral copy in between.
+     * The downstream head when no filter can act on responses: the origin's own head, its lines
+     * kept in place (names as the origin spelled them), less the ones {@link #filterView} and
+     * {@link #build} would drop (hop-by-hop, those its {@code Connection} lists, reserved,
+     * {@code Content-Length}). Same lines, without building a second header set per response;
+     * {@code upstream} is consumed (its headers are changed).
      */
     public static Built direct(HttpResponse upstream, HttpRequest client, boolean keepAliveWanted) {
-        HttpHeaders in = upstream.headers();
-        Set<String> listed = connectionListed(in);
-        HttpHeaders out = DefaultHttpHeadersFactory.headersFactory().newHeaders();
-        Iterator<Map.Entry<CharSequence, CharSequence>> lines = in.iteratorCharSequence();
-        while (lines.hasNext()) {
-            Map.Entry<CharSequence, CharSequence> line = lines.next();
-            String name = CommonHeaderNames.lowerCase(line.getKey());
-            if (HopByHopHeaders.NAMES.contains(name) || ReservedHeaders.isReserved(name)
-                    || name.equals("content-length") || (listed != null && listed.contains(name))) {
-                continue;
-            }
-            out.add(name, line.getValue());
+        HttpHeaders headers = upstream.headers();
+        String upstreamLength = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+        Set<String> listed = connectionListed(headers);
+        headers.remove(HttpHeaderNames.CONTENT_LENGTH);
+        for (String name : HopByHopHeaders.NAMES) {
+            headers.remove(name);
         }
-        return frame(out, upstream.status().code(), upstream, client, keepAliveWanted, false);
+        if (listed != null) {
+            listed.forEach(headers::remove);
+        }
+        List<CharSequence> reserved = null; // Netty's header iterators are read-only: names first, removal after
+        for (Iterator<Map.Entry<CharSequence, CharSequence>> lines = headers.iteratorCharSequence(); lines.hasNext(); ) {
+            CharSequence name = lines.next().getKey();
+            if (ReservedHeaders.isReserved(CommonHeaderNames.lowerCase(name))) {
+                if (reserved == null) {
+                    reserved = new ArrayList<>(2);
+                }
+                reserved.add(name);
+            }
+        }
+        if (reserved != null) {
+            reserved.forEach(headers::remove);
+        }
+        return frame(headers, upstream.status().code(), upstream, upstreamLength, client, keepAliveWanted, false);
     }
 
     /**
@@ -109,11 +122,15 @@ public final class DownstreamResponses {
         return listed;
     }
 
-    /** Sets the framing headers on {@code out} and decides whether the connection stays open. */
-    private static Built frame(HttpHeaders out, int code, HttpResponse upstream, HttpRequest client,
-            boolean keepAliveWanted, boolean lengthMayChange) {
+    /**
+     * Sets the framing headers on {@code out} and decides whether the connection stays open.
+     *
+     * @param originLength the origin's {@code Content-Length}, or null
+     */
+    private static Built frame(HttpHeaders out, int code, HttpResponse upstream, String originLength,
+            HttpRequest client, boolean keepAliveWanted, boolean lengthMayChange) {
         boolean bodyless = client.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304;
-        String upstreamLength = lengthMayChange && !bodyless ? null : upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH);
+        String upstreamLength = lengthMayChange && !bodyless ? null : originLength;
         // The body is relayed byte for byte, so its length is the origin's, whatever filters set.
         if (upstreamLength != null && code != 204) {
             out.set(HttpHeaderNames.CONTENT_LENGTH, upstreamLength);
