@@ -1,6 +1,7 @@
 package io.jpraxis.bench.extproc;
 
 import io.jpraxis.bench.load.Stats;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
@@ -17,13 +18,18 @@ final class OpenLoop {
     private OpenLoop() {
     }
 
-    /** One fixed-rate run: latency percentiles in microseconds, over the measured window. */
+    /**
+     * One fixed-rate run: latency percentiles in microseconds, over the measured window; the
+     * server-side ones are bucket bounds of the server's own histogram (NaN when it keeps none).
+     */
     record Result(int rate, CpuWindow.Measured window, long decisions, Map<String, Long> problems, double p50Micros,
-            double p90Micros, double p99Micros, double p999Micros, double maxMicros) {
+            double p90Micros, double p99Micros, double p999Micros, double maxMicros, double serverP50Micros,
+            double serverP99Micros) {
     }
 
-    static Result run(DecisionClient client, int rate, Duration warmup, Duration measure, long serverPid)
-            throws InterruptedException {
+    /** @param histogram the server's phase histogram, or null when it keeps none */
+    static Result run(DecisionClient client, int rate, Duration warmup, Duration measure, long serverPid,
+            PhaseHistogram histogram) throws InterruptedException, IOException {
         long period = 1_000_000_000L / rate;
         int warm = (int) (warmup.toNanos() / period);
         int total = warm + (int) (measure.toNanos() / period);
@@ -31,6 +37,7 @@ final class OpenLoop {
         Arrays.fill(latency, -1);
         Tally tally = new Tally();
         CountDownLatch closed = new CountDownLatch(total);
+        Map<Double, Long> before = null;
         CpuWindow window = new CpuWindow(serverPid);
         long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
@@ -41,6 +48,11 @@ final class OpenLoop {
             }
             if (i == warm) {
                 window.start();
+                if (histogram != null) {
+                    // Read once the schedule reaches the window: the read is off the decision path,
+                    // and a few warm-up decisions still in flight land in the window's buckets.
+                    before = histogram.read();
+                }
             }
             int slot = i - warm;
             client.decide((outcome, at) -> {
@@ -52,13 +64,16 @@ final class OpenLoop {
         }
         boolean drained = closed.await(10, TimeUnit.SECONDS);
         CpuWindow.Measured figures = window.stop();
+        Map<Double, Long> after = histogram == null ? null : histogram.read();
         long[] answered = Arrays.stream(latency).filter(v -> v >= 0).sorted().toArray();
         if (!drained) {
             tally.problem("no reply within 10 s of the last start", latency.length - answered.length);
         }
         return new Result(rate, figures, tally.picked(), tally.problems(), micros(answered, 50), micros(answered, 90),
                 micros(answered, 99), micros(answered, 99.9),
-                answered.length == 0 ? Double.NaN : answered[answered.length - 1] / 1e3);
+                answered.length == 0 ? Double.NaN : answered[answered.length - 1] / 1e3,
+                after == null ? Double.NaN : PhaseHistogram.percentileMicros(before, after, 50),
+                after == null ? Double.NaN : PhaseHistogram.percentileMicros(before, after, 99));
     }
 
     private static double micros(long[] ascending, double p) {

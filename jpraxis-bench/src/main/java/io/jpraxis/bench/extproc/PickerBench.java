@@ -60,9 +60,11 @@ public final class PickerBench {
         final List<ClosedLoop.Result> throughput = new ArrayList<>();
         final List<OpenLoop.Result> latency = new ArrayList<>();
 
-        void round(DecisionClient client, Options o, Duration warm, long pid) throws InterruptedException {
-            throughput.add(ClosedLoop.run(client, o.streams(), o.connections(), warm, o.duration(), pid));
-            latency.add(OpenLoop.run(client, o.rate(), Duration.ofSeconds(2), o.duration(), pid));
+        void round(DecisionClient client, Options o, Duration warm, PickerServer server)
+                throws InterruptedException, java.io.IOException {
+            throughput.add(ClosedLoop.run(client, o.streams(), o.connections(), warm, o.duration(), server.pid()));
+            latency.add(OpenLoop.run(client, o.rate(), Duration.ofSeconds(2), o.duration(), server.pid(),
+                    server.histogram()));
         }
     }
 
@@ -85,11 +87,12 @@ public final class PickerBench {
             // with its run-queue wait, and the medians.
             for (int round = 0; round < o.rounds(); round++) {
                 Duration warm = round == 0 ? o.warmup() : Duration.ofSeconds(2);
-                jpraxis.round(client, o, warm, server.pid());
-                floor.round(floorClient, o, warm, canned.pid());
-                System.err.printf("extproc-picker: round %d: %.0f decisions/s, p99 %.0f µs at %d/s (floor: %.0f/s, "
-                        + "p99 %.0f µs)%n", round + 1, jpraxis.throughput.getLast().decisionsPerSecond(),
-                        jpraxis.latency.getLast().p99Micros(), o.rate(), floor.throughput.getLast().decisionsPerSecond(),
+                jpraxis.round(client, o, warm, server);
+                floor.round(floorClient, o, warm, canned);
+                System.err.printf("extproc-picker: round %d: %.0f decisions/s, p99 %.0f µs at %d/s (server-side p99 "
+                        + "<= %.0f µs) (floor: %.0f/s, p99 %.0f µs)%n", round + 1,
+                        jpraxis.throughput.getLast().decisionsPerSecond(), jpraxis.latency.getLast().p99Micros(), o.rate(),
+                        jpraxis.latency.getLast().serverP99Micros(), floor.throughput.getLast().decisionsPerSecond(),
                         floor.latency.getLast().p99Micros());
             }
         }

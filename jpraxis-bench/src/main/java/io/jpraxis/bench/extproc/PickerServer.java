@@ -15,19 +15,22 @@ import java.util.concurrent.TimeUnit;
 final class PickerServer implements AutoCloseable {
     private final Process process;
     private final int grpcPort;
+    private final PhaseHistogram histogram;
 
-    private PickerServer(Process process, int grpcPort) {
+    private PickerServer(Process process, int grpcPort, PhaseHistogram histogram) {
         this.process = process;
         this.grpcPort = grpcPort;
+        this.histogram = histogram;
     }
 
     static PickerServer start(Path root, Path example, Path workDir) throws IOException, InterruptedException {
         int grpc = freePort();
+        int metrics = freePort();
         String config = Files.readString(example).replaceFirst("(?m)^server:\\s*$", """
                 server:
                   grpc_address: "127.0.0.1:%d"
                   health_address: "127.0.0.1:%d"
-                  metrics_address: "127.0.0.1:%d\"""".formatted(grpc, freePort(), freePort()));
+                  metrics_address: "127.0.0.1:%d\"""".formatted(grpc, freePort(), metrics));
         if (!config.contains("127.0.0.1:" + grpc)) {
             throw new IllegalArgumentException(example + ": no top-level 'server:' line to add addresses to");
         }
@@ -36,7 +39,7 @@ final class PickerServer implements AutoCloseable {
         Files.writeString(file, config);
         Process p = new ProcessBuilder(root.resolve("jpraxis").toString(), "extproc", "-c", file.toString())
                 .redirectErrorStream(true).redirectOutput(workDir.resolve("extproc-picker-server.log").toFile()).start();
-        PickerServer server = new PickerServer(p, grpc);
+        PickerServer server = new PickerServer(p, grpc, new PhaseHistogram(metrics));
         server.awaitListening();
         return server;
     }
@@ -49,9 +52,14 @@ final class PickerServer implements AutoCloseable {
         Process p = new ProcessBuilder(java, "-XX:+UseParallelGC", "-Xmn64m", "-cp", System.getProperty("java.class.path"),
                 CannedPicker.class.getName(), Integer.toString(grpc)).redirectErrorStream(true)
                 .redirectOutput(workDir.resolve("extproc-canned-server.log").toFile()).start();
-        PickerServer server = new PickerServer(p, grpc);
+        PickerServer server = new PickerServer(p, grpc, null);
         server.awaitListening();
         return server;
+    }
+
+    /** The server's own phase histogram, or null for the floor, which keeps none. */
+    PhaseHistogram histogram() {
+        return histogram;
     }
 
     private void awaitListening() throws IOException, InterruptedException {
