@@ -58,7 +58,7 @@ class HttpCalloutTest {
                           - name: X-Callout
                             value: gateway
                         body: {header: x-user}
-                        timeout_ms: 2000
+                        timeout_ms: 5000
                         """), CHAIN);
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             RawResponse r = conn.send("GET /orders/7?full=1 HTTP/1.1\r\nHost: shop\r\nAuthorization: Bearer client\r\n"
@@ -80,7 +80,7 @@ class HttpCalloutTest {
     void aDeniedRequestGetsTheDenyStatusWithTheChosenServiceHeaders() throws Exception {
         try (TestOrigin authz = TestOrigin.start("authz"); TestOrigin web = TestOrigin.start("web");
                 RunningGateway gw = RunningGateway.start(config(authz.address(), web.address(), """
-                        timeout_ms: 2000
+                        timeout_ms: 5000
                         deny_headers: [www-authenticate]
                         """), CHAIN);
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
@@ -131,7 +131,7 @@ class HttpCalloutTest {
     void publishedResultsDriveABranchAndServiceHeadersGoUpstreamWithoutLeakingToTheNextRequest() throws Exception {
         try (TestOrigin authz = TestOrigin.start("authz"); TestOrigin web = TestOrigin.start("web");
                 RunningGateway gw = RunningGateway.start(config(authz.address(), web.address(), """
-                        timeout_ms: 2000
+                        timeout_ms: 5000
                         publish_headers: [x-tier]
                         upstream_headers: [x-user-id]
                         branch_chains:
@@ -172,7 +172,7 @@ class HttpCalloutTest {
                         - path_prefix: "/"
                           cluster: web
                     - filter: http_callout
-                      timeout_ms: 2000
+                      timeout_ms: 5000
                       outbound_chain:
                         name: authz_chain
                         filters:
