@@ -48,12 +48,17 @@ final class CalloutExchange {
 
     CompletionStage<FilterAction> run() {
         Instant deadline = clock.instant().plusMillis(config.timeoutMs());
+        // The request's own deadline (a timeout filter before this one) bounds its callout too.
+        if (parent.deadline() != null && parent.deadline().isBefore(deadline)) {
+            deadline = parent.deadline();
+        }
         byte[] body = config.body().from(parent);
         RequestContext callout = calloutContext(body);
         PipelineExecution exec = chain.begin(callout);
         long started = System.nanoTime();
+        Instant sendBy = deadline;
         return exec.runRequest().thenCompose(outcome -> switch (outcome) {
-            case RequestOutcome.Forward f -> send(f, callout, body, deadline)
+            case RequestOutcome.Forward f -> send(f, callout, body, sendBy)
                     .thenApply(response -> after(exec, response, body.length, started));
             case RequestOutcome.Respond r -> failed("its outbound chain answered locally (status "
                     + r.response().status() + ")");
