@@ -20,14 +20,9 @@ import java.util.regex.Pattern;
 final class HttpCalloutReader {
     private static final Pattern METHOD = Pattern.compile("[A-Z]{1,16}");
     private static final Pattern RESULT_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-    private static final String FRAMING_WHY = "hop-by-hop or framing (the callout's framing is the gateway's)";
-    private static final Set<String> NOT_SET = new HashSet<>();
-
-    static {
-        NOT_SET.addAll(HeaderRules.HOP_BY_HOP);
-        NOT_SET.addAll(HeaderRules.FRAMING);
-        NOT_SET.add("host");
-    }
+    private static final String FRAMING_WHY = "hop-by-hop, framing or host (the gateway sets those for each request)";
+    /** Headers the callout's framing and destination decide, never the config. */
+    private static final Set<String> NOT_SET = notSet();
 
     private HttpCalloutReader() {
     }
@@ -115,6 +110,13 @@ final class HttpCalloutReader {
                     .ifPresent(v -> out.add(v.intValue()));
         }
         return out;
+    }
+
+    private static Set<String> notSet() {
+        Set<String> names = new HashSet<>(HeaderRules.HOP_BY_HOP);
+        names.addAll(HeaderRules.FRAMING);
+        names.add("host");
+        return Set.copyOf(names);
     }
 
     private static List<String> names(MapReader r, String key, Set<String> forbidden, String why) {
