@@ -1,6 +1,7 @@
 package io.jpraxis.filters;
 
 import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.filters.callout.HttpCalloutFactory;
 import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
@@ -29,6 +30,7 @@ public final class BuiltInFilters {
         return List.of(
                 new AccessLogFactory(),
                 new HeadersFactory(),
+                new HttpCalloutFactory(),
                 new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
                 new LoadBalancerFactory(),

@@ -46,6 +46,7 @@ class ExamplesTest {
      * here); a new example must be added here.
      */
     private static final Set<String> END_TO_END = Set.of(
+            AuthorizationCalloutExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
             "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", "path-routing.yaml",

@@ -72,6 +72,7 @@ public final class TestOrigin implements AutoCloseable {
     private final AtomicInteger open = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final Queue<Map<String, String>> heads = new ConcurrentLinkedQueue<>();
+    private final Queue<String> requestLines = new ConcurrentLinkedQueue<>();
     private final AtomicLong bodyBytesReceived = new AtomicLong();
     private final AtomicLong bodyBytesSent = new AtomicLong();
     private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -184,6 +185,11 @@ public final class TestOrigin implements AutoCloseable {
         return List.copyOf(heads);
     }
 
+    /** {@code METHOD uri} of every request head received, in arrival order. */
+    public List<String> requestLines() {
+        return List.copyOf(requestLines);
+    }
+
     /** Request body bytes received, over all requests; grows while a body streams in. */
     public long bodyBytesReceived() {
         return bodyBytesReceived.get();
@@ -238,6 +244,7 @@ public final class TestOrigin implements AutoCloseable {
         head.headers().forEach(h -> fields.merge(h.getKey().toLowerCase(Locale.ROOT), h.getValue(),
                 (a, b) -> a + ", " + b));
         heads.add(Collections.unmodifiableMap(fields));
+        requestLines.add(head.method().name() + " " + head.uri());
         requests.incrementAndGet();
     }
 

@@ -19,7 +19,8 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The branch-chain rules of spec 2.4 that no single entry can check: branch and inline-chain
+ * The branch-chain rules of spec 2.4 that no single entry can check (they hold for
+ * {@code outbound_chain} references too, spec 5.11): branch and inline-chain
  * names unique across the config (chain names included), named references to chains that exist,
  * no reference cycle among the chains listeners expand, and at most
  * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all.
@@ -60,6 +61,7 @@ public final class BranchChecks {
     private void entries(List<FilterEntryConfig> entries, FilterScope chainScope, List<Reference> refs) {
         for (FilterEntryConfig entry : entries) {
             FilterScope host = chainScope.withFilter(entry.filterType(), entry.name());
+            outbound(entry.outboundChain(), host, refs);
             for (BranchChainConfig branch : entry.branchChains()) {
                 Diagnostics bd = d.scoped(host.withBranch(branch.name()));
                 claim(branch.name(), "branch", branch.source(), bd);
@@ -72,6 +74,32 @@ public final class BranchChecks {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * An {@code outbound_chain} (spec 5.11) takes part in the same rules as a branch's chains: a
+     * named one must exist and joins the cycle search (a chain reaching itself through outbound
+     * references never finishes building), an inline one claims its name and counts toward the total.
+     */
+    private void outbound(ChainRef ref, FilterScope host, List<Reference> refs) {
+        if (ref == null) {
+            return;
+        }
+        Diagnostics hd = d.scoped(host);
+        switch (ref) {
+            case ChainRef.Named named -> {
+                if (!chainNames.contains(named.chain())) {
+                    hd.error(named.source().path(), named.source().line(), "outbound_chain references unknown filter "
+                            + "chain '" + named.chain() + "'" + Suggestions.hint(named.chain(), chainNames));
+                } else {
+                    refs.add(new Reference(named, hd));
+                }
+            }
+            case ChainRef.Inline inline -> {
+                claim(inline.name(), "inline chain", inline.source(), hd);
+                entries(inline.filters(), host, refs);
             }
         }
     }

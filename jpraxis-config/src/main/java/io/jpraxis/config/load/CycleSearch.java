@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds cycles of named branch-chain references (spec 2.4) among the chains the listeners
+ * Finds cycles of named branch-chain and {@code outbound_chain} references (spec 2.4, 5.11) among the chains the listeners
  * expand: expanding such a chain would never end. Chains no listener reaches are never expanded,
  * so (as in Praxis) a cycle among them is not an error. Each cycle is reported once, at the
  * reference that closes it.
@@ -46,7 +46,8 @@ final class CycleSearch {
                 cycle.add(target);
                 r.scoped().error(r.ref().source().path(), r.ref().source().line(),
                         "chain reference cycle detected: " + String.join(" -> ", cycle)
-                                + " (expected: branch references that never lead back to a chain being expanded)");
+                                + " (expected: branch and outbound_chain references that never lead back to a chain being "
+                                + "expanded)");
             } else {
                 visit(target);
             }

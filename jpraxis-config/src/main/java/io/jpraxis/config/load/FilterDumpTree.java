@@ -62,22 +62,30 @@ final class FilterDumpTree {
                 .map(FilterDumpTree::responseCondition).toList());
         out.put("failure_mode", Scalars.yamlName(e.failureMode()));
         DumpTree.putIfSet(out, "branch_chains", e.branchChains().stream().map(this::branch).toList());
+        if (e.outboundChain() != null) {
+            out.put("outbound_chain", chainRef(e.outboundChain()));
+        }
         return out;
     }
 
-    /** A branch with its defaults written out; inline chains' entries are dumped like any entry. */
-    private Map<String, Object> branch(BranchChainConfig b) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("name", b.name());
-        out.put("chains", b.chains().stream().map(ref -> switch (ref) {
-            case ChainRef.Named named -> (Object) named.chain();
+    /** A chain reference: the bare name, or the inline chain with its entries dumped like any entry. */
+    private Object chainRef(ChainRef ref) {
+        return switch (ref) {
+            case ChainRef.Named named -> named.chain();
             case ChainRef.Inline inline -> {
                 Map<String, Object> chain = new LinkedHashMap<>();
                 chain.put("name", inline.name());
                 chain.put("filters", inline.filters().stream().map(this::entry).toList());
                 yield chain;
             }
-        }).toList());
+        };
+    }
+
+    /** A branch with its defaults written out; inline chains' entries are dumped like any entry. */
+    private Map<String, Object> branch(BranchChainConfig b) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", b.name());
+        out.put("chains", b.chains().stream().map(this::chainRef).toList());
         if (b.onResult() != null) {
             Map<String, Object> onResult = new LinkedHashMap<>();
             onResult.put("filter", b.onResult().filter());

@@ -5,6 +5,7 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.BranchChainConfig;
+import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
@@ -69,10 +70,13 @@ public final class FilterEntryReader {
         List<BranchChainConfig> branchChains = r.present("branch_chains")
                 .map(n -> BranchChainReader.read(n, r.path("branch_chains"), d, features, filterType, depth))
                 .orElse(List.of());
+        ChainRef outbound = r.present(OutboundChainReader.KEY)
+                .flatMap(n -> OutboundChainReader.read(n, r.path(OutboundChainReader.KEY), d, features))
+                .orElse(null);
         ConfigNode.MapNode options = options(map, conditionsAreOptions);
         warnNearMisses(options, path, d, type);
         return Optional.of(new FilterEntryConfig(filterType, entryName, conditions, responseConditions, failureMode,
-                branchChains, options, new SourceRef(path, node.line())));
+                branchChains, options, new SourceRef(path, node.line()), outbound));
     }
 
     private static boolean checkEntryName(String name, MapReader r) {

@@ -10,6 +10,8 @@ import java.util.List;
  * @param name optional entry name (null when unset), used as a rejoin target
  * @param branchChains the parsed {@code branch_chains}, empty when absent (the pipeline compiler resolves
  *     their chain references and rejoin targets)
+ * @param outboundChain the parsed {@code outbound_chain} (spec 5.11, feature {@code chain-binding}), null when
+ *     absent; resolved once at build for filters that send callouts
  */
 public record FilterEntryConfig(
         String filterType,
@@ -19,16 +21,25 @@ public record FilterEntryConfig(
         FailureMode failureMode,
         List<BranchChainConfig> branchChains,
         ConfigNode.MapNode options,
-        SourceRef source) {
+        SourceRef source,
+        ChainRef outboundChain) {
 
     /** Keys of a filter entry that are not the filter's own config. */
     public static final List<String> RESERVED_KEYS =
-            List.of("filter", "name", "conditions", "response_conditions", "failure_mode", "branch_chains");
+            List.of("filter", "name", "conditions", "response_conditions", "failure_mode", "branch_chains",
+                    "outbound_chain");
 
     public FilterEntryConfig {
         conditions = List.copyOf(conditions);
         responseConditions = List.copyOf(responseConditions);
         branchChains = branchChains == null ? List.of() : List.copyOf(branchChains);
+    }
+
+    /** An entry without an {@code outbound_chain}. */
+    public FilterEntryConfig(String filterType, String name, List<ConditionConfig> conditions,
+            List<ResponseConditionConfig> responseConditions, FailureMode failureMode,
+            List<BranchChainConfig> branchChains, ConfigNode.MapNode options, SourceRef source) {
+        this(filterType, name, conditions, responseConditions, failureMode, branchChains, options, source, null);
     }
 
     /** What a filter error does: abort the request (500) or log and continue. */

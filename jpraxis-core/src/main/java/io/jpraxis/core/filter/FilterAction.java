@@ -42,9 +42,15 @@ public sealed interface FilterAction permits FilterAction.Continue, FilterAction
 
     /**
      * The filter itself failed (not a decision about the request). {@code failure_mode} decides:
-     * closed answers 500, open logs a warning and continues. {@code detail} is logged, never sent.
+     * closed answers {@code status} (500 unless the filter names a more precise one, such as a
+     * callout's 504), open logs a warning and continues. {@code detail} is logged, never sent.
      */
-    record Fail(String detail) implements FilterAction {
+    record Fail(String detail, int status) implements FilterAction {
+
+        /** A failure answered with 500 when closed. */
+        public Fail(String detail) {
+            this(detail, 500);
+        }
     }
 
     static FilterAction fail(String detail) {

@@ -27,6 +27,15 @@ public interface FilterFactory {
         return Set.of();
     }
 
+    /**
+     * Whether entries of this type may carry an {@code outbound_chain} (spec 5.11, a chain-binding
+     * filter such as {@code http_callout}); the builder refuses one on every other type and hands
+     * it to this factory as {@link FilterBuildContext#outboundChain()}.
+     */
+    default boolean bindsChain() {
+        return false;
+    }
+
     /** The feature gate this filter type needs, or null when ungated. */
     default Feature requiredFeature() {
         return null;

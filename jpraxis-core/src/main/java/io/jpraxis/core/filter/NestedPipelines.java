@@ -2,13 +2,14 @@ package io.jpraxis.core.filter;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Builds a nested pipeline (an {@code iterative_request_router} step; later an outbound chain)
+ * Builds a nested pipeline (an {@code iterative_request_router} step, or a callout's outbound chain)
  * from filter entries, inside the build that is running: same registry, named chains, instance
  * budget and build context as the parent, so a nested filter is built exactly as a top-level one.
  * The pipeline compiler provides it through {@link FilterBuildContext#nested()}.
@@ -32,6 +33,25 @@ public interface NestedPipelines {
     Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics diagnostics);
 
     /**
+     * Resolves and builds an {@code outbound_chain} (spec 5.11, {@code bind_chain}): a named chain
+     * of {@code filter_chains} (its conditions included) or an inline one, as
+     * {@link Nesting#outbound}. It is refused past {@value #MAX_OUTBOUND_DEPTH} levels of outbound
+     * chains, when it leads back to a chain whose outbound chain is being built, and when it holds a
+     * TCP filter, a filter that answers requests itself, or no load balancer. Problems are reported
+     * as for {@link #build}.
+     *
+     * @return the pipeline, or empty when anything in it was an error
+     */
+    default Optional<CompiledPipeline> bindChain(ChainRef ref, Diagnostics diagnostics) {
+        diagnostics.error(ref.source().path(), ref.source().line(), "outbound_chain: outbound chains can only be "
+                + "built by the pipeline compiler (expected: a filter built as part of a config)");
+        return Optional.empty();
+    }
+
+    /** Outbound chains one inside another's filters (spec 5.11). */
+    int MAX_OUTBOUND_DEPTH = 10;
+
+    /**
      * How a nested pipeline is checked.
      *
      * @param label prefix of its diagnostics ({@code invalid step 'retry'})
@@ -49,6 +69,15 @@ public interface NestedPipelines {
         /** An {@code iterative_request_router} step: inherits the binding, checked strictly (spec 5.10, decision 6). */
         public static Nesting irrStep(String step, ConfigPath path, int line) {
             return new Nesting("invalid step '" + step + "'", "step '" + step + "'", path, line, true, true);
+        }
+
+        /**
+         * An outbound chain: a separate request that starts unbound and decides with its own
+         * catalog whether it binds; checked under the operator's flags as a top-level chain (spec 5.11).
+         */
+        public static Nesting outbound(String chain, ConfigPath path, int line) {
+            return new Nesting("invalid outbound chain '" + chain + "'", "outbound chain '" + chain + "'", path, line,
+                    false, false);
         }
     }
 }

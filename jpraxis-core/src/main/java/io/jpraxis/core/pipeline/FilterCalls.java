@@ -54,16 +54,27 @@ final class FilterCalls {
             case FilterAction.BodyDone d -> null;
             case FilterAction.Respond r -> new RequestOutcome.Respond(r.response());
             case FilterAction.Reject r -> new RequestOutcome.Reject(r.status(), r.reason());
-            case FilterAction.Fail fail -> onFailure(f, fail.detail(), ctx);
+            case FilterAction.Fail fail -> onFailure(f, fail, ctx);
         };
     }
 
-    private static RequestOutcome onFailure(CompiledFilter f, String detail, RequestContext ctx) {
+    private static RequestOutcome onFailure(CompiledFilter f, FilterAction.Fail fail, RequestContext ctx) {
+        String detail = fail.detail();
         if (f.failureMode() == FailureMode.OPEN) {
             log.warn("filter {} failed open on request {}: {}", f.filter().type(), ctx.requestId(), detail);
             return null;
         }
         log.error("filter {} failed on request {}: {}", f.filter().type(), ctx.requestId(), detail);
-        return new RequestOutcome.Reject(500, FILTER_ERROR);
+        return new RequestOutcome.Reject(fail.status(), reason(fail.status()));
+    }
+
+    /** What the client reads for a closed failure: its status's reason phrase, never the detail. */
+    private static String reason(int status) {
+        return switch (status) {
+            case 502 -> "bad gateway";
+            case 503 -> "service unavailable";
+            case 504 -> "gateway timeout";
+            default -> FILTER_ERROR;
+        };
     }
 }

@@ -62,7 +62,13 @@ final class FilterEntryBuilder {
                     + gate.cliName() + " feature (enable with --features " + gate.cliName() + ")");
             return Optional.empty();
         }
+        if (entry.outboundChain() != null && !factory.get().bindsChain()) {
+            d.error(path.key("outbound_chain"), entry.outboundChain().source().line(), "filter type "
+                    + entry.filterType() + " takes no outbound_chain (expected: a filter that sends callouts, such as "
+                    + "http_callout)");
+            return Optional.empty();
+        }
         MapReader options = MapReader.of(entry.options(), path, d);
-        return factory.get().create(options, context);
+        return factory.get().create(options, context.withOutboundChain(entry.outboundChain()));
     }
 }

@@ -4,6 +4,8 @@ import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.config.model.ChainRef;
+import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.InsecureOptions;
@@ -22,7 +24,8 @@ import java.util.Optional;
  * build's entry builder (registry and build context), named chains and instance budget, plans its
  * bodies, and runs the ordering checks on its own graph, strictly or under the operator's flags.
  * Its findings are collected apart and then reported under the nesting's label, so a step's
- * problem reads "invalid step 'S': ..." at the path of the entry that has it.
+ * problem reads "invalid step 'S': ..." at the path of the entry that has it. Outbound chains are
+ * resolved here too ({@link OutboundChains} holds what only they need).
  */
 final class NestedCompiler implements NestedPipelines {
     private final Map<String, FilterChainConfig> chains;
@@ -30,11 +33,14 @@ final class NestedCompiler implements NestedPipelines {
     private final BodyLimits limits;
     private final InsecureOptions options;
     private final boolean bindingOn;
+    private final OutboundChains outbound;
     /** Set once the build context that refers to this compiler exists (the two refer to each other). */
     private FilterEntryBuilder builder;
 
+    /** {@code build} holds the whole build's findings, the loader's included. */
     NestedCompiler(Map<String, FilterChainConfig> chains, BuildBudget budget, BodyLimits limits,
-            InsecureOptions options, boolean bindingOn) {
+            InsecureOptions options, boolean bindingOn, Diagnostics build) {
+        this.outbound = new OutboundChains(build);
         this.chains = chains;
         this.budget = budget;
         this.limits = limits;
@@ -48,7 +54,6 @@ final class NestedCompiler implements NestedPipelines {
 
     @Override
     public Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics out) {
-        Diagnostics local = new Diagnostics();
         // Nested entries stand in their host's chain (for diagnostics); they carry no chain conditions.
         FilterScope parent = out.scope();
         String chain = parent == null || parent.chain() == null ? nesting.name() : parent.chain();
@@ -57,16 +62,72 @@ final class NestedCompiler implements NestedPipelines {
         for (FilterEntryConfig e : entries) {
             placed.add(new PlacedEntry(e, List.of(), chain, scope, List.of()));
         }
+        return compile(nesting, placed, Map.of(), out);
+    }
+
+    @Override
+    public Optional<CompiledPipeline> bindChain(ChainRef ref, Diagnostics out) {
+        List<PlacedEntry> placed = new ArrayList<>();
+        Map<String, List<ConditionConfig>> chainConditions;
+        String name;
+        switch (ref) {
+            case ChainRef.Named named -> {
+                FilterChainConfig chain = chains.get(named.chain());
+                if (chain == null) {
+                    return Optional.empty(); // the loader reported the unknown chain
+                }
+                name = chain.name();
+                chainConditions = Map.of(name, chain.conditions());
+                for (FilterEntryConfig e : chain.filters()) {
+                    placed.add(new PlacedEntry(e, chain.conditions(), name, FilterScope.chain(name), List.of()));
+                }
+            }
+            case ChainRef.Inline inline -> {
+                name = inline.name();
+                chainConditions = Map.of();
+                FilterScope parent = out.scope();
+                FilterScope scope = new FilterScope(null, null, name, parent == null ? null : parent.branch());
+                for (FilterEntryConfig e : inline.filters()) {
+                    placed.add(new PlacedEntry(e, List.of(), name, scope, List.of()));
+                }
+            }
+        }
+        Nesting nesting = Nesting.outbound(name, ref.source().path(), ref.source().line());
+        if (!outbound.enter(ref, name, out)) {
+            return Optional.empty();
+        }
+        try {
+            return compile(nesting, placed, chainConditions, out);
+        } finally {
+            outbound.leave();
+        }
+    }
+
+    private Optional<CompiledPipeline> compile(Nesting nesting, List<PlacedEntry> placed,
+            Map<String, List<ConditionConfig>> chainConditions, Diagnostics out) {
+        Diagnostics local = new Diagnostics();
+        boolean separateRequest = !nesting.inheritsBinding();
+        if (separateRequest) {
+            OutboundChains.refuseTcpFilters(placed, local);
+        }
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, local);
         List<CompiledFilter> filters = levels.compilePipeline(placed, nesting.name());
         refuseBodyHooks(filters, local);
         BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
                 local, placed::get);
+        // An outbound chain decides with its own catalog whether it binds (spec 6.3): a separate request.
         CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
-                bindingOn ? BindingScan.of(filters, Map.of()) : BindingScan.NONE);
+                bindingOn ? BindingScan.of(filters, chainConditions) : BindingScan.NONE);
+        if (separateRequest) {
+            OutboundChains.refuseLocalAnswers(pipeline, local);
+            if (!local.hasErrors()) {
+                OutboundChains.requireEndpoint(pipeline, nesting, local);
+            }
+        }
         if (!local.hasErrors()) {
             InsecureOptions checkOptions = nesting.strict() ? InsecureOptions.NONE : options;
-            new OrderingChecks(checkOptions).run(FlowGraph.nested(pipeline, nesting.inheritsBinding()), local);
+            new OrderingChecks(checkOptions).run(FlowGraph.nested(pipeline, nesting.inheritsBinding(), chainConditions),
+                    local);
         }
         for (Diagnostic d : local.all()) {
             String message = nesting.label() + ": " + d.message();

@@ -59,7 +59,7 @@ public final class PipelineCompiler {
         BuildBudget budget = new BuildBudget(diagnostics, instanceLimit);
         // Nested pipelines (IRR steps) share this build's registry, chains, budget and context.
         NestedCompiler nested = new NestedCompiler(chains, budget, config.bodyLimits(), config.insecureOptions(),
-                features.has(Feature.UPSTREAM_BINDING));
+                features.has(Feature.UPSTREAM_BINDING), diagnostics);
         FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
                 config.clusters(), services, new ClusterStates(), nested);
         config.clusters().forEach(context.clusterStates()::stateFor);

@@ -11,7 +11,7 @@ import java.util.List;
  * The flattened pipeline: each top-level filter with its index, and under it each branch (what
  * fires it, where it rejoins) with its sub-chain, indented, at every depth. A nested branch's jump
  * is shown as written, marked as discarded at runtime (spec 2.5). An iterative request router's
- * steps are listed under it, each with its filters.
+ * steps, and a callout's outbound chain, are listed under it, each with its filters.
  */
 final class FiltersSection implements ExplainSection {
 
@@ -31,10 +31,14 @@ final class FiltersSection implements ExplainSection {
         }
     }
 
-    /** An iterative request router's steps: each one's name and its filters (with their own branches). */
+    /** An iterative request router's steps or a callout's outbound chain: each one's name and its filters. */
     private static void steps(CompiledFilter host, String indent, List<String> lines) {
         for (NestedStep step : host.filter().nestedPipelines()) {
-            lines.add(indent + "step " + step.name() + ":");
+            String kind = switch (step.kind()) {
+                case STEP -> "step ";
+                case OUTBOUND_CHAIN -> "outbound chain ";
+            };
+            lines.add(indent + kind + step.name() + ":");
             for (CompiledFilter f : step.pipeline().filters()) {
                 lines.add(indent + "  - " + Labels.filter(f));
             }

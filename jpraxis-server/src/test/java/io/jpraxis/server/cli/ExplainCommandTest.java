@@ -206,4 +206,48 @@ class ExplainCommandTest {
                 .contains("\n\nlistener side: 1 top-level filter\n  filters:\n    [0] headers (chain tagging)\n"
                         + "  edges:\n    [0] -> end  fall-through\n");
     }
+
+    @Test
+    void listsACalloutsOutboundChainUnderIt() throws Exception {
+        String callout = """
+                listeners:
+                  - name: web
+                    address: "127.0.0.1:0"
+                    filter_chains: [main]
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: http_callout
+                        timeout_ms: 100
+                        outbound_chain:
+                          name: auth
+                          filters:
+                            - filter: router
+                              routes:
+                                - path_prefix: "/"
+                                  cluster: authz
+                            - filter: load_balancer
+                              clusters:
+                                - name: authz
+                                  endpoints: ["127.0.0.1:3001"]
+                      - filter: router
+                        routes:
+                          - path_prefix: "/"
+                            cluster: web
+                      - filter: load_balancer
+                        clusters:
+                          - name: web
+                            endpoints: ["127.0.0.1:3000"]
+                insecure_options:
+                  allow_private_endpoints: true
+                """;
+        assertThat(Main.run("--features", "chain-binding", "explain", "-c", config(callout))).isZero();
+        assertThat(stdout()).contains("""
+                    [0] http_callout (chain main)
+                        outbound chain auth:
+                          - router (chain auth; router; selects_cluster)
+                          - load_balancer (chain auth; selects_endpoint)
+                    [1] router (chain main; router; selects_cluster)
+                """);
+    }
 }

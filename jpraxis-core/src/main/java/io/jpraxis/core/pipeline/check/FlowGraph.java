@@ -68,6 +68,12 @@ public final class FlowGraph {
         return build(pipeline, Map.of(), inheritsBinding, true);
     }
 
+    /** As {@link #nested(CompiledPipeline, boolean)} for a nested pipeline made of a named chain, whose conditions gate it. */
+    public static FlowGraph nested(CompiledPipeline pipeline, boolean inheritsBinding,
+            Map<String, List<ConditionConfig>> chainConditions) {
+        return build(pipeline, chainConditions, inheritsBinding, true);
+    }
+
     private static FlowGraph build(CompiledPipeline pipeline, Map<String, List<ConditionConfig>> chainConditions,
             boolean inheritsBinding, boolean nested) {
         List<CompiledFilter> nodes = pipeline.filters();

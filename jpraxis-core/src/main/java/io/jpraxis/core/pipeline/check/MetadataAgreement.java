@@ -44,6 +44,9 @@ final class MetadataAgreement implements RuleFamily {
     private static void steps(FlowGraph graph, CompiledFilter host, Map<String, Declaration> first,
             Findings findings) {
         for (NestedStep step : host.filter().nestedPipelines()) {
+            if (step.kind() == NestedStep.Kind.OUTBOUND_CHAIN) {
+                continue; // its own catalog, checked when it was built (spec 5.11)
+            }
             for (CompiledFilter f : step.pipeline().allSlots()) {
                 declare(graph, f, null, "in step '" + step.name() + "' of " + describe(host) + " of listener '"
                         + graph.listener() + "'", first, findings);
