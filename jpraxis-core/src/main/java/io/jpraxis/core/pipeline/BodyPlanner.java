@@ -52,8 +52,9 @@ final class BodyPlanner {
             if (phase != RequestBodyPhase.NONE) {
                 bodyReaders.add(f);
             }
-            refuseWithoutFeature(f, boundBodyHook, d, entries);
-            refuseBarrierOnlyAtPreRead(f, phase, boundBodyHook, d, entries);
+            if (!refuseWithoutFeature(f, boundBodyHook, d, entries)) {
+                refuseBarrierOnlyAtPreRead(f, phase, boundBodyHook, d, entries);
+            }
         }
         List<CompiledFilter> responseFilters = wanting(filters, HttpFilter::responseBodyAccess);
         BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, HttpFilter::requestBodyMode),
@@ -85,19 +86,21 @@ final class BodyPlanner {
      * Decision 1: without feature bound-upstream-request-body the barrier does not exist, so a
      * filter that would run there (a bound-only participant, or one whose bound_upstream condition
      * defers it) is refused naming the feature, rather than silently running at pre-read or never.
+     * Returns whether it was.
      */
-    private static void refuseWithoutFeature(CompiledFilter f, boolean boundBodyHook, Diagnostics d,
+    private static boolean refuseWithoutFeature(CompiledFilter f, boolean boundBodyHook, Diagnostics d,
             IntFunction<PlacedEntry> entries) {
         PlacedEntry placed = entries.apply(f.index());
         if (boundBodyHook || placed == null
                 || RequestBodyPhase.of(f.filter(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
-            return;
+            return false;
         }
         FilterEntryConfig entry = placed.entry();
         d.scoped(placed.filterScope()).error(entry.source().path().key("filter"), entry.source().line(),
                 f.filter().type() + " declares a bound-upstream request-body hook that would run at the binding's "
                 + "freeze, which needs the bound-upstream-request-body feature (expected: --features "
                 + "bound-upstream-request-body)");
+        return true;
     }
 
     /**

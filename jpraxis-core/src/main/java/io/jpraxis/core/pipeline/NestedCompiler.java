@@ -61,7 +61,7 @@ final class NestedCompiler implements NestedPipelines {
         List<CompiledFilter> filters = levels.compilePipeline(placed, nesting.name());
         refuseBodyHooks(filters, local);
         BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
-                local, placed::get, false);
+                local, placed::get, true); // any bound-body participant in a step is refused below, feature or not
         CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
                 bindingOn ? BindingScan.of(filters, Map.of()) : BindingScan.NONE);
         if (!local.hasErrors()) {
