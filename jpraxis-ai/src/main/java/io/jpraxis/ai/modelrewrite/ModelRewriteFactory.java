@@ -9,6 +9,7 @@ import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.filter.TagMatcher;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -37,16 +38,18 @@ public final class ModelRewriteFactory implements FilterFactory {
     @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
         options.require("rules");
-        List<Rule> rules = rules(options);
+        List<TagMatcher> whens = new ArrayList<>();
+        List<Rule> rules = rules(options, whens);
         long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || rules.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ModelRewriteFilter(new ModelRewriteConfig(rules, maxBodyBytes)));
+        return Optional.of(new ModelRewriteFilter(new ModelRewriteConfig(rules, maxBodyBytes), whens));
     }
 
-    private static List<Rule> rules(MapReader options) {
+    /** The rules; each {@code when} also goes to {@code whens} with where it is written (the typo guard). */
+    private static List<Rule> rules(MapReader options, List<TagMatcher> whens) {
         List<ConfigNode> items = options.list("rules").orElse(null);
         if (items == null) {
             return List.of();
@@ -72,6 +75,9 @@ public final class ModelRewriteFactory implements FilterFactory {
                 continue;
             }
             out.add(rule.get());
+            if (rule.get().when() != null) {
+                whens.add(new TagMatcher(rule.get().when(), path.key("when"), items.get(i).line()));
+            }
         }
         return ok ? out : List.of();
     }

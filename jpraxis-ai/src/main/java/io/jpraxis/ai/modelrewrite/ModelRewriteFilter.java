@@ -9,7 +9,9 @@ import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.filter.TagMatcher;
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * {@code model_rewrite}: rewrites the top-level JSON {@code model} of a request body per bound
@@ -24,10 +26,12 @@ import java.nio.ByteBuffer;
 public final class ModelRewriteFilter implements HttpFilter {
     private final ModelRewriteConfig config;
     private final ModelRewriter rewriter;
+    private final List<TagMatcher> whens;
 
-    ModelRewriteFilter(ModelRewriteConfig config) {
+    ModelRewriteFilter(ModelRewriteConfig config, List<TagMatcher> whens) {
         this.config = config;
         this.rewriter = new ModelRewriter(config.rules());
+        this.whens = List.copyOf(whens);
     }
 
     @Override
@@ -59,6 +63,11 @@ public final class ModelRewriteFilter implements HttpFilter {
     public String barrierOnlyReason() {
         return config.bindingDependent()
                 ? "model_rewrite has rules with when, which match the bound cluster's tags" : null;
+    }
+
+    @Override
+    public List<TagMatcher> boundTagMatchers() {
+        return whens;
     }
 
     @Override

@@ -50,6 +50,8 @@ class ModelRewriteTest {
         assertThat(f.requestBodyMode()).isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
         assertThat(f.barrierOnlyReason()).as("rules with when only match at the barrier").isNotNull();
         assertThat(filter("rules: [{from: a, to: b}]").barrierOnlyReason()).isNull();
+        assertThat(f.boundTagMatchers()).as("each when, for the typo guard, with where it is written")
+                .extracting(m -> m.path().toString()).containsExactly(AT + "rules[0].when", AT + "rules[1].when");
     }
 
     @Test

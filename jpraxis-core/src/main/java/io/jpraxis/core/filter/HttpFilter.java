@@ -146,6 +146,15 @@ public interface HttpFilter {
     }
 
     /**
+     * Matchers over the bound cluster's tags in this instance's own config ({@code model_rewrite}'s
+     * rule {@code when}), checked like {@code bound_upstream} conditions: each value must be one a
+     * load balancer cluster declares (decision 2). Called at build time only.
+     */
+    default List<TagMatcher> boundTagMatchers() {
+        return List.of();
+    }
+
+    /**
      * Response body hook, synchronous, once per piece, in reverse pipeline order over the filters
      * whose request hook ran and whose {@code response_conditions} match. {@code Reject} or a closed
      * {@code Fail} aborts the response (its head is already out).
