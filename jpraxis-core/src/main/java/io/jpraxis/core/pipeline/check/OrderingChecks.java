@@ -17,7 +17,8 @@ public final class OrderingChecks {
     /**
      * One instance per family. The binding families (spec 6.9) have no skip flag. R5 (bound-upstream
      * body participants: bounded StreamBuffer, no selected_upstream condition, none in a branch)
-     * finds something only with feature bound-upstream-request-body; R9 (none in an IRR step) runs where an iterative_request_router builds its steps, undemotable (decision 6).
+     * finds something only with feature bound-upstream-request-body; R9 (none in an IRR step) runs
+     * where an iterative_request_router builds its steps, undemotable (decision 6).
      */
     static final List<RuleFamily> FAMILIES = List.of(
             new ClusterSelectionChecks(),
