@@ -2,6 +2,7 @@ package io.jpraxis.ai;
 
 import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
+import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.core.filter.FilterFactory;
 import java.util.List;
@@ -13,6 +14,7 @@ public final class AiFilters {
 
     /** A new factory of each AI filter type. */
     public static List<FilterFactory> all() {
-        return List.of(new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelToHeaderFactory());
+        return List.of(new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
+                new ModelToHeaderFactory());
     }
 }

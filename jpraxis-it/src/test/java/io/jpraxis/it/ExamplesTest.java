@@ -50,7 +50,8 @@ class ExamplesTest {
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
             "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", "path-routing.yaml",
-            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml");
+            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",
+            ProviderModelRewriteExampleTest.EXAMPLE);
 
     static Iterable<String> examples() {
         return Examples.names();

@@ -3,6 +3,7 @@ package io.jpraxis.core.binding;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,23 +33,34 @@ public final class BindingScan {
      * @param chainConditions the conditions each named chain puts on its entries (spec 1.4)
      */
     public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions) {
+        return of(topLevel, chainConditions, false);
+    }
+
+    /**
+     * Scans {@code topLevel} and every branch below it; with {@code boundBodyHook} (feature
+     * bound-upstream-request-body) a filter whose body work runs at the bound-upstream barrier
+     * reads the binding too (spec 6.3).
+     */
+    public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions,
+            boolean boundBodyHook) {
         ClusterCatalog.Builder catalog = new ClusterCatalog.Builder();
         boolean[] reads = {false};
-        walk(topLevel, null, chainConditions, catalog, reads);
+        walk(topLevel, null, chainConditions, catalog, reads, boundBodyHook);
         return new BindingScan(reads[0], catalog.build());
     }
 
     private static void walk(List<CompiledFilter> level, String branch, Map<String, List<ConditionConfig>> chainConditions,
-            ClusterCatalog.Builder catalog, boolean[] reads) {
+            ClusterCatalog.Builder catalog, boolean[] reads, boolean boundBodyHook) {
         for (CompiledFilter f : level) {
-            if (readsBinding(f, chainConditions)) {
+            if (readsBinding(f, chainConditions) || (boundBodyHook
+                    && RequestBodyPhase.of(f.filter(), false, true) == RequestBodyPhase.BARRIER)) {
                 reads[0] = true;
             }
             String where = f.filter().type() + (f.entry().name() == null ? "" : " '" + f.entry().name() + "'")
                     + (branch == null ? "" : " in branch '" + branch + "'");
             f.filter().declaredClusterTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
             for (BranchSpec b : f.branches()) {
-                walk(b.filters(), b.name(), chainConditions, catalog, reads);
+                walk(b.filters(), b.name(), chainConditions, catalog, reads, boundBodyHook);
             }
         }
     }

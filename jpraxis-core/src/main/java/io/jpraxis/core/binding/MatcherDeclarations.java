@@ -7,6 +7,7 @@ import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.filter.TagMatcher;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import java.util.function.Function;
 /**
  * The typo guard on upstream matchers (decision 2, spec 2.2 and 6.6): every value of a
  * {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when} or
- * {@code unless}, must be declared by some load balancer cluster of the config, and a matcher
+ * {@code unless} (or in a filter's own config: {@link TagMatcher}), must be declared by some load
+ * balancer cluster of the config, and a matcher
  * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
  * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
  * balancers, the catalog's only source. This is config validation: no skip flag and no
@@ -72,6 +74,9 @@ public final class MatcherDeclarations {
         for (CompiledFilter f : level) {
             FilterScope scope = new FilterScope(f.filter().type(), f.entry().name(), f.chain(), branch);
             conditions(f.entry().conditions(), diagnostics.scoped(scope));
+            for (TagMatcher m : f.filter().boundTagMatchers()) {
+                matcher(m.matcher(), m.path(), m.line(), loadBalancerClusters, diagnostics.scoped(scope));
+            }
             for (BranchSpec b : f.branches()) {
                 filters(b.filters(), b.name(), diagnostics);
             }

@@ -111,6 +111,50 @@ public interface HttpFilter {
     }
 
     /**
+     * Whether this filter's {@link #onBoundUpstreamRequestBody} wants the request body at the
+     * bound-upstream barrier (feature {@code bound-upstream-request-body}; without it the
+     * declaration has no effect). A filter declaring both this and {@link #requestBodyAccess()}
+     * runs its body work once: at the barrier when its gate has a {@code bound_upstream}
+     * condition, else at pre-read (spec 6.7). A participant must declare a bounded
+     * {@link BodyMode.StreamBuffer} {@link #requestBodyMode()}. Read at build time only.
+     */
+    default BodyAccess boundUpstreamRequestBodyAccess() {
+        return BodyAccess.NONE;
+    }
+
+    /**
+     * Bound-upstream request body hook (spec 6.7), synchronous, on the event loop: runs once per
+     * request, right after the binding froze, in top-level order with the other participants, over
+     * the whole buffered body (an empty chunk for a request without one), gated by this filter's
+     * conditions evaluated then. {@link BodyChunk#replace} by a {@link BodyAccess#READ_WRITE}
+     * participant makes the body that the upstream, the iterative request router and retries see.
+     *
+     * @return {@code Continue} (or {@code Release}/{@code BodyDone}, the same here), {@code Reject}
+     *     (the client gets its status), or {@code Fail} (per {@code failure_mode})
+     */
+    default FilterAction onBoundUpstreamRequestBody(RequestContext ctx, BodyChunk body) {
+        return FilterAction.CONTINUE;
+    }
+
+    /**
+     * Why this instance's body work only makes sense at the bound-upstream barrier (a
+     * {@code model_rewrite} rule matching the bound provider), or null. A filter saying so whose
+     * effective phase is pre-read is refused at build with this reason. Called at build time only.
+     */
+    default String barrierOnlyReason() {
+        return null;
+    }
+
+    /**
+     * Matchers over the bound cluster's tags in this instance's own config ({@code model_rewrite}'s
+     * rule {@code when}), checked like {@code bound_upstream} conditions: each value must be one a
+     * load balancer cluster declares (decision 2). Called at build time only.
+     */
+    default List<TagMatcher> boundTagMatchers() {
+        return List.of();
+    }
+
+    /**
      * Response body hook, synchronous, once per piece, in reverse pipeline order over the filters
      * whose request hook ran and whose {@code response_conditions} match. {@code Reject} or a closed
      * {@code Fail} aborts the response (its head is already out).

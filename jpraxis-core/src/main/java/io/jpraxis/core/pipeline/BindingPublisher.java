@@ -27,8 +27,18 @@ final class BindingPublisher {
         this.catalog = catalog;
     }
 
-    /** Publishes after {@code f} continued; null to go on, else the 500 that ends a rebind attempt. */
-    RequestOutcome afterContinue(CompiledFilter f, RequestContext ctx) {
+    /** What runs at the freeze (the bound-upstream body barrier): null to go on, else how the request ends. */
+    @FunctionalInterface
+    interface AtFreeze {
+        RequestOutcome run();
+    }
+
+    /**
+     * Publishes after {@code f} continued, and at the freeze runs {@code atFreeze} (exactly once per
+     * request, before the router's branches, spec 6.4); null to go on, else the 500 that ends a
+     * rebind attempt or what {@code atFreeze} ended the request with.
+     */
+    RequestOutcome afterContinue(CompiledFilter f, RequestContext ctx, AtFreeze atFreeze) {
         String cluster = ctx.cluster();
         if (cluster == null || !f.filter().traits().contains(FilterTrait.ROUTER)) {
             return null;
@@ -39,6 +49,7 @@ final class BindingPublisher {
                 if (state.freeze()) {
                     log.debug("request {}: bound to cluster {} ({}) and frozen", ctx.requestId(), cluster,
                             p.bound().tags());
+                    yield atFreeze.run();
                 }
                 yield null;
             }

@@ -16,10 +16,13 @@ import java.util.Set;
  *     before the request phase (pre-read)
  * @param requestLimit the most request body bytes the edge lets through (413 beyond), or null
  * @param responseLimit the most response body bytes the edge relays (abort beyond), or null
- * @param requestFilters top-level filters declaring request-body access, in pipeline order
+ * @param requestFilters top-level filters whose request-body work runs at pre-read, in pipeline order
  * @param responseFilters top-level filters declaring response-body access, in pipeline order
  * @param conditionedHeaders lower-case header names some request condition of the pipeline reads:
  *     two pre-read filters may not promote different values to one of them (spec 2.2)
+ * @param barrierFilters top-level filters whose request-body work runs at the bound-upstream
+ *     barrier (spec 6.7), in pipeline order; their modes count in {@code request} like the others
+ * @param boundBodyHook whether feature {@code bound-upstream-request-body} is on for this build
  */
 public record BodyPlan(
         BodyMode request,
@@ -28,12 +31,27 @@ public record BodyPlan(
         Long responseLimit,
         List<CompiledFilter> requestFilters,
         List<CompiledFilter> responseFilters,
-        Set<String> conditionedHeaders) {
+        Set<String> conditionedHeaders,
+        List<CompiledFilter> barrierFilters,
+        boolean boundBodyHook) {
 
     public BodyPlan {
+        barrierFilters = List.copyOf(barrierFilters);
         requestFilters = List.copyOf(requestFilters);
         responseFilters = List.copyOf(responseFilters);
         conditionedHeaders = Set.copyOf(conditionedHeaders);
+    }
+
+    /** A plan without bound-upstream body participants. */
+    public BodyPlan(BodyMode request, BodyMode response, Long requestLimit, Long responseLimit,
+            List<CompiledFilter> requestFilters, List<CompiledFilter> responseFilters, Set<String> conditionedHeaders) {
+        this(request, response, requestLimit, responseLimit, requestFilters, responseFilters, conditionedHeaders,
+                List.of(), false);
+    }
+
+    /** Whether filters run at the bound-upstream barrier, so the pre-read body is kept until the freeze. */
+    public boolean hasBarrier() {
+        return !barrierFilters.isEmpty();
     }
 
     /** Whether the edge reads the whole request body before the request phase. */

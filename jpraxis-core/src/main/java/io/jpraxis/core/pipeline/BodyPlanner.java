@@ -4,6 +4,7 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
+import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.HttpFilter;
@@ -26,24 +27,42 @@ final class BodyPlanner {
 
     /** The plan of {@code filters} (top level, in order) with nothing to report: for pipelines built in code. */
     static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits) {
-        return plan(filters, limits, true, Set.of(), new Diagnostics(), i -> null);
+        return plan(filters, limits, true, Set.of(), new Diagnostics(), i -> null, true);
     }
 
     /**
      * @param allowUnbounded {@code insecure_options.allow_unbounded_body}
      * @param entries the placed entry of each top-level index (its scope and inherited conditions);
      *     null for pipelines built in code
+     * @param boundBodyHook whether feature {@code bound-upstream-request-body} is on
      */
     static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits, boolean allowUnbounded,
-            Set<String> conditionedHeaders, Diagnostics d, IntFunction<PlacedEntry> entries) {
-        List<CompiledFilter> requestFilters = wanting(filters, HttpFilter::requestBodyAccess);
+            Set<String> conditionedHeaders, Diagnostics d, IntFunction<PlacedEntry> entries, boolean boundBodyHook) {
+        List<CompiledFilter> requestFilters = new ArrayList<>();
+        List<CompiledFilter> barrierFilters = new ArrayList<>();
+        List<CompiledFilter> bodyReaders = new ArrayList<>(); // both phases: the body must be whole at the freeze
+        for (CompiledFilter f : filters) {
+            RequestBodyPhase phase = RequestBodyPhase.of(f.filter(), boundCondition(f, entries), boundBodyHook);
+            switch (phase) {
+                case NONE -> {
+                }
+                case PRE_READ -> requestFilters.add(f);
+                case BARRIER -> barrierFilters.add(f);
+            }
+            if (phase != RequestBodyPhase.NONE) {
+                bodyReaders.add(f);
+            }
+            if (!refuseWithoutFeature(f, boundBodyHook, d, entries)) {
+                refuseBarrierOnlyAtPreRead(f, phase, boundBodyHook, d, entries);
+            }
+        }
         List<CompiledFilter> responseFilters = wanting(filters, HttpFilter::responseBodyAccess);
-        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(requestFilters, HttpFilter::requestBodyMode),
+        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, HttpFilter::requestBodyMode),
                 limits.maxRequestBytes());
         BodyLimitsPolicy.Applied response = BodyLimitsPolicy.apply(
                 declared(responseFilters, HttpFilter::responseBodyMode), limits.maxResponseBytes());
         if (request.unbounded()) {
-            reportUnbounded(requestFilters, HttpFilter::requestBodyMode, "request", allowUnbounded, d, entries);
+            reportUnbounded(bodyReaders, HttpFilter::requestBodyMode, "request", allowUnbounded, d, entries);
         }
         if (response.unbounded()) {
             reportUnbounded(responseFilters, HttpFilter::responseBodyMode, "response", allowUnbounded, d, entries);
@@ -52,7 +71,56 @@ final class BodyPlanner {
             refuseSelectedUpstreamAtPreRead(requestFilters, d, entries);
         }
         return new BodyPlan(request.mode(), response.mode(), request.limit(), response.limit(), requestFilters,
-                responseFilters, conditionedHeaders);
+                responseFilters, conditionedHeaders, barrierFilters, boundBodyHook);
+    }
+
+    private static boolean boundCondition(CompiledFilter f, IntFunction<PlacedEntry> entries) {
+        PlacedEntry placed = entries.apply(f.index());
+        if (placed != null && BindingScan.hasBoundCondition(placed.inherited())) {
+            return true;
+        }
+        return f.entry() != null && BindingScan.hasBoundCondition(f.entry().conditions());
+    }
+
+    /**
+     * Decision 1: without feature bound-upstream-request-body the barrier does not exist, so a
+     * filter that would run there (a bound-only participant, or one whose bound_upstream condition
+     * defers it) is refused naming the feature, rather than silently running at pre-read or never.
+     * Returns whether it was.
+     */
+    private static boolean refuseWithoutFeature(CompiledFilter f, boolean boundBodyHook, Diagnostics d,
+            IntFunction<PlacedEntry> entries) {
+        PlacedEntry placed = entries.apply(f.index());
+        if (boundBodyHook || placed == null
+                || RequestBodyPhase.of(f.filter(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
+            return false;
+        }
+        FilterEntryConfig entry = placed.entry();
+        d.scoped(placed.filterScope()).error(entry.source().path().key("filter"), entry.source().line(),
+                f.filter().type() + " declares a bound-upstream request-body hook that would run at the binding's "
+                + "freeze, which needs the bound-upstream-request-body feature (expected: --features "
+                + "bound-upstream-request-body)");
+        return true;
+    }
+
+    /**
+     * A filter whose body work only means something once a binding exists ({@link
+     * HttpFilter#barrierOnlyReason()}) but that would run at pre-read is refused: at pre-read it
+     * would silently do nothing.
+     */
+    private static void refuseBarrierOnlyAtPreRead(CompiledFilter f, RequestBodyPhase phase, boolean boundBodyHook,
+            Diagnostics d, IntFunction<PlacedEntry> entries) {
+        String reason = f.filter().barrierOnlyReason();
+        PlacedEntry placed = entries.apply(f.index());
+        if (reason == null || phase == RequestBodyPhase.BARRIER || placed == null) {
+            return;
+        }
+        FilterEntryConfig entry = placed.entry();
+        String fix = boundBodyHook ? "a bound_upstream condition on the filter, which defers it to the bound-upstream "
+                + "barrier" : "feature bound-upstream-request-body enabled and a bound_upstream condition on the filter";
+        d.scoped(placed.filterScope()).error(entry.source().path(), entry.source().line(), reason
+                + ", but the filter's body hook runs at pre-read, before any binding exists, so it could never match"
+                + " (expected: " + fix + ")");
     }
 
     private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<HttpFilter, BodyAccess> access) {

@@ -36,13 +36,16 @@ final class BranchEvaluator {
     private final boolean[] executed;
     /** Null unless the pipeline binds; a router in a branch (refused by validation) still publishes. */
     private final BindingPublisher publisher;
+    private final BindingPublisher.AtFreeze atFreeze;
     /** How often each re-entering branch fired in this request, by branch name; made on first use. */
     private Map<String, Integer> iterations;
 
-    BranchEvaluator(RequestContext ctx, boolean[] executed, BindingPublisher publisher) {
+    BranchEvaluator(RequestContext ctx, boolean[] executed, BindingPublisher publisher,
+            BindingPublisher.AtFreeze atFreeze) {
         this.ctx = ctx;
         this.executed = executed;
         this.publisher = publisher;
+        this.atFreeze = atFreeze;
     }
 
     /** Evaluates {@code branches} of a host whose request hook just ran; clears the results afterwards. */
@@ -161,7 +164,7 @@ final class BranchEvaluator {
         executed[f.index()] = true;
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
         if (stop == null && publisher != null) {
-            stop = publisher.afterContinue(f, ctx);
+            stop = publisher.afterContinue(f, ctx, atFreeze);
         }
         if (stop != null) {
             return CompletableFuture.completedFuture(Optional.of(stop));

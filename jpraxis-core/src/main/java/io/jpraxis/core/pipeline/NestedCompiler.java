@@ -114,7 +114,7 @@ final class NestedCompiler implements NestedPipelines {
         List<CompiledFilter> filters = levels.compilePipeline(placed, nesting.name());
         refuseBodyHooks(filters, local);
         BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
-                local, placed::get);
+                local, placed::get, true); // body-hook filters, bound-body participants included, are refused above
         // An outbound chain decides with its own catalog whether it binds (spec 6.3): a separate request.
         CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
                 bindingOn ? BindingScan.of(filters, chainConditions) : BindingScan.NONE);
@@ -150,7 +150,8 @@ final class NestedCompiler implements NestedPipelines {
      */
     private static void refuseBodyHooks(List<CompiledFilter> filters, Diagnostics d) {
         for (CompiledFilter f : filters) {
-            if (f.filter().requestBodyAccess() != BodyAccess.NONE || f.filter().responseBodyAccess() != BodyAccess.NONE) {
+            if (f.filter().requestBodyAccess() != BodyAccess.NONE || f.filter().responseBodyAccess() != BodyAccess.NONE
+                    || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) { // steps inherit a frozen binding
                 d.scoped(new FilterScope(f.filter().type(), f.entry().name(), f.chain(), null))
                         .error(f.entry().source().path().key("filter"), f.entry().source().line(), f.filter().type()
                                 + " declares body access, but body hooks do not run in nested pipelines in jpraxis "

@@ -72,7 +72,8 @@ public final class PipelineCompiler {
             List<PlacedEntry> entries = flatten(listener, chains);
             List<CompiledFilter> filters = levels.compilePipeline(entries, listener.name());
             BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),
-                    levels.conditionedHeaders(), diagnostics, entries::get);
+                    levels.conditionedHeaders(), diagnostics, entries::get,
+                    features.has(Feature.BOUND_UPSTREAM_REQUEST_BODY));
             listeners.add(new CompiledGateway.Listener(listener,
                     new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
         }
@@ -123,7 +124,7 @@ public final class PipelineCompiler {
         if (!features.has(Feature.UPSTREAM_BINDING)) {
             return BindingScan.NONE;
         }
-        return BindingScan.of(filters, chainConditions);
+        return BindingScan.of(filters, chainConditions, features.has(Feature.BOUND_UPSTREAM_REQUEST_BODY));
     }
 
     /** The listener's chains concatenated; chain boundaries vanish, entry names span the result (spec 1.9). */

@@ -1,6 +1,7 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
+import io.jpraxis.core.binding.BoundRequestBody;
 import io.jpraxis.core.context.FilterResults;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
@@ -11,6 +12,7 @@ import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.branch.BranchOutcome;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -37,6 +39,8 @@ public final class PipelineExecution {
     private final boolean[] executed;
     private BranchEvaluator branches;
     private BodyHooks bodies;
+    /** The pre-read body as its hooks left it, copied, kept for the bound-upstream barrier; else null. */
+    private BodyChunk barrierBody;
     private boolean logged;
     /** Results of every top-level filter that ran, when the caller asked to keep them; else null. */
     private FilterResults retained;
@@ -182,7 +186,18 @@ public final class PipelineExecution {
     private RequestOutcome stopping(CompiledFilter f, FilterAction action) {
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
         BindingPublisher publisher = pipeline.publisher();
-        return stop != null || publisher == null ? stop : publisher.afterContinue(f, ctx);
+        return stop != null || publisher == null ? stop : publisher.afterContinue(f, ctx, this::atFreeze);
+    }
+
+    /** The bound-upstream body barrier (spec 6.7), once per request, right after the freeze. */
+    private RequestOutcome atFreeze() {
+        BodyPlan plan = pipeline.body();
+        if (!plan.hasBarrier()) {
+            return null;
+        }
+        BodyChunk body = barrierBody;
+        barrierBody = null; // not needed after the freeze, which happens at most once
+        return BoundBodyBarrier.run(plan, ctx, body);
     }
 
     private CompletionStage<RequestOutcome> afterBranches(int host, BranchOutcome outcome) {
@@ -208,7 +223,21 @@ public final class PipelineExecution {
      * Only for pipelines whose plan {@link BodyPlan#preReads() pre-reads}.
      */
     public BodyVerdict runPreRead(BodyChunk body) {
-        return bodyHooks().preRead(body);
+        BodyVerdict verdict = bodyHooks().preRead(body);
+        if (pipeline.body().hasBarrier() && verdict instanceof BodyVerdict.Pass pass) {
+            // The edge's buffers are only lent for the hook call; the barrier runs later, maybe after
+            // an asynchronous filter, so it gets bytes of its own.
+            barrierBody = BodyChunk.of(pass.body().toByteArray(), true);
+        }
+        return verdict;
+    }
+
+    /**
+     * The body a bound-upstream participant rewrote, which the edge sends in place of the pre-read
+     * one (exact length), or null when none did. Read after the request phase.
+     */
+    public ByteBuffer rewrittenRequestBody() {
+        return BoundRequestBody.rewritten(ctx).orElse(null);
     }
 
     /** A request body piece streaming after the request phase, through the filters that ran. */
@@ -236,7 +265,7 @@ public final class PipelineExecution {
 
     private BranchEvaluator branchEvaluator() {
         if (branches == null) {
-            branches = new BranchEvaluator(ctx, executed, pipeline.publisher());
+            branches = new BranchEvaluator(ctx, executed, pipeline.publisher(), this::atFreeze);
         }
         return branches;
     }

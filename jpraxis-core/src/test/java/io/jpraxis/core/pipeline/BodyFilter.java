@@ -16,6 +16,7 @@ final class BodyFilter implements HttpFilter {
     private final List<String> journal;
     private BodyAccess requestAccess = BodyAccess.NONE;
     private BodyAccess responseAccess = BodyAccess.NONE;
+    private BodyAccess boundAccess = BodyAccess.NONE;
     private BodyMode requestMode = BodyMode.STREAM;
     private BodyMode responseMode = BodyMode.STREAM;
     private BiFunction<RequestContext, BodyChunk, FilterAction> onBody = (ctx, body) -> FilterAction.CONTINUE;
@@ -39,7 +40,13 @@ final class BodyFilter implements HttpFilter {
         return this;
     }
 
-    /** What both body hooks do (after journalling the call). */
+    /** Takes part in the bound-upstream barrier with {@code access}. */
+    BodyFilter bound(BodyAccess access) {
+        this.boundAccess = access;
+        return this;
+    }
+
+    /** What the body hooks do (after journalling the call). */
     BodyFilter onBody(BiFunction<RequestContext, BodyChunk, FilterAction> hook) {
         this.onBody = hook;
         return this;
@@ -90,6 +97,17 @@ final class BodyFilter implements HttpFilter {
     @Override
     public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
         journal.add("respbody:" + name + ":" + text(body));
+        return onBody.apply(ctx, body);
+    }
+
+    @Override
+    public BodyAccess boundUpstreamRequestBodyAccess() {
+        return boundAccess;
+    }
+
+    @Override
+    public FilterAction onBoundUpstreamRequestBody(RequestContext ctx, BodyChunk body) {
+        journal.add("boundbody:" + name + ":" + text(body));
         return onBody.apply(ctx, body);
     }
 

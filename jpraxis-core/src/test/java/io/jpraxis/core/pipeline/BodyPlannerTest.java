@@ -106,7 +106,7 @@ class BodyPlannerTest {
         Diagnostics d = new Diagnostics();
 
         BodyPlanner.plan(slots(unbounded), new BodyLimits(null, 10L), false, Set.of(), d,
-                i -> entry(i, "greedy", List.of()));
+                i -> entry(i, "greedy", List.of()), false);
 
         assertThat(d.errors()).extracting(Diagnostic::render).containsExactly(
                 "line 10: filter_chains[0].filters[0]: StreamBuffer request body mode has no size limit (expected: a "
@@ -120,7 +120,7 @@ class BodyPlannerTest {
         Diagnostics d = new Diagnostics();
 
         BodyPlan plan = BodyPlanner.plan(slots(unbounded), new BodyLimits(10L, null), true, Set.of(), d,
-                i -> entry(i, "greedy", List.of()));
+                i -> entry(i, "greedy", List.of()), false);
 
         assertThat(d.errors()).isEmpty();
         assertThat(d.warnings()).singleElement().extracting(Diagnostic::render).asString()
@@ -140,11 +140,31 @@ class BodyPlannerTest {
         Diagnostics d = new Diagnostics();
 
         BodyPlanner.plan(slots(reader), BodyLimits.DEFAULT, false, Set.of(), d,
-                i -> entry(i, "reader", List.of(selected)));
+                i -> entry(i, "reader", List.of(selected)), false);
 
         assertThat(d.errors()).extracting(Diagnostic::render).containsExactly(
                 "line 12: filter_chains[0].filters[0].conditions[0].when.selected_upstream: a request-body filter runs "
                 + "at pre-read, before a load balancer selects an upstream (expected: no selected_upstream condition "
                 + "on a request-body filter of a buffered pipeline) [filter reader, chain main]");
+    }
+
+    @Test
+    void aBoundOnlyParticipantIsRefusedNamingTheFeatureWhenItIsOff() {
+        BodyFilter participant = body("binder").request(BodyAccess.NONE, BodyMode.buffer(MIB)).bound(BodyAccess.READ_ONLY);
+        Diagnostics off = new Diagnostics();
+        BodyPlan plan = BodyPlanner.plan(slots(participant), BodyLimits.DEFAULT, false, Set.of(), off,
+                i -> entry(i, "binder", List.of()), false);
+        assertThat(off.errors()).singleElement().extracting(Diagnostic::render).asString()
+                .contains("binder declares a bound-upstream request-body hook")
+                .contains("(expected: --features bound-upstream-request-body)");
+        assertThat(plan.hasBarrier()).as("without the feature the declaration has no effect").isFalse();
+
+        Diagnostics on = new Diagnostics();
+        BodyPlan withFeature = BodyPlanner.plan(slots(participant), BodyLimits.DEFAULT, false, Set.of(), on,
+                i -> entry(i, "binder", List.of()), true);
+        assertThat(on.errors()).isEmpty();
+        assertThat(withFeature.barrierFilters()).extracting(f -> f.filter().type()).containsExactly("binder");
+        assertThat(withFeature.requestFilters()).as("a barrier participant does not run at pre-read").isEmpty();
+        assertThat(withFeature.preReads()).as("its StreamBuffer still makes the pipeline pre-read").isTrue();
     }
 }

@@ -23,6 +23,7 @@ import io.jpraxis.core.pipeline.PipelineExecution;
 import io.jpraxis.core.pipeline.RequestOutcome;
 import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.extproc.stream.ExtProcMetrics.Phase;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.Set;
@@ -313,6 +314,10 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** The reply to the body piece the decision was made on, by how Envoy sends bodies. */
     private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
+        ByteBuffer rewritten = execution.rewrittenRequestBody();
+        if (rewritten != null) {
+            body.replaced(ByteString.copyFrom(rewritten)); // spec 6.7: the barrier's rewrite is the body Envoy sends
+        }
         String problem = bodies.decision(requestMode, mutation, body);
         if (problem != null) {
             log.error("extproc stream {}: {}", record.requestId, problem);

@@ -30,6 +30,11 @@ public final class RunningExtProc implements AutoCloseable {
         return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()));
     }
 
+    /** As {@link #start(String)}, with experimental {@code features} on. */
+    public static RunningExtProc start(String yaml, FeatureSet features) {
+        return start(yaml, new ExtProcBuilder(features, RuntimeServices.system()));
+    }
+
     /** As {@link #start(String)}, with test filters registered beside the gateway's own. */
     public static RunningExtProc start(String yaml, FilterFactory... extra) {
         FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());

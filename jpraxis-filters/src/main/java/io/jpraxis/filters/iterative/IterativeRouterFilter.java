@@ -1,6 +1,7 @@
 package io.jpraxis.filters.iterative;
 
 import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.core.binding.BoundRequestBody;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
@@ -78,7 +79,9 @@ public final class IterativeRouterFilter implements HttpFilter {
             // Spec 5.10 step 2: without the shared client the router cannot work; failure_mode decides.
             return CompletableFuture.completedFuture(FilterAction.fail("no sub-request client on this edge"));
         }
-        byte[] body = ctx.extensions().get(BODY).orElse(new byte[0]);
+        // A bound-upstream participant's rewrite (spec 6.7) replaces what pre-read kept.
+        byte[] body = BoundRequestBody.rewrittenBytes(ctx)
+                .orElseGet(() -> ctx.extensions().get(BODY).orElse(new byte[0]));
         return new IterationLoop(this, ctx, clock, depth).run(body);
     }
 

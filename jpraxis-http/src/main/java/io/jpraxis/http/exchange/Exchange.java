@@ -17,6 +17,7 @@ import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -26,6 +27,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -210,6 +212,7 @@ public final class Exchange implements RequestPreRead.Owner {
             }
             switch (outcome) {
                 case RequestOutcome.Forward forward -> {
+                    useRewrittenBody();
                     proxy = new ProxyExchange(this, forward.target());
                     listener.metrics().upstreamExchangeStarted();
                     deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
@@ -232,6 +235,20 @@ public final class Exchange implements RequestPreRead.Owner {
                 failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
             }
         }
+    }
+
+    /**
+     * Spec 6.7: a bound-upstream participant's rewrite replaces the pre-read body (only a body that
+     * was read whole can be; its length then frames the upstream request, chunked clients included).
+     */
+    private void useRewrittenBody() {
+        ByteBuffer rewritten = execution.rewrittenRequestBody();
+        if (rewritten == null || bufferedBodyLength == null) {
+            return;
+        }
+        releasePendingBody(); // after a pre-read it holds exactly the body read
+        bufferedBodyLength = (long) rewritten.remaining();
+        pendingBody.add(new DefaultLastHttpContent(Unpooled.wrappedBuffer(rewritten)));
     }
 
     // ---- events from the connection ----

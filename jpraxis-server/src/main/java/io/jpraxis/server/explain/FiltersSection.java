@@ -2,6 +2,7 @@ package io.jpraxis.server.explain;
 
 import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
 import io.jpraxis.core.pipeline.check.PipelineReport;
@@ -11,7 +12,8 @@ import java.util.List;
  * The flattened pipeline: each top-level filter with its index, and under it each branch (what
  * fires it, where it rejoins) with its sub-chain, indented, at every depth. A nested branch's jump
  * is shown as written, marked as discarded at runtime (spec 2.5). An iterative request router's
- * steps, and a callout's outbound chain, are listed under it, each with its filters.
+ * steps, and a callout's outbound chain, are listed under it, each with its filters. A filter whose
+ * request-body work runs at the bound-upstream barrier (spec 6.7) says so.
  */
 final class FiltersSection implements ExplainSection {
 
@@ -25,7 +27,9 @@ final class FiltersSection implements ExplainSection {
         for (int i = 0; i < top.size(); i++) {
             CompiledFilter f = top.get(i);
             String unreachable = report.graph().reachable(i) ? "" : "  (unreachable)";
-            lines.add("    [" + i + "] " + Labels.filter(f) + unreachable);
+            String barrier = report.graph().bodyPhase(f) == RequestBodyPhase.BARRIER
+                    ? "  (request body at the bound-upstream barrier)" : "";
+            lines.add("    [" + i + "] " + Labels.filter(f) + barrier + unreachable);
             branches(f, top, true, "        ", lines);
             steps(f, "        ", lines);
         }

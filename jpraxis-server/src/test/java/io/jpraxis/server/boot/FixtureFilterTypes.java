@@ -4,6 +4,7 @@ import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -20,7 +21,10 @@ import java.util.Set;
  * {@code test_cluster_selector} chooses a cluster like a router but is another kind
  * ({@code conflicting_cluster_selectors}), {@code test_body_reader} declares request-body access
  * ({@code branch_body_access}) and {@code test_bound_lb} is a load balancer reading the logical
- * binding in a compact form (fixtures that only need its traits). Each takes an optional {@code clusters} list;
+ * binding in a compact form (fixtures that only need its traits). {@code test_bound_body_reader}
+ * and {@code test_bound_body_writer} take part in the bound-upstream body barrier (read-only,
+ * read-write; bounded StreamBuffer) and {@code test_bound_body_streamer} declares it with a
+ * streaming body mode ({@code bound_body_participants}). Each takes an optional {@code clusters} list;
  * a load balancer's items may carry tags, {@code name=protocol/provider} ({@code -}: absent).
  */
 final class FixtureFilterTypes {
@@ -33,23 +37,35 @@ final class FixtureFilterTypes {
                 .register(new Factory("test_cluster_selector", Set.of(FilterTrait.SELECTS_CLUSTER), BodyAccess.NONE))
                 .register(new Factory("test_body_reader", Set.of(), BodyAccess.READ_ONLY))
                 .register(new Factory("test_bound_lb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING),
-                        BodyAccess.NONE));
+                        BodyAccess.NONE))
+                .register(new Factory("test_bound_body_reader", Set.of(), BodyAccess.NONE, BodyAccess.READ_ONLY,
+                        BodyMode.buffer(1024 * 1024)))
+                .register(new Factory("test_bound_body_writer", Set.of(), BodyAccess.NONE, BodyAccess.READ_WRITE,
+                        BodyMode.buffer(1024 * 1024)))
+                .register(new Factory("test_bound_body_streamer", Set.of(), BodyAccess.NONE, BodyAccess.READ_ONLY,
+                        BodyMode.STREAM));
     }
 
     /** The fixture types' config: what {@code dump} prints back. */
     record Config(List<String> clusters) {
     }
 
-    private record Factory(String type, Set<FilterTrait> traits, BodyAccess body) implements FilterFactory {
+    private record Factory(String type, Set<FilterTrait> traits, BodyAccess body, BodyAccess bound, BodyMode mode)
+            implements FilterFactory {
+        Factory(String type, Set<FilterTrait> traits, BodyAccess body) {
+            this(type, traits, body, BodyAccess.NONE, BodyMode.STREAM);
+        }
+
         @Override
         public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
             List<String> clusters = options.strings("clusters").orElse(List.of());
             options.finish();
-            return Optional.of(new Filter(type, traits, body, new Config(clusters)));
+            return Optional.of(new Filter(type, traits, body, bound, mode, new Config(clusters)));
         }
     }
 
-    private record Filter(String type, Set<FilterTrait> traits, BodyAccess body, Config config) implements HttpFilter {
+    private record Filter(String type, Set<FilterTrait> traits, BodyAccess body, BodyAccess bound, BodyMode mode,
+            Config config) implements HttpFilter {
         @Override
         public List<String> selectableClusters() {
             return names();
@@ -82,6 +98,16 @@ final class FixtureFilterTypes {
         @Override
         public BodyAccess requestBodyAccess() {
             return body;
+        }
+
+        @Override
+        public BodyAccess boundUpstreamRequestBodyAccess() {
+            return bound;
+        }
+
+        @Override
+        public BodyMode requestBodyMode() {
+            return mode;
         }
     }
 }

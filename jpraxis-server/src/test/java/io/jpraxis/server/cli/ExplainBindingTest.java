@@ -161,4 +161,16 @@ class ExplainBindingTest {
         assertThat(Main.run("--features", "upstream-binding", "explain", "--dot", "-c", config(CONDITION))).isZero();
         assertThat(stdout()).contains("[0] router").contains("(binding router)\", penwidth=2");
     }
+
+    @Test
+    void marksAFilterWhoseBodyWorkRunsAtTheBoundUpstreamBarrier() throws Exception {
+        String rewrite = CONDITION.replace("- filter: headers", "- filter: model_rewrite")
+                .replace("response_set:\n          - {name: X-Bound-Provider, value: openai}",
+                        "rules: [{when: {application_provider: openai}, from: fast, to: gpt-4o-mini}]");
+        assertThat(rewrite).contains("rules: [");
+        assertThat(Main.run("--features", "bound-upstream-request-body", "explain", "-c", config(rewrite)))
+                .as(err.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(stdout()).contains("[1] model_rewrite").contains("(request body at the bound-upstream barrier)")
+                .contains("    pass     bound_body_participants\n");
+    }
 }

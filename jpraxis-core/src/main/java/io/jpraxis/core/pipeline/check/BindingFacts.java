@@ -7,6 +7,7 @@ import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ final class BindingFacts {
 
     private BindingFacts(FlowGraph graph) {
         this.graph = graph;
-        BindingScan scan = BindingScan.of(graph.nodes(), graph.chainConditions());
+        BindingScan scan = BindingScan.of(graph.nodes(), graph.chainConditions(), graph.boundBodyHook());
         this.usesBinding = scan.usesBinding();
         this.catalog = scan.catalog();
         this.out = adjacency(graph);
@@ -158,8 +159,7 @@ final class BindingFacts {
 
     /**
      * Why {@code f} needs a binding, as the error names it (spec 6.9, R2), or an empty list when it
-     * does not read one. The bound-upstream request-body hook (feature
-     * {@code bound-upstream-request-body}) will add "a bound-upstream request-body hook" here.
+     * does not read one.
      */
     List<String> consumerReasons(CompiledFilter f) {
         List<String> reasons = new ArrayList<>();
@@ -170,6 +170,9 @@ final class BindingFacts {
             reasons.add("a bound_upstream load balancer");
         } else if (f.filter().traits().contains(FilterTrait.READS_BINDING)) {
             reasons.add("it reads the logical binding");
+        }
+        if (graph.bodyPhase(f) == RequestBodyPhase.BARRIER) {
+            reasons.add("a bound-upstream request-body hook");
         }
         List<String> steps = f.filter().nestedBindingReaders();
         if (steps.size() == 1) {

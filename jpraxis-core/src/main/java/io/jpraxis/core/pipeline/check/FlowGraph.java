@@ -1,9 +1,11 @@
 package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
 import java.util.ArrayDeque;
@@ -30,6 +32,8 @@ public final class FlowGraph {
     private final boolean[] reachable;
     private final Map<String, List<ConditionConfig>> chainConditions;
     private final boolean preReads;
+    /** Feature bound-upstream-request-body: bound-upstream body declarations take effect. */
+    private final boolean boundBodyHook;
     /** A nested pipeline running under its parent's frozen binding (an IRR step). */
     private final boolean inheritsBinding;
     /** A nested pipeline, whose name ({@link #listener()}) says what it is ({@code step 'retry'}). */
@@ -38,8 +42,9 @@ public final class FlowGraph {
     private BindingFacts binding;
 
     private FlowGraph(String listener, List<CompiledFilter> nodes, List<FallThroughCut> cuts, List<FlowEdge> edges,
-            Map<String, List<ConditionConfig>> chainConditions, boolean preReads, boolean inheritsBinding,
-            boolean nested) {
+            Map<String, List<ConditionConfig>> chainConditions, boolean preReads, boolean boundBodyHook,
+            boolean inheritsBinding, boolean nested) {
+        this.boundBodyHook = boundBodyHook;
         this.listener = listener;
         this.inheritsBinding = inheritsBinding;
         this.nested = nested;
@@ -100,7 +105,7 @@ public final class FlowGraph {
             }
         }
         return new FlowGraph(pipeline.listener(), nodes, cuts, edges, chainConditions, pipeline.body().preReads(),
-                inheritsBinding, nested);
+                pipeline.body().boundBodyHook(), inheritsBinding, nested);
     }
 
     /** Why {@code f} never falls through, or null when it may. */
@@ -204,6 +209,16 @@ public final class FlowGraph {
     /** Whether the pipeline reads each request body whole before the request phase (spec 4.4, pre-read). */
     public boolean preReads() {
         return preReads;
+    }
+
+    /** Whether feature bound-upstream-request-body is on, so bound-upstream body declarations count. */
+    public boolean boundBodyHook() {
+        return boundBodyHook;
+    }
+
+    /** {@code f}'s effective request-body phase (spec 6.7). */
+    public RequestBodyPhase bodyPhase(CompiledFilter f) {
+        return RequestBodyPhase.of(f.filter(), BindingScan.hasBoundCondition(gate(f)), boundBodyHook);
     }
 
     /** Whether this is a nested pipeline under its parent's frozen binding (an IRR step). */

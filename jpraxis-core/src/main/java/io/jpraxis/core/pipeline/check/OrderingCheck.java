@@ -9,7 +9,7 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  * and turns the errors of the rest into warnings.
  *
  * <p>The binding rules (spec 6.9, R1 to R8) have no flag. R5 (bound-upstream body participants)
- * joins with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an
+ * finds something only with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an
  * {@code iterative_request_router} (its step pipelines) and cannot be demoted (decision 6), nor can
  * its part that needs the parent's bindable clusters ({@code irr_step_coverage}). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
  * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
@@ -52,6 +52,8 @@ public enum OrderingCheck {
             "one top-level binding router, none in a branch, no re-entrance that runs it again"),
     BOUND_CONDITION_PRE_READ("bound_condition_pre_read", null, false,
             "no bound_upstream condition on a filter whose body hook runs at pre-read, before binding"),
+    BOUND_BODY_PARTICIPANTS("bound_body_participants", null, false,
+            "bound-upstream body participants: top level, bounded StreamBuffer, no selected_upstream condition"),
     BINDING_COVERAGE("binding_coverage", null, false,
             "every bindable cluster reaches a load_balancer serving it, or an answer, on every path"),
     IRR_COEXISTENCE("irr_coexistence", null, false,

@@ -16,9 +16,9 @@ import java.util.Set;
 public final class OrderingChecks {
     /**
      * One instance per family. The binding families (spec 6.9) have no skip flag. R5 (bound-upstream
-     * body participants: bounded StreamBuffer, no selected_upstream condition, none in a branch or
-     * IRR step) joins with feature bound-upstream-request-body, whose hook does not exist yet; R9
-     * runs where an iterative_request_router builds its steps, undemotable (decision 6).
+     * body participants: bounded StreamBuffer, no selected_upstream condition, none in a branch)
+     * finds something only with feature bound-upstream-request-body; R9 (none in an IRR step) runs
+     * where an iterative_request_router builds its steps, undemotable (decision 6).
      */
     static final List<RuleFamily> FAMILIES = List.of(
             new ClusterSelectionChecks(),
@@ -33,6 +33,7 @@ public final class OrderingChecks {
             new BindingGuarantee(),
             new SinglePublisher(),
             new PreReadBoundCondition(),
+            new BoundBodyParticipants(),
             new BindingCoverage(),
             new IrrCoexistence(),
             new IrrStepCoverage(),

@@ -4,6 +4,7 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.RequestBodyPhase;
 import java.util.Set;
 
 /**
@@ -14,7 +15,8 @@ import java.util.Set;
  * limitations"). Streaming pipelines run body hooks after routing, so the rule does not apply.
  * Branch filters with body access are {@code branch_body_access}'s. With feature
  * {@code bound-upstream-request-body}, a filter that also declares bound-upstream body access is
- * exempt (its condition moves its body work to the barrier); no filter can declare it yet.
+ * exempt (its condition moves its body work to the barrier); without the feature such a filter is
+ * refused at build naming the feature ({@code BodyPlanner}).
  */
 final class PreReadBoundCondition implements RuleFamily {
 
@@ -31,12 +33,15 @@ final class PreReadBoundCondition implements RuleFamily {
         BindingFacts binding = graph.binding();
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            if (f.filter().requestBodyAccess() != BodyAccess.NONE && binding.boundCondition(f)) {
-                findings.error(OrderingCheck.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)
-                        + " has a bound_upstream condition, but its request-body hook runs at pre-read, before any "
-                        + "binding exists, so the condition would never see one (expected: drop the condition, and "
-                        + "send the requests it should not see down a branch of an earlier host gated on the binding)");
+            // A bound-upstream declaration that the feature gate voids is refused at build, naming the feature.
+            if (graph.bodyPhase(f) != RequestBodyPhase.PRE_READ || !binding.boundCondition(f)
+                    || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
+                continue;
             }
+            findings.error(OrderingCheck.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)
+                    + " has a bound_upstream condition, but its request-body hook runs at pre-read, before any "
+                    + "binding exists, so the condition would never see one (expected: drop the condition, and "
+                    + "send the requests it should not see down a branch of an earlier host gated on the binding)");
         }
     }
 }

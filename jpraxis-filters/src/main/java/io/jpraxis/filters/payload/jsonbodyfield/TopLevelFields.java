@@ -24,7 +24,8 @@ import java.util.Set;
 final class TopLevelFields {
     /** Nesting deeper than this is refused as not worth reading (the body is already size-bounded). */
     static final int MAX_NESTING_DEPTH = 128;
-    private static final JsonFactory JSON = JsonFactory.builder()
+    /** Shared with {@link TopLevelStringSpans}, so both readers hold bodies to the same limits. */
+    static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
             .build();
 

@@ -1,0 +1,141 @@
+package io.jpraxis.ai.modelrewrite;
+
+import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.load.Names;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.filter.TagMatcher;
+import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Builds {@code model_rewrite} filters: {@code rules} (1 to {@value #MAX_RULES}; each {@code from},
+ * {@code to}, optional {@code when: {application_protocol?, application_provider?}} with canonical
+ * identifiers; one {@code from} per {@code when}) and {@code max_body_bytes} (default 10 MiB, at
+ * most 64 MiB), as {@code json_body_field}.
+ */
+public final class ModelRewriteFactory implements FilterFactory {
+    /** The YAML type name. */
+    public static final String TYPE = "model_rewrite";
+    static final int MAX_RULES = 256;
+    /** Model names are short; a longer value is a config mistake, not a model. */
+    static final int MAX_MODEL_CHARS = 256;
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        options.require("rules");
+        List<TagMatcher> whens = new ArrayList<>();
+        List<Rule> rules = rules(options, whens);
+        long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
+                .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
+        if (!options.finishCleanly() || rules.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ModelRewriteFilter(new ModelRewriteConfig(rules, maxBodyBytes), whens));
+    }
+
+    /** The rules; each {@code when} also goes to {@code whens} with where it is written (the typo guard). */
+    private static List<Rule> rules(MapReader options, List<TagMatcher> whens) {
+        List<ConfigNode> items = options.list("rules").orElse(null);
+        if (items == null) {
+            return List.of();
+        }
+        if (items.isEmpty() || items.size() > MAX_RULES) {
+            options.invalid("rules", "1 to " + MAX_RULES + " rules");
+            return List.of();
+        }
+        List<Rule> out = new ArrayList<>();
+        Set<Rule> seen = new HashSet<>(); // keyed by (from, when): the to is left out
+        boolean ok = true;
+        for (int i = 0; i < items.size(); i++) {
+            ConfigPath path = options.path("rules").index(i);
+            Optional<Rule> rule = rule(items.get(i), path, options);
+            if (rule.isEmpty()) {
+                ok = false;
+                continue;
+            }
+            if (!seen.add(new Rule(rule.get().from(), "", rule.get().when()))) {
+                options.diagnostics().invalid(path.key("from"), items.get(i).line(), quote(rule.get().from()),
+                        "a from no earlier rule with the same when rewrites (the later one could never match)");
+                ok = false;
+                continue;
+            }
+            out.add(rule.get());
+            if (rule.get().when() != null) {
+                whens.add(new TagMatcher(rule.get().when(), path.key("when"), items.get(i).line()));
+            }
+        }
+        return ok ? out : List.of();
+    }
+
+    private static Optional<Rule> rule(ConfigNode node, ConfigPath path, MapReader parent) {
+        MapReader r = MapReader.of(node, path, parent.diagnostics());
+        String from = model(r, "from");
+        String to = model(r, "to");
+        UpstreamMatcher when = null;
+        boolean whenOk = true;
+        if (r.has("when")) {
+            when = r.map("when").map(ModelRewriteFactory::matcher).orElse(null);
+            whenOk = when != null;
+        }
+        boolean clean = r.finishCleanly();
+        return clean && whenOk && from != null && to != null ? Optional.of(new Rule(from, to, when)) : Optional.empty();
+    }
+
+    /** {@code from} or {@code to}: required, 1 to 256 characters, no control characters. */
+    private static String model(MapReader r, String key) {
+        String value = r.requiredString(key);
+        if (value == null) {
+            return null;
+        }
+        if (value.isBlank() || value.length() > MAX_MODEL_CHARS || !Names.isHeaderValue(value)
+                || value.indexOf('\t') >= 0) {
+            r.invalid(key, "a model name of 1 to " + MAX_MODEL_CHARS + " characters, not blank, without control "
+                    + "characters");
+            return null;
+        }
+        return value;
+    }
+
+    /** {@code when}: the binding's tags, as a {@code bound_upstream} condition matches them. */
+    private static UpstreamMatcher matcher(MapReader w) {
+        if (w.isEmpty()) {
+            w.diagnostics().invalid(w.path(), w.line(), "{}", "at least one of application_protocol | "
+                    + "application_provider");
+            return null;
+        }
+        String protocol = identifier(w, "application_protocol");
+        String provider = identifier(w, "application_provider");
+        boolean clean = w.finishCleanly();
+        boolean bad = (w.has("application_protocol") && protocol == null)
+                || (w.has("application_provider") && provider == null);
+        return !clean || bad || (protocol == null && provider == null) ? null : new UpstreamMatcher(protocol, provider);
+    }
+
+    private static String identifier(MapReader w, String key) {
+        String value = w.string(key).orElse(null);
+        if (value != null && !Names.isIdentifier(value)) {
+            w.invalid(key, Names.IDENTIFIER_RULE);
+            return null;
+        }
+        return value;
+    }
+
+    private static String quote(String s) {
+        return "\"" + s + "\"";
+    }
+}
