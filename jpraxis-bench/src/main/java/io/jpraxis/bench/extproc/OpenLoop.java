@@ -37,7 +37,10 @@ final class OpenLoop {
         Arrays.fill(latency, -1);
         Tally tally = new Tally();
         CountDownLatch closed = new CountDownLatch(total);
-        Map<Double, Long> before = null;
+        // Read before the schedule starts, never inside it: a read there (the first one also starts
+        // the JDK's HTTP client) would delay every decision behind it. So the server-side figures
+        // cover the warm-up at the same rate as well as the window.
+        Map<Double, Long> before = histogram == null ? null : histogram.read();
         CpuWindow window = new CpuWindow(serverPid);
         long start = System.nanoTime();
         for (int i = 0; i < total; i++) {
@@ -48,11 +51,6 @@ final class OpenLoop {
             }
             if (i == warm) {
                 window.start();
-                if (histogram != null) {
-                    // Read once the schedule reaches the window: the read is off the decision path,
-                    // and a few warm-up decisions still in flight land in the window's buckets.
-                    before = histogram.read();
-                }
             }
             int slot = i - warm;
             client.decide((outcome, at) -> {

@@ -154,7 +154,8 @@ record PickerReport(String stamp, MachineInfo machine, String loadAverageAtStart
                 .append("(/proc/PID/task/*/schedstat, summed over threads): work from other processes on the two ")
                 .append("cores, the load client included, shows there. Server-side percentiles come from jpraxis's own ")
                 .append("`jpraxis_extproc_phase_duration_seconds{phase=\"request_headers\"}` histogram (time from the ")
-                .append("message reaching the processor to its reply), read from its metrics endpoint around the window; ")
+                .append("message reaching the processor to its reply), read from its metrics endpoint before the run's ")
+                .append("warm-up and after its window (so they cover both, at the same rate); ")
                 .append("each is the upper bound of the bucket that holds it. The difference to the client's figures ")
                 .append("is transport, the client, and waiting for a core.\n");
         return s.toString();
