@@ -23,7 +23,7 @@ public final class HopByHopHeaders {
     }
 
     /** The lower-case names the {@code Connection} lines list, or null when there is no such line. */
-    private static Set<String> listedInConnection(HeaderMap headers) {
+    public static Set<String> listedInConnection(HeaderMap headers) {
         Set<String> listed = null;
         for (int i = 0; i < headers.size(); i++) {
             if (!headers.nameAt(i).equals("connection")) {

@@ -2,6 +2,7 @@ package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.netty.handler.codec.http.HttpHeaders;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -34,6 +35,26 @@ public final class ForwardedHeaders {
             headers.set(HOST, originalHost);
         } else {
             headers.remove(HOST);
+        }
+    }
+
+    /**
+     * What {@link #apply} writes, onto a wire head the caller built without the client's copies of
+     * {@code X-Forwarded-Proto} and {@code -Host} (and without its {@code X-Forwarded-For} lines
+     * when {@code clientIp} is known).
+     *
+     * @param clientIp {@link #clientIp} of the request's client; when null the caller kept the
+     *     {@code X-Forwarded-For} lines as they were, as {@link #apply} does
+     * @param earlierHops the client's {@code X-Forwarded-For} values joined in order, or null
+     */
+    static void addTo(HttpHeaders out, RequestContext ctx, String clientIp, String earlierHops) {
+        if (clientIp != null) {
+            out.add(FOR, earlierHops == null ? clientIp : earlierHops + ", " + clientIp);
+        }
+        out.add(PROTO, ctx.scheme());
+        String originalHost = ctx.originalAuthority();
+        if (originalHost != null) {
+            out.add(HOST, originalHost);
         }
     }
 

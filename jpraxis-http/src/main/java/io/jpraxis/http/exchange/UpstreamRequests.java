@@ -6,7 +6,6 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.UpstreamTarget;
-import io.jpraxis.http.support.NettyHeaders;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -49,13 +48,14 @@ public final class UpstreamRequests {
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target,
             Long bufferedLength, boolean lengthMayChange) {
-        HeaderMap headers = ctx.headers().copy();
+        HeaderMap headers = ctx.headers();
         // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
         // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
         // client must not be able to delete a header the gateway adds by naming it.
         List<String> connectionLines = client.headers().getAll(HttpHeaderNames.CONNECTION);
-        if (!connectionLines.isEmpty()) { // most clients send none: no set to build
+        if (!connectionLines.isEmpty()) { // most clients send none: no set to build, no copy to edit
+            HeaderMap edited = headers.copy(); // the working headers stay as the filters left them
             Set<String> listed = new LinkedHashSet<>(); // once each: a name listed twice drops the client's lines once
             listed.add(HttpHeaderNames.CONNECTION.toString());
             for (String line : connectionLines) {
@@ -65,20 +65,28 @@ public final class UpstreamRequests {
                     }
                 }
             }
-            listed.forEach(name -> dropClientLines(headers, client, name));
+            listed.forEach(name -> dropClientLines(edited, client, name));
+            headers = edited;
         }
-        HopByHopHeaders.strip(headers);
-        ReservedHeaders.strip(headers);
-        // The gateway answers "Expect: 100-continue" itself once it is ready for the body (RFC 9110 10.1.1).
-        headers.remove("expect");
-        headers.remove("content-length");
-        ForwardedHeaders.apply(headers, ctx);
-        String host = upstreamHost(ctx, target);
-        headers.remove("host");
-
         HttpHeaders out = DefaultHttpHeadersFactory.headersFactory().newHeaders();
-        out.add(HttpHeaderNames.HOST, host); // Host first (RFC 9112 3.2)
-        NettyHeaders.addAll(out, headers, null);
+        out.add(HttpHeaderNames.HOST, upstreamHost(ctx, target)); // Host first (RFC 9112 3.2)
+        // One pass from the working lines to the wire head, in order, less what never goes upstream;
+        // the X-Forwarded-* lines this hop writes follow the others.
+        Set<String> hopByHop = HopByHopHeaders.listedInConnection(headers); // a filter may have set Connection
+        String clientIp = ForwardedHeaders.clientIp(ctx.clientAddress());
+        String earlierHops = null;
+        for (int i = 0; i < headers.size(); i++) {
+            String name = headers.nameAt(i);
+            if (notForwarded(name, hopByHop)) {
+                continue;
+            }
+            if (clientIp != null && name.equals(ForwardedHeaders.FOR)) {
+                earlierHops = earlierHops == null ? headers.valueAt(i) : earlierHops + ", " + headers.valueAt(i);
+                continue;
+            }
+            out.add(name, headers.valueAt(i));
+        }
+        ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops);
         boolean chunked = HttpUtil.isTransferEncodingChunked(client);
         long length = chunked ? -1L : HttpUtil.getContentLength(client, -1L);
         if (bufferedLength != null) {
@@ -89,6 +97,18 @@ public final class UpstreamRequests {
             out.set(HttpHeaderNames.CONTENT_LENGTH, length);
         }
         return new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(ctx.method()), ctx.target(), out);
+    }
+
+    /**
+     * Whether a working line stays behind: hop-by-hop (RFC 9110 7.6.1, with the names the working
+     * {@code Connection} lists), reserved (decision 4), {@code Expect} (the gateway answers
+     * "100-continue" itself once it is ready for the body, RFC 9110 10.1.1), the framing and Host
+     * the gateway sets, and the forwarded lines only this hop can write.
+     */
+    private static boolean notForwarded(String name, Set<String> listedInConnection) {
+        return HopByHopHeaders.NAMES.contains(name) || (listedInConnection != null && listedInConnection.contains(name))
+                || ReservedHeaders.isReserved(name) || name.equals("expect") || name.equals("content-length")
+                || name.equals("host") || name.equals(ForwardedHeaders.PROTO) || name.equals(ForwardedHeaders.HOST);
     }
 
     /** Removes from {@code headers} one line per line the client sent under {@code name}, keeping the others. */

@@ -4,16 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.support.NettyHeaders;
 import io.jpraxis.http.testing.TestGateway;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class UpstreamRequestsTest {
@@ -123,5 +134,89 @@ class UpstreamRequestsTest {
         HttpRequest up = UpstreamRequests.build(context(client), client, TARGET);
         assertThat(up.headers().getAll("x-forwarded-for")).containsExactly("1.1.1.1, 2.2.2.2, 3.3.3.3, 192.0.2.7");
         assertThat(up.headers().get("x-forwarded-proto")).isEqualTo("http");
+    }
+
+    /**
+     * The one-pass build gives the head the earlier edit-a-copy-then-convert build gave (kept here
+     * as the reference), line for line and in order, over client and filter shapes that touch every
+     * rule; and it leaves the working headers as the filters left them.
+     */
+    @Test
+    void onePassHeadIsWhatEditingACopyGave() {
+        List<String[]> clients = List.of(
+                new String[] {"Host", "gw", "Accept", "*/*", "X-Keep", "k"},
+                new String[] {"Host", "gw", "Connection", "keep-alive, X-Hop", "X-Hop", "h", "Keep-Alive", "5",
+                        "TE", "trailers", "Expect", "100-continue", "Content-Length", "3"},
+                new String[] {"Host", "gw", "X-Forwarded-For", "10.0.0.1", "X-Forwarded-For", "10.0.0.2",
+                        "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil", "X-Praxis-Iterative-Depth", "1"},
+                new String[] {"Transfer-Encoding", "chunked", "Upgrade", "h2c", "Proxy-Authorization", "p",
+                        "x-a", "1", "X-A", "2"});
+        for (String[] pairs : clients) {
+            for (int shape = 0; shape < 3; shape++) {
+                HttpRequest client = client(pairs);
+                RequestContext ctx = context(client);
+                switch (shape) {
+                    case 1 -> ctx.headers().set("connection", "x-filter-hop").add("x-filter-hop", "f")
+                            .add("x-praxis-route", "r").set("host", "filter-host");
+                    case 2 -> ctx.headers().add("x-forwarded-for", "203.0.113.9").add("x-hop", "set by a filter");
+                    default -> { }
+                }
+                String before = ctx.headers().toString();
+                HttpRequest expected = reference(ctx, client);
+                HttpRequest actual = UpstreamRequests.build(ctx, client, TARGET);
+                assertThat(lines(actual)).as("client %s, filter shape %d", List.of(pairs), shape)
+                        .isEqualTo(lines(expected));
+                assertThat(ctx.headers().toString()).as("working headers untouched").isEqualTo(before);
+            }
+        }
+    }
+
+    private static List<String> lines(HttpRequest request) {
+        return request.headers().entries().stream().map(e -> e.getKey() + ": " + e.getValue()).toList();
+    }
+
+    /** The build as it was before the one-pass version: edit a copy of the working headers, then convert. */
+    private static HttpRequest reference(RequestContext ctx, HttpRequest client) {
+        HeaderMap headers = ctx.headers().copy();
+        List<String> connectionLines = client.headers().getAll("connection");
+        if (!connectionLines.isEmpty()) {
+            Set<String> listed = new LinkedHashSet<>();
+            listed.add("connection");
+            for (String line : connectionLines) {
+                for (String token : line.split(",")) {
+                    if (!token.isBlank()) {
+                        listed.add(HeaderMap.normalize(token.trim()));
+                    }
+                }
+            }
+            for (String name : listed) {
+                List<String> sent = client.headers().getAll(name);
+                if (sent.isEmpty() || !headers.contains(name)) {
+                    continue;
+                }
+                List<String> kept = new ArrayList<>(headers.getAll(name));
+                sent.forEach(kept::remove);
+                headers.remove(name);
+                kept.forEach(v -> headers.add(name, v));
+            }
+        }
+        HopByHopHeaders.strip(headers);
+        ReservedHeaders.strip(headers);
+        headers.remove("expect");
+        headers.remove("content-length");
+        ForwardedHeaders.apply(headers, ctx);
+        String host = UpstreamRequests.upstreamHost(ctx, TARGET);
+        headers.remove("host");
+        HttpHeaders out = DefaultHttpHeadersFactory.headersFactory().newHeaders();
+        out.add(HttpHeaderNames.HOST, host);
+        NettyHeaders.addAll(out, headers, null);
+        boolean chunked = HttpUtil.isTransferEncodingChunked(client);
+        long length = chunked ? -1L : HttpUtil.getContentLength(client, -1L);
+        if (chunked) {
+            out.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+        } else if (length >= 0) {
+            out.set(HttpHeaderNames.CONTENT_LENGTH, length);
+        }
+        return new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.valueOf(ctx.method()), ctx.target(), out);
     }
 }
