@@ -3,6 +3,7 @@ package io.jpraxis.ai.modelrewrite;
 import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.load.Names;
+import io.jpraxis.config.load.UpstreamMatcherReader;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
@@ -86,12 +87,10 @@ public final class ModelRewriteFactory implements FilterFactory {
         MapReader r = MapReader.of(node, path, parent.diagnostics());
         String from = model(r, "from");
         String to = model(r, "to");
-        UpstreamMatcher when = null;
-        boolean whenOk = true;
-        if (r.has("when")) {
-            when = r.map("when").map(ModelRewriteFactory::matcher).orElse(null);
-            whenOk = when != null;
-        }
+        Optional<ConfigNode> whenNode = r.present("when");
+        UpstreamMatcher when = whenNode.flatMap(n -> UpstreamMatcherReader.read(n, r.path("when"), r.diagnostics()))
+                .orElse(null);
+        boolean whenOk = whenNode.isEmpty() || when != null;
         boolean clean = r.finishCleanly();
         return clean && whenOk && from != null && to != null ? Optional.of(new Rule(from, to, when)) : Optional.empty();
     }
@@ -106,30 +105,6 @@ public final class ModelRewriteFactory implements FilterFactory {
                 || value.indexOf('\t') >= 0) {
             r.invalid(key, "a model name of 1 to " + MAX_MODEL_CHARS + " characters, not blank, without control "
                     + "characters");
-            return null;
-        }
-        return value;
-    }
-
-    /** {@code when}: the binding's tags, as a {@code bound_upstream} condition matches them. */
-    private static UpstreamMatcher matcher(MapReader w) {
-        if (w.isEmpty()) {
-            w.diagnostics().invalid(w.path(), w.line(), "{}", "at least one of application_protocol | "
-                    + "application_provider");
-            return null;
-        }
-        String protocol = identifier(w, "application_protocol");
-        String provider = identifier(w, "application_provider");
-        boolean clean = w.finishCleanly();
-        boolean bad = (w.has("application_protocol") && protocol == null)
-                || (w.has("application_provider") && provider == null);
-        return !clean || bad || (protocol == null && provider == null) ? null : new UpstreamMatcher(protocol, provider);
-    }
-
-    private static String identifier(MapReader w, String key) {
-        String value = w.string(key).orElse(null);
-        if (value != null && !Names.isIdentifier(value)) {
-            w.invalid(key, Names.IDENTIFIER_RULE);
             return null;
         }
         return value;

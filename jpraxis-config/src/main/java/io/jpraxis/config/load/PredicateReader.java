@@ -40,7 +40,7 @@ final class PredicateReader {
                 HeaderReads.headerNames(r, "headers_present").orElse(null),
                 r.bool("grpc").orElse(null),
                 boundUpstream(r, index, features),
-                r.present("selected_upstream").flatMap(n -> matcher(n, r.path("selected_upstream"), d)).orElse(null));
+                r.present("selected_upstream").flatMap(n -> UpstreamMatcherReader.read(n, r.path("selected_upstream"), d)).orElse(null));
         r.finish();
         return Optional.of(predicate);
     }
@@ -56,27 +56,6 @@ final class PredicateReader {
                 HeaderReads.headerNames(r, "headers_present").orElse(null), source);
         r.finish();
         return Optional.of(condition);
-    }
-
-    /** Reads a {@code {application_protocol?, application_provider?}} matcher; at least one is required. */
-    static Optional<UpstreamMatcher> matcher(ConfigNode node, ConfigPath path, Diagnostics d) {
-        MapReader r = MapReader.of(node, path, d);
-        if (node instanceof ConfigNode.MapNode && r.isEmpty()) {
-            d.invalid(path, node.line(), "{}", "at least one of application_protocol | application_provider");
-            return Optional.empty();
-        }
-        String protocol = identifier(r, "application_protocol");
-        String provider = identifier(r, "application_provider");
-        r.finish();
-        return protocol == null && provider == null ? Optional.empty()
-                : Optional.of(new UpstreamMatcher(protocol, provider));
-    }
-
-    /** An optional identifier field (spec 1.5.2), reported when not canonical. */
-    static String identifier(MapReader r, String key) {
-        return r.string(key)
-                .filter(v -> Names.checkIdentifier(v, r.path(key), r.line(key), r.diagnostics()))
-                .orElse(null);
     }
 
     private static boolean isEmpty(ConfigNode node, ConfigPath path, Diagnostics d, int index, String fields) {
@@ -97,7 +76,7 @@ final class PredicateReader {
             r.error("bound_upstream", "condition " + index + " uses bound_upstream, which needs the " + feature
                     + " feature (enable with --features " + feature + ")");
         }
-        return matcher(node.get(), r.path("bound_upstream"), r.diagnostics()).orElse(null);
+        return UpstreamMatcherReader.read(node.get(), r.path("bound_upstream"), r.diagnostics()).orElse(null);
     }
 
     private static String path(MapReader r, String key) {

@@ -1,0 +1,40 @@
+package io.jpraxis.config.load;
+
+import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.config.tree.ConfigNode;
+import java.util.Optional;
+
+/**
+ * Reads a {@code {application_protocol?, application_provider?}} matcher: the shape of a
+ * {@code bound_upstream} or {@code selected_upstream} condition, and of anything else that matches
+ * a cluster's application tags ({@code model_rewrite}'s {@code when}), so all are read and refused
+ * alike.
+ */
+public final class UpstreamMatcherReader {
+    private UpstreamMatcherReader() {
+    }
+
+    /** The matcher at {@code node}; at least one field is required, each a canonical identifier. */
+    public static Optional<UpstreamMatcher> read(ConfigNode node, ConfigPath path, Diagnostics d) {
+        MapReader r = MapReader.of(node, path, d);
+        if (node instanceof ConfigNode.MapNode && r.isEmpty()) {
+            d.invalid(path, node.line(), "{}", "at least one of application_protocol | application_provider");
+            return Optional.empty();
+        }
+        String protocol = identifier(r, "application_protocol");
+        String provider = identifier(r, "application_provider");
+        r.finish();
+        return protocol == null && provider == null ? Optional.empty()
+                : Optional.of(new UpstreamMatcher(protocol, provider));
+    }
+
+    /** An optional identifier field (spec 1.5.2), reported when not canonical. */
+    private static String identifier(MapReader r, String key) {
+        return r.string(key)
+                .filter(v -> Names.checkIdentifier(v, r.path(key), r.line(key), r.diagnostics()))
+                .orElse(null);
+    }
+}
