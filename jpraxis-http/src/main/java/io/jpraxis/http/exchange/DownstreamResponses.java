@@ -109,14 +109,19 @@ public final class DownstreamResponses {
         }
         Set<String> listed = null;
         for (String line : headers.getAll(HttpHeaderNames.CONNECTION)) {
-            for (String token : line.split(",")) {
-                String name = HeaderMap.normalize(token.trim());
+            // Token by token without split(): a lone "keep-alive" is then read with no copies.
+            int from = 0;
+            while (from <= line.length()) {
+                int comma = line.indexOf(',', from);
+                int end = comma < 0 ? line.length() : comma;
+                String name = HeaderMap.normalize(line.substring(from, end).trim());
                 if (!name.isEmpty() && !HopByHopHeaders.NAMES.contains(name) && !name.equals("close")) {
                     if (listed == null) {
                         listed = new HashSet<>();
                     }
                     listed.add(name);
                 }
+                from = end + 1;
             }
         }
         return listed;

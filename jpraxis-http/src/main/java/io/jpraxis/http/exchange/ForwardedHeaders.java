@@ -3,6 +3,9 @@ package io.jpraxis.http.exchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.concurrent.FastThreadLocal;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 
@@ -62,6 +65,34 @@ public final class ForwardedHeaders {
         if (address == null) {
             return null;
         }
-        return address.getAddress() != null ? address.getAddress().getHostAddress() : address.getHostString();
+        InetAddress ip = address.getAddress();
+        return ip != null ? LAST_CLIENT_IP.get().text(ip) : address.getHostString();
+    }
+
+    /**
+     * The text of the last client address this event loop formatted: a connection's requests, and
+     * often its neighbours', come from one address, and formatting it again built a new string and
+     * its bytes for every request.
+     */
+    private static final FastThreadLocal<LastClientIp> LAST_CLIENT_IP = new FastThreadLocal<>() {
+        @Override
+        protected LastClientIp initialValue() {
+            return new LastClientIp();
+        }
+    };
+
+    private static final class LastClientIp {
+        private InetAddress address;
+        private String text;
+
+        String text(InetAddress ip) {
+            // An IPv6 address equal to the last one may still differ in its scope, which the text shows.
+            boolean same = ip == address || ip instanceof Inet4Address && ip.equals(address);
+            if (!same) {
+                text = ip.getHostAddress();
+                address = ip;
+            }
+            return text;
+        }
     }
 }

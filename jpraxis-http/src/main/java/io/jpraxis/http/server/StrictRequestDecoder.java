@@ -1,5 +1,6 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.http.support.KnownHeaderNames;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderResult;
@@ -11,6 +12,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.AsciiString;
 import java.util.List;
 import java.util.Queue;
 
@@ -105,6 +107,13 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                     + " (expected: HTTP/1.0 or HTTP/1.1)");
         }
         return message;
+    }
+
+    /** Common header names come from a shared table instead of a copy per line (see {@link KnownHeaderNames}). */
+    @Override
+    protected AsciiString splitHeaderName(byte[] sb, int start, int length) {
+        AsciiString known = KnownHeaderNames.find(sb, start, length);
+        return known != null ? known : super.splitHeaderName(sb, start, length);
     }
 
     /** Follows the message boundaries in what the decoder emitted. */

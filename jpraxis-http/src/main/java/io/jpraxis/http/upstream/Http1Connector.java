@@ -11,7 +11,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.ConnectTimeoutException;
-import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
@@ -106,9 +105,9 @@ public final class Http1Connector implements UpstreamConnector {
                             handler.setHandshakeTimeoutMillis(timeouts.setupMs()); // narrowed once TCP is up
                             ch.pipeline().addLast("tls", handler);
                         }
-                        ch.pipeline().addLast("codec", new HttpClientCodec(new HttpDecoderConfig()
+                        ch.pipeline().addLast("codec", new Http1ClientCodec(new HttpDecoderConfig()
                                 .setMaxHeaderSize(MAX_HEADER_BYTES)
-                                .setMaxChunkSize(MAX_CHUNK_BYTES), false, false));
+                                .setMaxChunkSize(MAX_CHUNK_BYTES)));
                         ch.pipeline().addLast("upstream", conn);
                     }
                 });
