@@ -18,7 +18,8 @@ public final class FilterResults {
     public static final int MAX_KEY_BYTES = 64;
     public static final int MAX_VALUE_BYTES = 256;
 
-    private final Map<String, Map<String, String>> byFilterType = new LinkedHashMap<>();
+    /** Empty and shared until the first result: most requests publish none. */
+    private Map<String, Map<String, String>> byFilterType = Map.of();
 
     /** Publishes {@code key=value} under {@code filterType}; returns an error text when refused. */
     public Optional<String> put(String filterType, String key, String value) {
@@ -28,7 +29,7 @@ public final class FilterResults {
         if (!validValue(value)) {
             return Optional.of("result value for '" + key + "' (expected: at most 256 bytes without control characters)");
         }
-        Map<String, String> set = byFilterType.computeIfAbsent(filterType, t -> new LinkedHashMap<>());
+        Map<String, String> set = writable().computeIfAbsent(filterType, t -> new LinkedHashMap<>());
         if (!set.containsKey(key) && set.size() >= MAX_KEYS) {
             return Optional.of("result key '" + key + "' exceeds " + MAX_KEYS + " keys for " + filterType);
         }
@@ -59,14 +60,21 @@ public final class FilterResults {
     /** An independent copy: later writes and clears of either do not show in the other. */
     public FilterResults copy() {
         FilterResults copy = new FilterResults();
-        byFilterType.forEach((type, set) -> copy.byFilterType.put(type, new LinkedHashMap<>(set)));
+        byFilterType.forEach((type, set) -> copy.writable().put(type, new LinkedHashMap<>(set)));
         return copy;
     }
 
     /** Adds every result of {@code other} (already checked there), a later value winning per key. */
     public void putAll(FilterResults other) {
         other.byFilterType.forEach((type, set) ->
-                byFilterType.computeIfAbsent(type, t -> new LinkedHashMap<>()).putAll(set));
+                writable().computeIfAbsent(type, t -> new LinkedHashMap<>()).putAll(set));
+    }
+
+    private Map<String, Map<String, String>> writable() {
+        if (!(byFilterType instanceof LinkedHashMap)) {
+            byFilterType = new LinkedHashMap<>();
+        }
+        return byFilterType;
     }
 
     public List<String> filterTypes() {

@@ -17,14 +17,21 @@ import java.util.function.Predicate;
  */
 public final class HeaderMap {
     private static final int INITIAL_CAPACITY = 16;
+    private static final int MIN_CAPACITY = 4;
 
     private String[] names; // lower-case
     private String[] values;
     private int size;
 
     public HeaderMap() {
-        names = new String[INITIAL_CAPACITY];
-        values = new String[INITIAL_CAPACITY];
+        this(INITIAL_CAPACITY);
+    }
+
+    /** An empty map with room for {@code expectedLines} lines before it grows. */
+    public HeaderMap(int expectedLines) {
+        int capacity = Math.max(MIN_CAPACITY, expectedLines);
+        names = new String[capacity];
+        values = new String[capacity];
     }
 
     private HeaderMap(String[] names, String[] values, int size) {

@@ -60,4 +60,26 @@ class FilterResultsTest {
         assertThat(copy.get("f", "status")).hasValue("a");
         assertThat(results.isEmpty()).isTrue();
     }
+
+    @Test
+    void emptyResultsReadEmptyAndStillTakeCopiesMergesAndClears() {
+        FilterResults empty = new FilterResults();
+        assertThat(empty.isEmpty()).isTrue();
+        assertThat(empty.has("f")).isFalse();
+        assertThat(empty.get("f", "k")).isEmpty();
+        assertThat(empty.filterTypes()).isEmpty();
+        empty.clear();
+
+        FilterResults merged = new FilterResults();
+        merged.putAll(empty);
+        assertThat(merged.isEmpty()).isTrue();
+        FilterResults other = new FilterResults();
+        other.put("g", "k", "v");
+        merged.putAll(other);
+        assertThat(merged.get("g", "k")).hasValue("v");
+        assertThat(empty.copy().isEmpty()).isTrue();
+        FilterResults copy = merged.copy();
+        copy.put("g", "k", "w");
+        assertThat(merged.get("g", "k")).hasValue("v");
+    }
 }

@@ -16,6 +16,20 @@ class HeaderMapTest {
     }
 
     @Test
+    void aMapSizedSmallGrowsAndKeepsEveryLineInOrder() {
+        HeaderMap map = new HeaderMap(0);
+        for (int i = 0; i < 20; i++) {
+            map.add("X-" + i, Integer.toString(i));
+        }
+        assertThat(map.size()).isEqualTo(20);
+        for (int i = 0; i < 20; i++) {
+            assertThat(map.nameAt(i)).isEqualTo("x-" + i);
+            assertThat(map.valueAt(i)).isEqualTo(Integer.toString(i));
+        }
+        assertThat(map.copy().getAll("x-19")).containsExactly("19");
+    }
+
+    @Test
     void lowerCaseNamesAreNotCopied() {
         String name = "already-lower";
         assertThat(HeaderMap.normalize(name)).as("no upper-case letter: same instance").isSameAs(name);

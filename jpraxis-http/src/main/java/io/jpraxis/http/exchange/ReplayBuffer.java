@@ -12,7 +12,8 @@ import java.util.List;
  */
 final class ReplayBuffer {
     private final long limitBytes;
-    private final List<HttpContent> kept = new ArrayList<>(2);
+    /** Null until the first piece: a first attempt reads it empty on every request. */
+    private List<HttpContent> kept;
     private long keptBytes;
     private boolean overflowed;
 
@@ -32,6 +33,9 @@ final class ReplayBuffer {
             discard();
             return;
         }
+        if (kept == null) {
+            kept = new ArrayList<>(2);
+        }
         kept.add(content.retainedDuplicate());
     }
 
@@ -42,6 +46,9 @@ final class ReplayBuffer {
 
     /** Fresh retained duplicates of the kept pieces, in order; the caller owns them. */
     List<HttpContent> duplicates() {
+        if (kept == null) {
+            return List.of();
+        }
         List<HttpContent> out = new ArrayList<>(kept.size());
         for (HttpContent c : kept) {
             out.add(c.retainedDuplicate());
@@ -52,9 +59,9 @@ final class ReplayBuffer {
     /** Releases the kept pieces once no retry can need them; the request is no longer replayable. */
     void discard() {
         overflowed = true;
-        for (HttpContent c : kept) {
-            c.release();
+        if (kept != null) {
+            kept.forEach(HttpContent::release);
+            kept = null;
         }
-        kept.clear();
     }
 }

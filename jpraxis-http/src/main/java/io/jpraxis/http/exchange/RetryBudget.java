@@ -17,7 +17,8 @@ import java.util.List;
 final class RetryBudget {
     private final RetryPolicyConfig policy;
     private final boolean methodRetriable;
-    private final List<EndpointState> tried = new ArrayList<>(2);
+    /** Null until a retry: most exchanges never need it. */
+    private List<EndpointState> tried;
     private int connectRetries;
     private boolean staleRetried;
 
@@ -43,6 +44,9 @@ final class RetryBudget {
      */
     UpstreamTarget retryConnect(RequestContext ctx, UpstreamTarget failed) {
         connectRetries++;
+        if (tried == null) {
+            tried = new ArrayList<>(2);
+        }
         tried.add(failed.endpointState());
         EndpointState next = failed.reselector().reselect(ctx, tried);
         return next == null ? failed : failed.withEndpoint(next);

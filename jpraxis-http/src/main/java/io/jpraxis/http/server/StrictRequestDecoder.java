@@ -1,6 +1,7 @@
 package io.jpraxis.http.server;
 
 import io.jpraxis.http.support.KnownHeaderNames;
+import io.jpraxis.http.support.SmallTrailers;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.DecoderResult;
@@ -62,7 +63,8 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 .setUseRfc9112TransferEncoding(true)
                 .setAllowDuplicateContentLengths(false)
                 .setHeadersFactory(DefaultHttpHeadersFactory.headersFactory().withValidation(true)
-                        .withValueValidation(true));
+                        .withValueValidation(true))
+                .setTrailersFactory(SmallTrailers.factory());
     }
 
     @Override

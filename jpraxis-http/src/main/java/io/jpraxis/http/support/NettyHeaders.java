@@ -14,7 +14,8 @@ public final class NettyHeaders {
 
     /** A HeaderMap with every line of {@code headers}, in order, names lower-cased. */
     public static HeaderMap toHeaderMap(HttpHeaders headers) {
-        HeaderMap map = new HeaderMap();
+        // Sized to the message, with room for the few lines the gateway adds (X-Forwarded-*, ids).
+        HeaderMap map = new HeaderMap(headers.size() + 4);
         Iterator<Map.Entry<CharSequence, CharSequence>> it = headers.iteratorCharSequence();
         while (it.hasNext()) {
             Map.Entry<CharSequence, CharSequence> line = it.next();

@@ -3,6 +3,7 @@ package io.jpraxis.http.upstream;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.support.SmallTrailers;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -107,7 +108,8 @@ public final class Http1Connector implements UpstreamConnector {
                         }
                         ch.pipeline().addLast("codec", new Http1ClientCodec(new HttpDecoderConfig()
                                 .setMaxHeaderSize(MAX_HEADER_BYTES)
-                                .setMaxChunkSize(MAX_CHUNK_BYTES)));
+                                .setMaxChunkSize(MAX_CHUNK_BYTES)
+                                .setTrailersFactory(SmallTrailers.factory())));
                         ch.pipeline().addLast("upstream", conn);
                     }
                 });

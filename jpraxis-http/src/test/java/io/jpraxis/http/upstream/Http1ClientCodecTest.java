@@ -2,6 +2,7 @@ package io.jpraxis.http.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.http.support.SmallTrailers;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * responses answer nothing, and what the origin sent reaches the gateway unchanged.
  */
 class Http1ClientCodecTest {
-    private final EmbeddedChannel channel = new EmbeddedChannel(new Http1ClientCodec(new HttpDecoderConfig()));
+    private final EmbeddedChannel channel = new EmbeddedChannel(new Http1ClientCodec(new HttpDecoderConfig()
+            .setTrailersFactory(SmallTrailers.factory())));
 
     private void send(HttpMethod method) {
         channel.writeOutbound(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, "/"));
@@ -99,5 +101,25 @@ class Http1ClientCodecTest {
         assertThat(second.protocolVersion()).isEqualTo(HttpVersion.HTTP_1_0);
         assertThat(second.status().code()).isEqualTo(404);
         assertThat(second.status().reasonPhrase()).isEqualTo("Not Found");
+    }
+
+    @Test
+    void trailersOfAChunkedResponseArriveWhole() {
+        send(HttpMethod.GET);
+        channel.writeInbound(Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "2\r\nok\r\n0\r\nX-Checksum: abc\r\nX-Other: 1\r\nX-Third: 3\r\n\r\n", StandardCharsets.ISO_8859_1));
+        LastHttpContent last = null;
+        HttpObject msg;
+        while ((msg = channel.readInbound()) != null) {
+            if (msg instanceof LastHttpContent end) {
+                last = end;
+            } else {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+        assertThat(last).isNotNull();
+        assertThat(last.trailingHeaders().get("x-checksum")).isEqualTo("abc");
+        assertThat(last.trailingHeaders().names()).containsExactlyInAnyOrder("X-Checksum", "X-Other", "X-Third");
+        last.release();
     }
 }
