@@ -4,12 +4,18 @@ import java.util.List;
 
 /**
  * The configs jpraxis is benchmarked with: the plain proxy path (router and load balancer), a
- * 20-filter pipeline that adds 18 {@code headers} filters, each gated by conditions, the AI path,
- * and spec 7.2's bound-upstream dispatch (direct branch and iterative request router).
+ * 20-filter pipeline that adds 18 {@code headers} filters, each gated by conditions, one of them
+ * run by a branch chain, the AI path, and spec 7.2's bound-upstream dispatch (direct branch and
+ * iterative request router).
  */
 public final class JpraxisConfigs {
-    /** The headers filters in the 20-filter pipeline; with router and load_balancer, 20 filters. */
+    /**
+     * The headers filters in the 20-filter pipeline: 17 in the chain and one in a branch; with
+     * router and load_balancer, 20 filters on every request's path.
+     */
     public static final int HEADERS_FILTERS = 18;
+    /** The chain's headers filter whose branch runs the 18th; it applies to every benchmark request. */
+    public static final int BRANCH_HOST = 10;
 
     /**
      * Conditions that hold for {@code GET /small} without special headers, cycled over the
@@ -45,15 +51,32 @@ public final class JpraxisConfigs {
     }
 
     /**
-     * The plain chain with 18 headers filters between router and load_balancer; 4 of them (the
-     * 5th, 9th, 13th and 17th) are gated off, the rest apply.
+     * The plain chain with 17 headers filters between router and load_balancer; 4 of them (the
+     * 5th, 9th, 13th and 17th) are gated off, the rest apply. The 10th has a branch chain
+     * ({@code rejoin: next}) that runs the 18th headers filter, so a branch is taken and rejoined
+     * on every request.
      */
     public static String twentyFilters(int port, String origin) {
         StringBuilder filters = new StringBuilder();
-        for (int i = 1; i <= HEADERS_FILTERS; i++) {
+        for (int i = 1; i < HEADERS_FILTERS; i++) {
             filters.append(headersFilter(i));
+            if (i == BRANCH_HOST) {
+                filters.append(branchRunning(HEADERS_FILTERS));
+            }
         }
         return document(port, origin, ROUTER, filters.toString());
+    }
+
+    /** A {@code branch_chains} block (for the filter just written) whose one chain runs headers filter {@code n}. */
+    private static String branchRunning(int n) {
+        return """
+                        branch_chains:
+                          - name: bench_branch
+                            rejoin: next
+                            chains:
+                              - name: bench_branch_chain
+                                filters:
+                """ + headersFilter(n).indent(12);
     }
 
     /**

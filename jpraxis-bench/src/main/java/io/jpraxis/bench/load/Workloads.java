@@ -34,7 +34,7 @@ public final class Workloads {
             new Workload("new-conns-100ps", "100 new HTTP/1.1 connections per second (one every 10 ms), one GET"
                     + " /small each, h2load --h1 -r 1 --rate-period 10ms",
                     new NewConnections(100, "/small"), SIDE_BY_SIDE),
-            new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers) vs router + load_balancer",
+            new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers, one in a branch chain) vs router + load_balancer",
                     new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)),
             new Workload("ai-path", "POST a 2 KiB chat JSON to /echo: model_to_header + intelligent_route +"
                     + " load_balancer vs router + load_balancer, wrk -t2 -c64",

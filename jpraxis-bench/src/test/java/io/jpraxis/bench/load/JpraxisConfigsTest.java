@@ -17,6 +17,7 @@ import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -70,28 +71,39 @@ class JpraxisConfigsTest {
     }
 
     @Test
-    void twentyFilterConfigHasEighteenGatedHeadersFilters() {
+    void twentyFilterConfigHasEighteenGatedHeadersFiltersOneOfThemInABranch() {
         CompiledPipeline p = compile(JpraxisConfigs.twentyFilters(18080, "127.0.0.1:18081"));
         List<CompiledFilter> filters = p.filters();
-        assertThat(filters).hasSize(20);
+        assertThat(filters).as("router, 17 headers, load_balancer").hasSize(19);
         assertThat(filters.get(0).entry().filterType()).isEqualTo("router");
-        assertThat(filters.get(19).entry().filterType()).isEqualTo("load_balancer");
-        List<CompiledFilter> headers = filters.subList(1, 19);
+        assertThat(filters.get(18).entry().filterType()).isEqualTo("load_balancer");
+        List<CompiledFilter> headers = new ArrayList<>(filters.subList(1, 18));
+        CompiledFilter host = headers.get(JpraxisConfigs.BRANCH_HOST - 1);
+        assertThat(host.branches()).singleElement().satisfies(branch -> {
+            assertThat(branch.unconditional()).as("fires whenever its host ran").isTrue();
+            assertThat(branch.filters()).hasSize(1);
+            headers.add(branch.filters().getFirst());
+        });
+        assertThat(headers).as("20 filters on the path").hasSize(JpraxisConfigs.HEADERS_FILTERS);
         assertThat(headers).allSatisfy(f -> {
             assertThat(f.entry().filterType()).isEqualTo("headers");
             assertThat(f.conditional()).as("every headers filter has conditions to evaluate").isTrue();
         });
+        assertThat(filters).filteredOn(CompiledFilter::hasBranches).containsExactly(host);
     }
 
     @Test
     void mostHeadersFiltersApplyToTheBenchmarkRequestAndSomeAreSkipped() {
-        List<CompiledFilter> headers = compile(JpraxisConfigs.twentyFilters(18080, "127.0.0.1:18081")).filters()
-                .subList(1, 19);
+        List<CompiledFilter> chain = compile(JpraxisConfigs.twentyFilters(18080, "127.0.0.1:18081")).filters()
+                .subList(1, 18);
         RequestContext ctx = getSmall();
-        List<Integer> skipped = headers.stream().filter(f -> !f.condition().test(ctx))
-                .map(f -> headers.indexOf(f) + 1).toList();
-        assertThat(skipped).as("the 5th, 9th, 13th and 17th are gated off, the other 14 run")
+        List<Integer> skipped = chain.stream().filter(f -> !f.condition().test(ctx))
+                .map(f -> chain.indexOf(f) + 1).toList();
+        assertThat(skipped).as("the 5th, 9th, 13th and 17th are gated off, the other 13 run")
                 .containsExactly(5, 9, 13, 17);
         assertThat(skipped).allMatch(JpraxisConfigs::skipped);
+        assertThat(JpraxisConfigs.skipped(JpraxisConfigs.BRANCH_HOST)).as("the branch host runs").isFalse();
+        CompiledFilter inBranch = chain.get(JpraxisConfigs.BRANCH_HOST - 1).branches().getFirst().filters().getFirst();
+        assertThat(inBranch.condition().test(ctx)).as("the branch's filter applies").isTrue();
     }
 }
