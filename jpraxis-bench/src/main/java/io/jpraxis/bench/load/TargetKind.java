@@ -21,7 +21,13 @@ public enum TargetKind {
      * jpraxis with spec 7.2's dispatch pipeline (feature iterative-request-router): a binding router,
      * a direct branch for {@code /openai/}, and an iterative_request_router step for the rest.
      */
-    JPRAXIS_DISPATCH("jpraxis-dispatch");
+    JPRAXIS_DISPATCH("jpraxis-dispatch"),
+    /**
+     * The floor under jpraxis: a bare Netty proxy ({@code io.jpraxis.bench.floor.BareNettyProxy})
+     * on the same JVM options, transport, codecs and event loops, doing no gateway work. What it
+     * costs, any proxy on this stack costs; what jpraxis costs beyond it is jpraxis's own.
+     */
+    NETTY_FLOOR("netty-floor");
 
     private final String cliName;
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,23 @@ public final class TargetLauncher {
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
             case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),
                     JpraxisConfigs.DISPATCH_FEATURES);
+            case NETTY_FLOOR -> nettyFloor(port, origin);
         };
+    }
+
+    /**
+     * The bare Netty proxy in this JVM's own bench jar, on the JVM options the launcher gives
+     * jpraxis for serving (so the comparison is of the code, not of the settings).
+     */
+    private Target nettyFloor(int port, Target origin) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(NettyFloor.JVM_OPTIONS);
+        command.addAll(List.of("-cp", NettyFloor.benchJar().toString(), NettyFloor.MAIN_CLASS,
+                Integer.toString(port), origin.authority()));
+        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.NETTY_FLOOR.cliName(), command, runDir,
+                log(TargetKind.NETTY_FLOOR)));
+        return ready(new Target(TargetKind.NETTY_FLOOR, port, port, new ProcessGroup(p.handle().pid()), p));
     }
 
     private Target nginx(TargetKind kind, String template, int port, int h2cPort, Target origin)

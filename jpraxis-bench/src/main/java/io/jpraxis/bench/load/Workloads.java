@@ -5,6 +5,7 @@ import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
+import static io.jpraxis.bench.load.TargetKind.NETTY_FLOOR;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static io.jpraxis.bench.load.TargetKind.ORIGIN;
 
@@ -21,8 +22,8 @@ public final class Workloads {
     public static final List<TargetKind> SIDE_BY_SIDE = List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS);
 
     public static final List<Workload> ALL = List.of(
-            new Workload("get-small", "GET /small (1 KiB), wrk -t2 -c64 keep-alive",
-                    new Wrk(2, 64, "GET", "/small", 0), SIDE_BY_SIDE),
+            new Workload("get-small", "GET /small (1 KiB), wrk -t2 -c64 keep-alive; also through the bare Netty floor",
+                    new Wrk(2, 64, "GET", "/small", 0), List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS, NETTY_FLOOR)),
             new Workload("get-small-h2c", "GET /small over h2c (prior knowledge), h2load -c16 -m8 -t2",
                     new H2c(16, 8, 2, "/small"), SIDE_BY_SIDE),
             new Workload("post-64k", "POST 64 KiB to /echo (echoed back), wrk -t2 -c64",
@@ -34,7 +35,8 @@ public final class Workloads {
             new Workload("new-conns-100ps", "100 new HTTP/1.1 connections per second (one every 10 ms), one GET"
                     + " /small each, h2load --h1 -r 1 --rate-period 10ms",
                     new NewConnections(100, "/small"), SIDE_BY_SIDE),
-            new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers, one in a branch chain) vs router + load_balancer",
+            new Workload("pipeline-20f", "get-small through 20 filters (18 conditional headers, one in a branch"
+                    + " chain) vs router + load_balancer",
                     new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_20F)),
             new Workload("ai-path", "POST a 2 KiB chat JSON to /echo: model_to_header + intelligent_route +"
                     + " load_balancer vs router + load_balancer, wrk -t2 -c64",

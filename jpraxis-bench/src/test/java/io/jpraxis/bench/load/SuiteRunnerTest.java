@@ -19,6 +19,8 @@ class SuiteRunnerTest {
         assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(50);
         assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_DISPATCH)).as("50 s over its two workloads")
                 .isEqualTo(25);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NETTY_FLOOR)).as("50 s in get-small, its one workload")
+                .isEqualTo(50);
     }
 
     @Test
@@ -27,5 +29,6 @@ class SuiteRunnerTest {
         assertThat(SuiteRunner.warmupSeconds(two, TargetKind.JPRAXIS)).isEqualTo(4);
         assertThat(SuiteRunner.warmupSeconds(two, TargetKind.ORIGIN)).isEqualTo(8);
         assertThat(SuiteRunner.warmupSeconds(two, TargetKind.JPRAXIS_20F)).isEqualTo(8);
+        assertThat(SuiteRunner.warmupSeconds(two, TargetKind.NETTY_FLOOR)).isEqualTo(8);
     }
 }

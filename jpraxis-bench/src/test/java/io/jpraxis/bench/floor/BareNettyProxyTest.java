@@ -1,0 +1,58 @@
+package io.jpraxis.bench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The floor proxy forwards requests and answers unchanged, reusing its origin connection. */
+class BareNettyProxyTest {
+    private HttpServer origin;
+    private BareNettyProxy.Running proxy;
+
+    @BeforeEach
+    void start() throws Exception {
+        origin = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        origin.createContext("/", exchange -> {
+            byte[] body = ("you asked for " + exchange.getRequestURI().getPath()).getBytes(StandardCharsets.UTF_8);
+            int status = exchange.getRequestURI().getPath().equals("/missing") ? 404 : 200;
+            exchange.getResponseHeaders().add("X-Origin-Port", Integer.toString(exchange.getRemoteAddress().getPort()));
+            exchange.sendResponseHeaders(status, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        origin.start();
+        proxy = BareNettyProxy.start(0, origin.getAddress(), 1);
+    }
+
+    @AfterEach
+    void stop() {
+        proxy.close();
+        origin.stop(0);
+    }
+
+    @Test
+    void forwardsEachRequestAndReusesTheOriginConnection() throws Exception {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        String firstOriginSide = null;
+        for (String path : new String[] {"/a", "/b", "/missing"}) {
+            HttpResponse<String> answer = client.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + proxy.port() + path)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(answer.body()).isEqualTo("you asked for " + path);
+            assertThat(answer.statusCode()).isEqualTo(path.equals("/missing") ? 404 : 200);
+            String originSide = answer.headers().firstValue("x-origin-port").orElseThrow();
+            if (firstOriginSide == null) {
+                firstOriginSide = originSide;
+            }
+            assertThat(originSide).as("one pooled origin connection").isEqualTo(firstOriginSide);
+        }
+    }
+}
