@@ -1,12 +1,15 @@
 package io.jpraxis.http.server;
 
 import io.jpraxis.http.exchange.RequestChecks;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerUpgradeHandler;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2ServerUpgradeCodec;
 import io.netty.util.AsciiString;
+import java.util.List;
 
 /**
  * HTTP/1.1 {@code Upgrade: h2c} (RFC 7540 3.2): the request that asks is answered on stream 1
@@ -23,10 +26,31 @@ final class H2cUpgrade extends HttpServerUpgradeHandler {
                 : null, MAX_UPGRADE_BODY_BYTES);
     }
 
+    /** Whether the request just decoded asked to upgrade (and qualified): then this handler stays for it. */
+    private boolean upgradeAsked;
+
     @Override
     protected boolean shouldHandleUpgradeRequest(HttpRequest request) {
-        return request.decoderResult().isSuccess() && RequestChecks.check(request) == null
+        upgradeAsked = request.decoderResult().isSuccess() && RequestChecks.check(request) == null
                 && smallBody(request) && super.shouldHandleUpgradeRequest(request);
+        return upgradeAsked;
+    }
+
+    /**
+     * Leaves the pipeline once the connection's first request is served as HTTP/1.1: clients ask
+     * to upgrade on their first request (RFC 7540 3.2; RFC 9113 dropped the mechanism), and every
+     * later request would otherwise pass through this handler's checks and an extra pipeline hop.
+     * An {@code Upgrade: h2c} on a later request is then ignored, which RFC 9110 7.8 allows.
+     */
+    @Override
+    protected void decode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out) throws Exception {
+        if (msg instanceof HttpRequest) {
+            upgradeAsked = false; // set by shouldHandleUpgradeRequest, which runs only when Upgrade is present
+        }
+        super.decode(ctx, msg, out);
+        if (msg instanceof HttpRequest && !upgradeAsked && ctx.pipeline().context(this) != null) {
+            ctx.pipeline().remove(this);
+        }
     }
 
     /** A larger or chunked body is not buffered for an upgrade: the request is served as HTTP/1.1. */

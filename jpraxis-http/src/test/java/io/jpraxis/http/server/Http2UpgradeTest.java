@@ -122,4 +122,20 @@ class Http2UpgradeTest {
             assertThat(response.echo().hasHeader("upgrade")).as("Upgrade is hop-by-hop").isFalse();
         }
     }
+
+    @Test
+    void onlyTheFirstRequestOfAConnectionMayUpgrade() throws IOException {
+        try (RawHttpConnection raw = RawHttpConnection.open(gateway.port())) {
+            raw.send("GET /plain HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertThat(raw.readResponse().status()).isEqualTo(200);
+            raw.send("GET /later HTTP/1.1\r\nHost: t\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+                    + "HTTP2-Settings: AAMAAABkAAQAAP__\r\n\r\n");
+            RawResponse later = raw.readResponse();
+            assertThat(later.status()).as("served, not switched").isEqualTo(200);
+            assertThat(later.version()).isEqualTo("HTTP/1.1");
+            assertThat(later.echo().hasHeader("upgrade")).as("Upgrade is hop-by-hop").isFalse();
+            raw.send("GET /third HTTP/1.1\r\nHost: t\r\n\r\n");
+            assertThat(raw.readResponse().status()).as("the connection goes on as HTTP/1.1").isEqualTo(200);
+        }
+    }
 }
