@@ -4,6 +4,7 @@ import io.jpraxis.core.context.RequestContext;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.netty.util.concurrent.FastThreadLocal;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +28,17 @@ public final class RequestMetrics {
     private final MeterRegistry registry;
     /** Meter lookups by tag set, so a request costs a map hit rather than a registry lookup. */
     private final ConcurrentMap<Series, Meters> meters = new ConcurrentHashMap<>();
+    /**
+     * The series each event loop recorded last. Route and cluster names are the config's own
+     * strings, so a run of requests down one route matches by identity: no key object and no hash
+     * per request. A miss (another route, a status change) falls back to the map.
+     */
+    private final FastThreadLocal<LastSeries> lastSeries = new FastThreadLocal<>() {
+        @Override
+        protected LastSeries initialValue() {
+            return new LastSeries();
+        }
+    };
 
     public RequestMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -39,7 +51,12 @@ public final class RequestMetrics {
         }
         String route = ctx == null || ctx.route() == null ? NONE : ctx.route();
         String cluster = ctx == null || ctx.cluster() == null ? NONE : ctx.cluster();
-        Meters m = meters.computeIfAbsent(new Series(listener, route, cluster, status), this::register);
+        LastSeries last = lastSeries.get();
+        Meters m = last.meters(listener, route, cluster, status);
+        if (m == null) {
+            m = meters.computeIfAbsent(new Series(listener, route, cluster, status), this::register);
+            last.remember(listener, route, cluster, status, m);
+        }
         m.requests().increment();
         m.duration().record(durationNanos, TimeUnit.NANOSECONDS);
     }
@@ -61,5 +78,27 @@ public final class RequestMetrics {
     }
 
     private record Meters(Counter requests, Timer duration) {
+    }
+
+    /** One thread's last series, compared by identity; confined to that thread. */
+    private static final class LastSeries {
+        private String listener;
+        private String route;
+        private String cluster;
+        private int status;
+        private Meters meters;
+
+        Meters meters(String listener, String route, String cluster, int status) {
+            return listener == this.listener && route == this.route && cluster == this.cluster && status == this.status
+                    ? meters : null;
+        }
+
+        void remember(String listener, String route, String cluster, int status, Meters meters) {
+            this.listener = listener;
+            this.route = route;
+            this.cluster = cluster;
+            this.status = status;
+            this.meters = meters;
+        }
     }
 }
