@@ -17,7 +17,7 @@ final class NettyFloor {
 
     static List<String> jvmOptions(int jdk) {
         List<String> options = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Xmn64m",
-                "-Dio.netty.leakDetection.level=disabled"));
+                "-Dio.netty.leakDetection.level=disabled", "-Dio.netty.jfr.enabled=false"));
         if (jdk >= 25) {
             options.add("-XX:+UseCompactObjectHeaders");
         }

@@ -11,7 +11,7 @@ class NettyFloorTest {
     @Test
     void optionsFollowTheJdkLikeTheLaunchersDefaults() {
         assertThat(NettyFloor.jvmOptions(21)).containsExactly("-XX:+UseParallelGC", "-Xmn64m",
-                "-Dio.netty.leakDetection.level=disabled");
+                "-Dio.netty.leakDetection.level=disabled", "-Dio.netty.jfr.enabled=false");
         assertThat(NettyFloor.jvmOptions(25)).contains("-XX:+UseCompactObjectHeaders",
                 "--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
     }

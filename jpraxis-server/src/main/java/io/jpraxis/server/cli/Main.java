@@ -69,9 +69,23 @@ public final class Main implements Callable<Integer> {
 
     /** Runs the CLI and returns the exit code (tests call this). */
     public static int run(String... args) {
+        GlobalOptions serving = ServeInvocation.parse(args);
+        if (serving != null) {
+            return serveWithoutPicocli(serving);
+        }
         Main main = new Main();
         CommandLine cli = new CommandLine(main);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         return cli.execute(args);
+    }
+
+    /** Serves as {@code cli.execute} would: an escaped exception is printed and exits 1. */
+    private static int serveWithoutPicocli(GlobalOptions options) {
+        try {
+            return new Commands(options).serve();
+        } catch (RuntimeException e) {
+            e.printStackTrace();
+            return 1;
+        }
     }
 }
