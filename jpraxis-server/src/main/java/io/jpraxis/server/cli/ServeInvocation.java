@@ -37,9 +37,10 @@ final class ServeInvocation {
                 continue;
             }
             int eq = arg.indexOf('=');
-            String name = eq > 0 && arg.startsWith("--") ? arg.substring(0, eq) : arg;
+            boolean attached = eq > 0 && arg.startsWith("--"); // --name=value; a short option's is left to picocli
+            String name = attached ? arg.substring(0, eq) : arg;
             String value;
-            if (eq > 0 && arg.startsWith("--")) {
+            if (attached) {
                 value = arg.substring(eq + 1);
             } else if (i + 1 < args.length) {
                 value = args[++i];
