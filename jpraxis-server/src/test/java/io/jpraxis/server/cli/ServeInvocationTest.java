@@ -94,6 +94,12 @@ class ServeInvocationTest {
     }
 
     @Test
+    void theCommandNamesItStepsAroundAreTheRootsSubcommands() {
+        assertThat(ServeInvocation.SUBCOMMANDS)
+                .containsExactlyInAnyOrderElementsOf(new CommandLine(new Main()).getSubcommands().keySet());
+    }
+
+    @Test
     void aLineLeftToPicocliThatPicocliRefusesReallyIsRefused() {
         // The deferred lines that are errors stay errors: picocli gives them their message.
         for (List<String> args : List.of(List.of("-c", "a.yaml", "-c", "b.yaml"), List.of("serve", "serve"),
