@@ -59,8 +59,13 @@ class RequestMetricsTest {
         assertThat(registry.find("jpraxis.requests").counters()).hasSize(1);
     }
 
+    /**
+     * Another thread's record in between must not make this thread's next record land in that
+     * thread's series (what a memo shared across threads could do when it races); the memo being
+     * per thread is not itself observable, only that every record keeps its own series.
+     */
     @Test
-    void eachThreadKeepsItsOwnLastSeries() throws InterruptedException {
+    void aRecordFromAnotherThreadInBetweenLeavesEachRecordInItsOwnSeries() throws InterruptedException {
         Thread other = new Thread(() -> metrics.record("main", routed("/b", "c1"), 200, 1));
         metrics.record("main", routed("/a", "c1"), 200, 1);
         other.start();
