@@ -69,6 +69,19 @@ public interface HttpFilter {
     }
 
     /**
+     * Whether this filter overrides {@link #onLog}; the end of an exchange calls only the filters
+     * that do. Called at build time only.
+     */
+    default boolean hasLogHook() {
+        try {
+            return getClass().getMethod("onLog", RequestContext.class, ExchangeSummary.class)
+                    .getDeclaringClass() != HttpFilter.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("HttpFilter.onLog not found", e);
+        }
+    }
+
+    /**
      * Whether this filter's {@link #onRequestBody} wants the request body. With {@code NONE} (the
      * default) it is never called and its {@link #requestBodyMode()} does not count. Read at build
      * time only, as are the other three body declarations.

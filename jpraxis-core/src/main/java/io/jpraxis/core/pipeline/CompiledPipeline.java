@@ -29,6 +29,8 @@ public final class CompiledPipeline {
     private final boolean responseHooks;
     /** Per slot: whether its filter has a response hook (asked once here, never per request). */
     private final boolean[] responseHookSlots;
+    /** The slots whose filter has a log hook, in slot order: the only ones an exchange's end calls. */
+    private final CompiledFilter[] logHookSlots;
     private final BodyPlan body;
     private final BindingScan binding;
     /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
@@ -80,6 +82,7 @@ public final class CompiledPipeline {
             hooks |= responseHookSlots[f.index()];
         }
         this.responseHooks = hooks;
+        this.logHookSlots = slots.stream().filter(f -> f.filter().hasLogHook()).toArray(CompiledFilter[]::new);
     }
 
     /** What this pipeline does with request and response bodies (spec 4.4). */
@@ -137,6 +140,11 @@ public final class CompiledPipeline {
      */
     public List<CompiledFilter> allSlots() {
         return slots;
+    }
+
+    /** The slots whose filter overrides {@code onLog}, in slot order. */
+    CompiledFilter[] logHookSlots() {
+        return logHookSlots;
     }
 
     /** One more than the highest slot index: the size of per-request "ran" records. */

@@ -360,7 +360,7 @@ public final class PipelineExecution {
             return;
         }
         logged = true;
-        for (CompiledFilter f : pipeline.allSlots()) {
+        for (CompiledFilter f : pipeline.logHookSlots()) {
             if (!executed[f.index()]) {
                 continue;
             }

@@ -27,6 +27,23 @@ class HttpFilterTest {
         }
     }
 
+    private static class WithLog extends RequestOnly {
+        @Override
+        public void onLog(RequestContext ctx, ExchangeSummary summary) {
+        }
+    }
+
+    private static final class UnderLogging extends WithLog {
+    }
+
+    @Test
+    void aLogHookIsDeclaredByOverridingOnLog() {
+        assertThat(new RequestOnly().hasLogHook()).isFalse();
+        assertThat(new WithLog().hasLogHook()).isTrue();
+        assertThat(new UnderLogging().hasLogHook()).as("inherited override counts").isTrue();
+        assertThat(new WithResponse().hasLogHook()).as("a response hook is not a log hook").isFalse();
+    }
+
     @Test
     void aResponseHookIsDeclaredByOverridingOnResponse() {
         assertThat(new RequestOnly().hasResponseHook()).isFalse();

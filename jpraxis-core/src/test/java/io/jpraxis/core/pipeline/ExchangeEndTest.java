@@ -10,6 +10,7 @@ import io.jpraxis.core.condition.RequestCondition;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.LocalResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,31 @@ class ExchangeEndTest {
 
         assertThat(journal).as("second end call is ignored").containsExactly("req:a", "req:lb", "log:a:200", "log:lb:200");
         assertThat(run.logged()).isTrue();
+    }
+
+    @Test
+    void onlyFiltersWithALogHookAreCalledAndTheirOrderIsKept() {
+        HttpFilter quiet = new HttpFilter() {
+            @Override
+            public String type() {
+                return "quiet";
+            }
+
+            @Override
+            public Object config() {
+                return null;
+            }
+        };
+        CompiledPipeline p = pipeline(new TestFilters.Recording("a", journal), quiet,
+                new TestFilters.Recording("lb", journal, TestFilters::selectUpstream));
+        PipelineExecution run = p.begin(request("GET", "/"));
+        run.runRequest().toCompletableFuture().join();
+
+        run.runLog(ended(200));
+
+        assertThat(p.logHookSlots()).extracting(CompiledFilter::index).containsExactly(0, 2);
+        assertThat(journal).containsExactly("req:a", "req:lb", "log:a:200", "log:lb:200");
+        assertThat(run.executed(1)).as("the filter without a log hook still ran").isTrue();
     }
 
     @Test
