@@ -19,6 +19,10 @@ import java.time.Clock;
  * @param requestMetrics where each ended exchange is counted and timed
  * @param subRequests the sub-request clients (one per event loop) each request's context gets;
  *     null makes ones over {@code connector}
+ * @param sendTimeoutMs how long a client may leave a proxied response unread (its connection or
+ *     stream not writable, so the relay has stopped) before the exchange is cut and both
+ *     connections are closed; without it a client that never reads would hold an upstream
+ *     connection for good. Counted between writes, like nginx's {@code send_timeout}.
  */
 public record ListenerContext(
         String listener,
@@ -28,9 +32,16 @@ public record ListenerContext(
         EdgeMetrics metrics,
         Long requestBodyTimeoutMs,
         RequestMetrics requestMetrics,
-        SubRequestClients subRequests) {
+        SubRequestClients subRequests,
+        long sendTimeoutMs) {
+
+    /** The send timeout when none is set: nginx's {@code send_timeout} default. */
+    public static final long DEFAULT_SEND_TIMEOUT_MS = 60_000;
 
     public ListenerContext {
+        if (sendTimeoutMs <= 0) {
+            throw new IllegalArgumentException("sendTimeoutMs must be positive, got " + sendTimeoutMs);
+        }
         requestMetrics = requestMetrics == null ? RequestMetrics.DISABLED : requestMetrics;
         if (subRequests == null) {
             subRequests = new SubRequestClients(connector, metrics,
@@ -41,12 +52,14 @@ public record ListenerContext(
     /** With sub-request clients of its own over {@code connector}. */
     public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
             UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs, RequestMetrics requestMetrics) {
-        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, null);
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, null,
+                DEFAULT_SEND_TIMEOUT_MS);
     }
 
     /** Without request meters (edges driven in memory by tests). */
     public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
             UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs) {
-        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, RequestMetrics.DISABLED, null);
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, RequestMetrics.DISABLED, null,
+                DEFAULT_SEND_TIMEOUT_MS);
     }
 }

@@ -6,6 +6,7 @@ import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.upstream.UpstreamConnector;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamLease;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * the client is read only while the upstream can take more, and the upstream only while the client
  * can. Nothing is buffered beyond the transports' own write buffers, except a retry's copy of the
  * request body ({@link ReplayBuffer}). Runs on the client connection's event loop, as does its
- * {@link UpstreamStream}.
+ * {@link UpstreamStream}. A client that reads none of the response for the send timeout ({@link
+ * ListenerContext#sendTimeoutMs()}) has its exchange cut, so it cannot hold an upstream connection.
  *
  * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
  * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
@@ -53,6 +55,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private int upstreamStatus;
     private boolean done;
     private boolean awaitingDownstreamWritable;
+    /** Times the client's silence while the relay waits for it to read; made on first need. */
+    private IdleDeadline sendDeadline;
     private boolean upstreamReusable;
     private boolean keepAlive;
     private long responseBytes;
@@ -299,7 +303,35 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         } else {
             awaitingDownstreamWritable = true; // resumed by onDownstreamWritable
             exchange.downstream().flush();
+            sendDeadline().start();
         }
+    }
+
+    private IdleDeadline sendDeadline() {
+        if (sendDeadline == null) {
+            sendDeadline = new IdleDeadline(exchange.downstream().eventLoop(), exchange.listener().sendTimeoutMs(),
+                    this::sendTimedOut);
+        }
+        return sendDeadline;
+    }
+
+    /**
+     * The client read nothing of the response for the send timeout: the relay stopped reading the
+     * origin for it, so waiting longer would hold the upstream connection and the cluster slot for
+     * as long as the client likes. The exchange is cut; the origin is not blamed.
+     */
+    private void sendTimedOut() {
+        if (done || !awaitingDownstreamWritable) {
+            return;
+        }
+        metrics.sendTimeout();
+        log.debug("request {}: the client read none of the response for {} ms; closing both connections",
+                exchange.requestId(), exchange.listener().sendTimeoutMs());
+        end(UpstreamLease.judge(upstreamStatus));
+        if (stream != null) {
+            stream.abort(); // half a response is still unread on it
+        }
+        exchange.abortDownstream();
     }
 
     @Override
@@ -312,6 +344,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     void onDownstreamWritable() {
         if (awaitingDownstreamWritable && !done) {
             awaitingDownstreamWritable = false;
+            sendDeadline.stop();
             stream.read();
         }
     }
@@ -351,6 +384,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         stream = null;
         body.detach();
         awaitingDownstreamWritable = false;
+        if (sendDeadline != null) {
+            sendDeadline.stop();
+        }
     }
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
@@ -401,6 +437,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
     private void end(AttemptOutcome outcome) {
         done = true;
+        if (sendDeadline != null) {
+            sendDeadline.cancel();
+        }
         body.close();
         if (responseHooks != null) {
             responseHooks.close();

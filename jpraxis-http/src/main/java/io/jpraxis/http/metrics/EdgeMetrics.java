@@ -22,6 +22,7 @@ public final class EdgeMetrics {
     private final LongAdder upstreamRetries = new LongAdder();
     private final LongAdder pooledClosedByOrigin = new LongAdder();
     private final LongAdder clientAborts = new LongAdder();
+    private final LongAdder sendTimeouts = new LongAdder();
     private final LongAdder requestBodyLimitHits = new LongAdder();
     private final LongAdder responseBodyLimitHits = new LongAdder();
     private final LongAdder rejectedConnections = new LongAdder();
@@ -47,6 +48,7 @@ public final class EdgeMetrics {
         named.put("upstream_retries", upstreamRetries);
         named.put("upstream_pooled_closed_by_origin", pooledClosedByOrigin);
         named.put("client_aborts", clientAborts);
+        named.put("send_timeouts", sendTimeouts);
         named.put("request_body_limit_hits", requestBodyLimitHits);
         named.put("response_body_limit_hits", responseBodyLimitHits);
         named.put("rejected_connections", rejectedConnections);
@@ -97,6 +99,15 @@ public final class EdgeMetrics {
 
     public void clientAbort() {
         clientAborts.increment();
+    }
+
+    /** A client left a response unread past the send timeout: its exchange was cut. */
+    public void sendTimeout() {
+        sendTimeouts.increment();
+    }
+
+    public long sendTimeouts() {
+        return sendTimeouts.sum();
     }
 
     public void requestBodyLimitHit() {

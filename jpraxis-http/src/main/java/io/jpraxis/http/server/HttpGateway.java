@@ -76,6 +76,7 @@ public final class HttpGateway implements AutoCloseable {
     private ConnectionRegistry registry;
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
+    private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
     private boolean started;
     private boolean stopped;
     /** Read without the lock by readiness probes, which must see a stop at once. */
@@ -116,6 +117,15 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("gateway already started");
         }
         this.headerReadTimeoutMs = timeoutMs;
+        return this;
+    }
+
+    /** Overrides the send timeout ({@link ListenerContext#sendTimeoutMs()}) before {@link #start()} (tests use a short one). */
+    synchronized HttpGateway sendTimeoutMs(long timeoutMs) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.sendTimeoutMs = timeoutMs;
         return this;
     }
 
@@ -173,7 +183,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
-                lc.downstreamReadTimeoutMs(), requestMetrics);
+                lc.downstreamReadTimeoutMs(), requestMetrics, null, sendTimeoutMs);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)
                 .channel(transport.serverChannelType())
