@@ -19,6 +19,8 @@ import java.util.Set;
  * {@code route_header}) to Envoy, which would otherwise forward the client's forged copies.
  */
 final class MutationDiff {
+    static final String CONTENT_LENGTH = "content-length";
+
     private MutationDiff() {
     }
 
@@ -53,6 +55,21 @@ final class MutationDiff {
             }
         }
         return m;
+    }
+
+    /**
+     * Makes {@code m} set {@code content-length} to {@code length}, replacing any value the diff
+     * carried: the length of a body the processor replaced. Envoy keeps the client's (or origin's)
+     * length in BUFFERED mode and refuses a body whose size differs from it with a local 500, so a
+     * replacement of another size must bring its own.
+     */
+    static void setContentLength(HeaderMutation.Builder m, long length) {
+        for (int i = m.getSetHeadersCount() - 1; i >= 0; i--) {
+            if (m.getSetHeaders(i).getHeader().getKey().equalsIgnoreCase(CONTENT_LENGTH)) {
+                m.removeSetHeaders(i);
+            }
+        }
+        m.addSetHeaders(option(CONTENT_LENGTH, Long.toString(length), true));
     }
 
     /** Every header of a local response as sets (for an ImmediateResponse). */

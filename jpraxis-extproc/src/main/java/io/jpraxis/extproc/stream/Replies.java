@@ -50,7 +50,12 @@ final class Replies {
     }
 
     static ProcessingResponse responseBody(ByteString body) {
-        CommonResponse.Builder c = CommonResponse.newBuilder();
+        return responseBody(null, body);
+    }
+
+    /** A response-body reply with a header mutation (which Envoy applies in BUFFERED mode only). */
+    static ProcessingResponse responseBody(HeaderMutation.Builder mutation, ByteString body) {
+        CommonResponse.Builder c = common(mutation);
         if (body != null) {
             c.setBodyMutation(BodyMutation.newBuilder().setBody(body));
         }

@@ -65,6 +65,11 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     /** Names of client headers the ingress policy stripped (decision 13). */
     private final Set<String> stripped = new java.util.TreeSet<>();
     private long responseBytes;
+    /** Whether the response head Envoy will send still carries a content-length (response filters ran). */
+    private boolean responseKeepsLength;
+    private int responsePieces;
+    /** Request body pieces that came after the request phase (through the streaming body hooks). */
+    private int streamedRequestPieces;
 
     public StreamProcessor(StreamSettings settings, StreamObserver<ProcessingResponse> out) {
         this.settings = settings;
@@ -211,6 +216,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** A body piece after the request phase ran: through streaming body hooks, if any, then on. */
     private void streamingBody(HttpBody piece, long t0) {
+        streamedRequestPieces++;
         ByteString bytes = piece.getBody();
         if (!settings.pickerMode() && execution.bodyPlan().streamsRequestHooks()) {
             BodyChunk chunk = BodyChunk.of(bytes.asReadOnlyByteBufferList(), piece.getEndOfStream());
@@ -222,6 +228,11 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
                 case BodyVerdict.Pass pass -> {
                     if (pass.body() != chunk) {
                         bytes = ByteString.copyFrom(pass.body().toByteArray());
+                        if (wholeBodyUnderLength(requestMode, piece.getEndOfStream(), streamedRequestPieces,
+                                ctx.headers().contains(MutationDiff.CONTENT_LENGTH))) {
+                            reply(Phase.REQUEST_BODY, t0, Replies.requestBody(lengthOf(bytes), bytes));
+                            return;
+                        }
                         sendBody(Phase.REQUEST_BODY, t0, bytes, piece.getEndOfStream(), true);
                         return;
                     }
@@ -317,6 +328,10 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         ByteBuffer rewritten = execution.rewrittenRequestBody();
         if (rewritten != null) {
             body.replaced(ByteString.copyFrom(rewritten)); // spec 6.7: the barrier's rewrite is the body Envoy sends
+        }
+        if (body.replacement() != null && wholeBodyUnderLength(requestMode, true, body.pieces(),
+                ctx.headers().contains(MutationDiff.CONTENT_LENGTH))) {
+            MutationDiff.setContentLength(mutation, body.replacement().size());
         }
         String problem = bodies.decision(requestMode, mutation, body);
         if (problem != null) {
@@ -425,6 +440,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
                     mutation.addSetHeaders(MutationDiff.option(HeaderConversion.STATUS, Integer.toString(head.status()), true));
                 }
                 record.status = head.status();
+                responseKeepsLength = head.headers().contains(MutationDiff.CONTENT_LENGTH);
                 reply(Phase.RESPONSE_HEADERS, t0, Replies.responseHeaders(mutation));
             }
         }
@@ -433,6 +449,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private void responseBody(HttpBody piece, long t0) {
         record.saw(Phase.RESPONSE_BODY);
         responseBytes += piece.getBody().size();
+        responsePieces++;
         if (!settings.pickerMode() && execution != null && execution.bodyPlan().responseHooks()) {
             BodyChunk chunk = BodyChunk.of(piece.getBody().asReadOnlyByteBufferList(), piece.getEndOfStream());
             switch (execution.runResponseBody(chunk)) {
@@ -443,14 +460,37 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
                 }
                 case BodyVerdict.Pass pass -> {
                     if (pass.body() != chunk) {
-                        sendBody(Phase.RESPONSE_BODY, t0, ByteString.copyFrom(pass.body().toByteArray()),
-                                piece.getEndOfStream(), true);
+                        ByteString replaced = ByteString.copyFrom(pass.body().toByteArray());
+                        if (wholeBodyUnderLength(responseMode, piece.getEndOfStream(), responsePieces,
+                                responseKeepsLength)) {
+                            reply(Phase.RESPONSE_BODY, t0, Replies.responseBody(lengthOf(replaced), replaced));
+                            return;
+                        }
+                        sendBody(Phase.RESPONSE_BODY, t0, replaced, piece.getEndOfStream(), true);
                         return;
                     }
                 }
             }
         }
         sendBody(Phase.RESPONSE_BODY, t0, piece.getBody(), piece.getEndOfStream(), false);
+    }
+
+    /**
+     * Whether a replaced body goes back whole in one reply under a content-length Envoy kept: in
+     * BUFFERED mode with its headers message Envoy keeps the length and refuses a body of another
+     * size with a local 500, so the reply must carry the new length (Envoy applies a body reply's
+     * header mutation in BUFFERED mode only). Without {@code protocol_config} (UNKNOWN), a body
+     * that came as one last piece counts as buffered. In the streaming modes Envoy drops the
+     * length and re-frames the body itself.
+     */
+    private static boolean wholeBodyUnderLength(BodySendMode mode, boolean endOfStream, int pieces, boolean hasLength) {
+        return hasLength && endOfStream && pieces == 1 && (mode == BodySendMode.BUFFERED || mode == BodySendMode.UNKNOWN);
+    }
+
+    private static HeaderMutation.Builder lengthOf(ByteString body) {
+        HeaderMutation.Builder length = HeaderMutation.newBuilder();
+        MutationDiff.setContentLength(length, body.size());
+        return length;
     }
 
     // ---- replies and the end ----

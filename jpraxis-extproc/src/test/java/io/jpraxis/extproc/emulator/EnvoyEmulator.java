@@ -126,6 +126,10 @@ public final class EnvoyEmulator implements AutoCloseable {
             headers.add(Map.entry(":scheme", "http"));
             request.headers.forEach(h -> headers.add(Map.entry(h.getKey().toLowerCase(Locale.ROOT), h.getValue())));
             byte[] body = request.body;
+            if (body.length > 0 && headers.stream().noneMatch(h -> h.getKey().equals("content-length")
+                    || h.getKey().equals("transfer-encoding"))) {
+                headers.add(Map.entry("content-length", Integer.toString(body.length))); // as a client frames it
+            }
             boolean fullDuplex = current.getRequestBodyMode() == BodySendMode.FULL_DUPLEX_STREAMED;
             if (current.getRequestHeaderMode() != HeaderSendMode.SKIP) {
                 send(ProcessingRequest.newBuilder().setRequestHeaders(HttpHeaders.newBuilder()
@@ -137,15 +141,24 @@ public final class EnvoyEmulator implements AutoCloseable {
                 }
             }
             if (body.length > 0 && current.getRequestBodyMode() != BodySendMode.NONE) {
+                BodySendMode bodyMode = current.getRequestBodyMode();
+                HeaderSendMode headerMode = current.getRequestHeaderMode();
                 body = requestBody(headers, body);
                 if (body == null) {
+                    return result(null, null, null, null);
+                }
+                if (!framingHolds(headers, body, bodyMode, headerMode)) {
                     return result(null, null, null, null);
                 }
             }
             Map<String, String> lb = lbMetadata();
             Upstream.Answer answer = upstream.send(request.method, headers, body, lb);
             List<Map.Entry<String, String>> responseHeaders = new ArrayList<>(answer.headers());
-            responseHeaders.removeIf(h -> h.getKey().equalsIgnoreCase("content-length"));
+            boolean responseLengthKept = current.getResponseBodyMode() == BodySendMode.BUFFERED
+                    && current.getResponseHeaderMode() == HeaderSendMode.SEND;
+            if (!responseLengthKept) {
+                responseHeaders.removeIf(h -> h.getKey().equalsIgnoreCase("content-length"));
+            }
             List<Map.Entry<String, String>> withStatus = new ArrayList<>();
             withStatus.add(Map.entry(":status", Integer.toString(answer.status())));
             withStatus.addAll(responseHeaders);
@@ -165,6 +178,9 @@ public final class EnvoyEmulator implements AutoCloseable {
                     return result(headers, body, answer, null);
                 }
                 responseBody = replaced[0];
+                if (!framingHolds(withStatus, responseBody, BodySendMode.BUFFERED, HeaderSendMode.SEND)) {
+                    return result(headers, body, answer, null);
+                }
             }
             stream.onCompleted();
             Object last = inbox.poll(5, TimeUnit.SECONDS);
@@ -220,6 +236,28 @@ public final class EnvoyEmulator implements AutoCloseable {
                     return upstreamBody.toByteArray();
                 }
             }
+        }
+
+        /**
+         * Envoy's content-length rules for a processed body (1.29 on): in STREAMED, BUFFERED_PARTIAL
+         * and FULL_DUPLEX_STREAMED, or BUFFERED without the headers message, it drops the length and
+         * re-frames the body; in BUFFERED with headers it keeps the length, and a body of another
+         * size is refused with a local 500 (here: false, with the error recorded).
+         */
+        private boolean framingHolds(List<Map.Entry<String, String>> headers, byte[] body, BodySendMode bodyMode,
+                HeaderSendMode headerMode) {
+            if (bodyMode != BodySendMode.BUFFERED || headerMode == HeaderSendMode.SKIP) {
+                headers.removeIf(h -> h.getKey().equalsIgnoreCase("content-length"));
+                return true;
+            }
+            for (Map.Entry<String, String> h : headers) {
+                if (h.getKey().equalsIgnoreCase("content-length") && !h.getValue().equals(Integer.toString(body.length))) {
+                    error = Status.INTERNAL.withDescription("envoy: content-length " + h.getValue()
+                            + " does not match the mutated body of " + body.length + " bytes");
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void send(ProcessingRequest.Builder message) {

@@ -56,6 +56,8 @@ class BoundBodyExtProcTest {
             assertThat(r.grpcError()).isNull();
             assertThat(new String(r.upstreamBody(), StandardCharsets.UTF_8))
                     .isEqualTo("{\"model\":\"llama-3-70b\",\"messages\":[]}");
+            assertThat(r.upstreamHeader("content-length")).as("the longer body's own length, which Envoy checks")
+                    .isEqualTo(Integer.toString(r.upstreamBody().length));
         }
     }
 }
