@@ -8,6 +8,9 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.upstream.UpstreamFailure;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.jpraxis.testkit.H2Response;
+import io.jpraxis.testkit.H2cClient;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.TestData;
@@ -17,6 +20,7 @@ import java.io.InputStream;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,8 +29,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A client that stops reading a proxied response has its exchange cut after the send timeout, so
- * it cannot hold the upstream connection; a client that reads slowly but keeps reading is served
- * whole. Tests use a short timeout.
+ * it cannot hold the upstream connection (on HTTP/2, its stream is reset and the connection goes
+ * on); a client that reads slowly but keeps reading is served whole. Tests use a short timeout.
  */
 @Timeout(30)
 class SendTimeoutTest {
@@ -107,6 +111,22 @@ class SendTimeoutTest {
             assertThat(TestData.hex(received)).isEqualTo(TestData.sha256(length));
             assertThat(gateway.metrics().sendTimeouts()).isZero();
             assertThat(client.get("/after").status()).as("the connection stays usable").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void anHttp2StreamThatStopsReadingIsResetAndTheConnectionServesOn() throws Exception {
+        try (H2cClient client = H2cClient.connect(gateway.port("main"))) {
+            Http2Headers headers = H2cClient.headers("GET", "/download")
+                    .add(OriginCommands.DOWNLOAD, Long.toString(200 * MIB));
+            CompletableFuture<H2Response> stalled = client.send(headers, 0, new CompletableFuture<>());
+            assertThat(waitUntil(() -> gateway.metrics().sendTimeouts() == 1))
+                    .as("the stream whose window never reopens is cut").isTrue();
+            assertThat(waitUntil(() -> origin.openConnections() == 0))
+                    .as("its upstream connection is closed").isTrue();
+            assertThat(H2cClient.await(stalled).resetCode()).as("the client sees the stream reset").isNotNull();
+            H2Response after = H2cClient.await(client.get("/after"));
+            assertThat(after.status()).as("the connection's other streams go on").isEqualTo(200);
         }
     }
 
