@@ -72,6 +72,22 @@ final class MutationDiff {
         m.addSetHeaders(option(CONTENT_LENGTH, Long.toString(length), true));
     }
 
+    /** Removals of {@code names} alone: the ingress strips, sent before the pipeline's decision. */
+    static HeaderMutation.Builder removals(Set<String> names) {
+        HeaderMutation.Builder m = HeaderMutation.newBuilder();
+        for (String name : names) {
+            if (!name.equals("host")) { // :authority cannot be removed
+                m.addRemoveHeaders(name);
+            }
+        }
+        return m;
+    }
+
+    /** Whether {@code m} changes anything besides removing names in {@code removed}. */
+    static boolean changesBeyond(HeaderMutation.Builder m, Set<String> removed) {
+        return m.getSetHeadersCount() > 0 || m.getRemoveHeadersList().stream().anyMatch(n -> !removed.contains(n));
+    }
+
     /** Every header of a local response as sets (for an ImmediateResponse). */
     static HeaderMutation.Builder sets(LocalResponse response) {
         HeaderMutation.Builder m = HeaderMutation.newBuilder();

@@ -178,9 +178,11 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         boolean bodyComing = !h.getEndOfStream() && requestMode != BodySendMode.NONE;
         if (execution.bodyPlan().preReads() && bodyComing) {
             // The pipeline reads the body before it decides: the decision rides on the body reply.
+            // The ingress strips go now, though: in STREAMED mode Envoy sends the headers on after
+            // this reply, and a client's forged copy of an owned header must not go with them.
             body.expect();
             if (requestMode != BodySendMode.FULL_DUPLEX_STREAMED) {
-                reply(Phase.REQUEST_HEADERS, t0, Replies.passThrough(RequestCase.REQUEST_HEADERS));
+                reply(Phase.REQUEST_HEADERS, t0, Replies.requestHeaders(MutationDiff.removals(stripped)));
             }
             return;
         }
@@ -325,6 +327,18 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** The reply to the body piece the decision was made on, by how Envoy sends bodies. */
     private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
+        boolean streamed = requestMode == BodySendMode.STREAMED
+                || (requestMode == BodySendMode.UNKNOWN && body.pieces() > 1);
+        if (streamed && MutationDiff.changesBeyond(mutation, stripped)) {
+            // Envoy has sent the headers on already and ignores a header mutation on a STREAMED body
+            // reply: the decision would be lost and the request routed without it.
+            log.error("extproc stream {}: the pipeline changed request headers after reading the body, which Envoy "
+                    + "applies only in request_body_mode BUFFERED or BUFFERED_PARTIAL; this stream is STREAMED, so "
+                    + "the request is refused rather than sent on without the change", record.requestId);
+            fail(Status.FAILED_PRECONDITION.withDescription("request header changes cannot reach Envoy in STREAMED "
+                    + "body mode; use BUFFERED"));
+            return;
+        }
         ByteBuffer rewritten = execution.rewrittenRequestBody();
         if (rewritten != null) {
             body.replaced(ByteString.copyFrom(rewritten)); // spec 6.7: the barrier's rewrite is the body Envoy sends

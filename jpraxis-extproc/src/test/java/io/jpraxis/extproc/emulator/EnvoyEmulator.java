@@ -298,7 +298,16 @@ public final class EnvoyEmulator implements AutoCloseable {
                 case RESPONSE_BODY -> r.getResponseBody().getResponse();
                 default -> CommonResponse.getDefaultInstance();
             };
-            apply(common.getHeaderMutation(), headers);
+            // Envoy applies a body reply's header mutation only while it still holds the headers:
+            // BUFFERED and BUFFERED_PARTIAL (in STREAMED they went on after the headers reply).
+            BodySendMode bodyMode = switch (r.getResponseCase()) {
+                case REQUEST_BODY -> current.getRequestBodyMode();
+                case RESPONSE_BODY -> current.getResponseBodyMode();
+                default -> null;
+            };
+            if (bodyMode == null || bodyMode == BodySendMode.BUFFERED || bodyMode == BodySendMode.BUFFERED_PARTIAL) {
+                apply(common.getHeaderMutation(), headers);
+            }
             if (body != null && common.hasBodyMutation() && common.getBodyMutation().hasBody()) {
                 body[0] = common.getBodyMutation().getBody().toByteArray();
             }

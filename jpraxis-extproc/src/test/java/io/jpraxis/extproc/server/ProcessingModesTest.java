@@ -52,20 +52,38 @@ class ProcessingModesTest {
                       - { name: x-seen-by, value: jpraxis }
             """;
     static final byte[] JSON = "{\"model\":\"llama-70b\",\"messages\":[]}".getBytes(StandardCharsets.UTF_8);
+    /** A body the pipeline reads but changes no header for (no model to promote). */
+    static final byte[] NO_MODEL = "{\"messages\":[{\"role\":\"user\"}]}".getBytes(StandardCharsets.UTF_8);
+
+    /**
+     * Only the body-read promotion: in STREAMED mode a header change made after the body cannot
+     * reach Envoy, so these streams work only while the pipeline changes no header.
+     */
+    static final String PROMOTE_CONFIG = """
+            filter_chains:
+              - name: promote
+                filters:
+                  - filter: json_body_field
+                    field: model
+                    header: x-model
+            """;
 
     static RunningExtProc bodies;
     static RunningExtProc headersOnly;
+    static RunningExtProc promoteOnly;
 
     @BeforeAll
     static void start() {
         bodies = RunningExtProc.start(BODY_CONFIG);
         headersOnly = RunningExtProc.start(HEADER_CONFIG);
+        promoteOnly = RunningExtProc.start(PROMOTE_CONFIG);
     }
 
     @AfterAll
     static void stop() {
         bodies.close();
         headersOnly.close();
+        promoteOnly.close();
     }
 
     private static EnvoyEmulator envoy(RunningExtProc server, BodySendMode requestBody) {
@@ -81,8 +99,10 @@ class ProcessingModesTest {
                     .header("x-model", "forged"));
             assertThat(r.grpcError()).isNull();
             assertThat(r.sent()).containsExactly("request_headers", "request_body", "response_headers");
-            assertThat(r.replies().get(0).getRequestHeaders().getResponse().hasHeaderMutation())
-                    .as("the headers reply waits for the body's decision").isFalse();
+            var headersReply = r.replies().get(0).getRequestHeaders().getResponse().getHeaderMutation();
+            assertThat(headersReply.getSetHeadersCount()).as("the headers reply waits for the body's decision").isZero();
+            assertThat(headersReply.getRemoveHeadersList()).as("but strips the client's copy of an owned header")
+                    .containsExactly("x-model");
             assertThat(r.upstreamHeader("x-model")).as("promoted from the body, not the client's copy")
                     .isEqualTo("llama-70b");
             assertThat(r.upstreamHeader("x-seen-by")).isEqualTo("jpraxis");
@@ -95,19 +115,37 @@ class ProcessingModesTest {
 
     @Test
     void streamedBodyGetsAReplyPerChunk() throws Exception {
-        try (EnvoyEmulator envoy = envoy(bodies, BodySendMode.STREAMED)) {
-            EmulatedResult r = envoy.run(EmulatedRequest.post("/v1/chat", JSON).chunkBytes(8));
-            int chunks = (JSON.length + 7) / 8;
+        try (EnvoyEmulator envoy = envoy(promoteOnly, BodySendMode.STREAMED)) {
+            EmulatedResult r = envoy.run(EmulatedRequest.post("/v1/chat", NO_MODEL).chunkBytes(8));
+            int chunks = (NO_MODEL.length + 7) / 8;
             assertThat(r.grpcError()).isNull();
             assertThat(r.sent().stream().filter("request_body"::equals).count()).isEqualTo(chunks);
             assertThat(r.replies().stream().filter(ProcessingResponse::hasRequestBody).count())
                     .as("one reply per streamed piece").isEqualTo(chunks);
-            assertThat(r.upstreamBody()).isEqualTo(JSON);
-            ProcessingResponse last = r.replies().stream().filter(ProcessingResponse::hasRequestBody)
-                    .reduce((a, b) -> b).orElseThrow();
-            assertThat(last.getRequestBody().getResponse().getHeaderMutation().getSetHeadersList())
-                    .as("the decision rides on the last piece's reply")
-                    .anyMatch(h -> h.getHeader().getKey().equals("x-model"));
+            assertThat(r.upstreamBody()).isEqualTo(NO_MODEL);
+        }
+    }
+
+    @Test
+    void aForgedOwnedHeaderIsStrippedBeforeAStreamedBodyGoesOn() throws Exception {
+        try (EnvoyEmulator envoy = envoy(promoteOnly, BodySendMode.STREAMED)) {
+            EmulatedResult r = envoy.run(EmulatedRequest.post("/v1/chat", NO_MODEL).chunkBytes(8)
+                    .header("x-model", "forged"));
+            assertThat(r.grpcError()).isNull();
+            assertThat(r.upstreamHeader("x-model")).as("stripped on the headers reply, which Envoy applies")
+                    .isNull();
+        }
+    }
+
+    @Test
+    void aHeaderDecisionOnAStreamedBodyIsRefusedNotLost() throws Exception {
+        try (EnvoyEmulator envoy = envoy(promoteOnly, BodySendMode.STREAMED)) {
+            EmulatedResult r = envoy.run(EmulatedRequest.post("/v1/chat", JSON).chunkBytes(8));
+            assertThat(r.grpcError()).as("Envoy would drop the promoted x-model; the stream fails instead")
+                    .isNotNull();
+            assertThat(r.grpcError().getCode()).isEqualTo(Status.Code.FAILED_PRECONDITION);
+            assertThat(r.grpcError().getDescription()).contains("STREAMED", "BUFFERED");
+            assertThat(r.downstreamStatus()).isEqualTo(500);
         }
     }
 
