@@ -9,6 +9,7 @@ import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.read.Suggestions;
 import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.NestedPipelines;
@@ -74,7 +75,8 @@ final class NestedCompiler implements NestedPipelines {
             case ChainRef.Named named -> {
                 FilterChainConfig chain = chains.get(named.chain());
                 if (chain == null) {
-                    return Optional.empty(); // the loader reported the unknown chain
+                    reportUnknownChain(named, out);
+                    return Optional.empty();
                 }
                 name = chain.name();
                 chainConditions = Map.of(name, chain.conditions());
@@ -100,6 +102,20 @@ final class NestedCompiler implements NestedPipelines {
             return compile(nesting, placed, chainConditions, out);
         } finally {
             outbound.leave();
+        }
+    }
+
+    /**
+     * The loader reports an unknown chain named by a filter entry it reads (a chain's or a
+     * branch's); one inside a filter's own options (an {@code iterative_request_router} step's
+     * entries) only this build reaches, so it is reported here unless the loader already did.
+     */
+    private void reportUnknownChain(ChainRef.Named named, Diagnostics out) {
+        boolean reported = out.all().stream().anyMatch(d -> d instanceof Diagnostic.Error
+                && d.path().equals(named.source().path()) && d.line() == named.source().line());
+        if (!reported) {
+            out.error(named.source().path(), named.source().line(), "outbound_chain references unknown filter chain '"
+                    + named.chain() + "'" + Suggestions.hint(named.chain(), chains.keySet()));
         }
     }
 
