@@ -1,5 +1,6 @@
 package io.jpraxis.core.pipeline;
 
+import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.FilterEntryConfig;
@@ -34,9 +35,28 @@ final class FilterEntryBuilder {
         this.context = context;
     }
 
+    /**
+     * Entries whose factory built no filter, each as the error to report if nothing else in the
+     * build failed: a filter is only ever left out of a refused config, so a silent factory (a
+     * bug) must not leave a valid-looking pipeline without it.
+     */
+    private final List<Diagnostic> leftOut = new ArrayList<>();
+
     /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
-        return buildOnce(entry, diagnosed.add(entry) ? d : new Diagnostics());
+        boolean first = diagnosed.add(entry);
+        Optional<HttpFilter> built = buildOnce(entry, first ? d : new Diagnostics());
+        if (built.isEmpty() && first) {
+            leftOut.add(new Diagnostic.Error(entry.source().path().key("filter"), entry.source().line(),
+                    "filter type " + entry.filterType() + " was left out of the pipeline and no problem was reported "
+                            + "(a jpraxis bug); the config is refused rather than served without it", d.scope()));
+        }
+        return built;
+    }
+
+    /** See {@link #leftOut}: the errors for entries left out, to report when the build found no other. */
+    List<Diagnostic> leftOut() {
+        return leftOut;
     }
 
     private Optional<HttpFilter> buildOnce(FilterEntryConfig entry, Diagnostics d) {

@@ -80,6 +80,9 @@ public final class PipelineCompiler {
         // Both need every filter built (a load balancer that failed would make its clusters look
         // undeclared); a matcher typo does not stop the ordering checks, so validate lists every
         // binding problem together.
+        if (!diagnostics.hasErrors()) {
+            builder.leftOut().forEach(diagnostics::add); // a factory that built nothing and said nothing
+        }
         boolean built = !diagnostics.hasErrors();
         if (built) {
             MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
