@@ -6,14 +6,13 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.handler.flow.FlowControlHandler;
 
 /**
  * Builds the pipeline of one accepted client connection. A cleartext listener serves HTTP/1.1,
  * HTTP/2 by prior knowledge and HTTP/2 by {@code Upgrade: h2c} on the same port:
  *
  * <pre>
- * h2c-probe -> http1-codec -> h2c-upgrade -> flow -> connection
+ * h2c-probe -> http1-codec -> h2c-upgrade -> connection
  *   prior knowledge: h2c-probe becomes the HTTP/2 frame codec + stream multiplexer
  *   Upgrade: h2c:    http1-codec and h2c-upgrade become the same
  * </pre>
@@ -26,8 +25,8 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
     /** Request lines beyond this are refused; the header-block cap of spec 8 applies to the rest. */
     static final int MAX_REQUEST_LINE_BYTES = 64 * 1024;
     static final int MAX_CHUNK_BYTES = 64 * 1024;
-    /** The first of the connection handlers; protocol handlers go in front of it. */
-    private static final String FLOW = "flow";
+    /** The connection handler; protocol handlers go in front of it. */
+    private static final String CONNECTION = "connection";
 
     private final ListenerContext listener;
     private final ConnectionRegistry registry;
@@ -51,35 +50,36 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
         ChannelPipeline pipeline = ch.pipeline();
         installConnection(pipeline);
         // Cleartext: the client's first bytes choose the protocol (TLS would let ALPN choose).
-        pipeline.addBefore(FLOW, "h2c-probe", new PriorKnowledgeProbe(this::installHttp2, "http1-codec", "h2c-upgrade"));
+        pipeline.addBefore(CONNECTION, "h2c-probe", new PriorKnowledgeProbe(this::installHttp2, "http1-codec", "h2c-upgrade"));
         installHttp1(pipeline, true);
     }
 
-    /** The HTTP/1.1 decoder and encoder, and on cleartext the handler of {@code Upgrade: h2c}, before "flow". */
+    /** The HTTP/1.1 decoder and encoder, and on cleartext the handler of {@code Upgrade: h2c}, before "connection". */
     void installHttp1(ChannelPipeline pipeline, boolean h2cUpgrade) {
         Http1RequestCodec codec = new Http1RequestCodec(StrictRequestDecoder.strictConfig(
                 MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES, MAX_CHUNK_BYTES));
-        pipeline.addBefore(FLOW, "http1-codec", codec);
+        pipeline.addBefore(CONNECTION, "http1-codec", codec);
         if (h2cUpgrade) {
-            pipeline.addBefore(FLOW, "h2c-upgrade", new H2cUpgrade(codec, http2));
+            pipeline.addBefore(CONNECTION, "h2c-upgrade", new H2cUpgrade(codec, http2));
         }
     }
 
-    /** The HTTP/2 frame codec and stream multiplexer, before "flow", for a connection known to speak HTTP/2. */
+    /** The HTTP/2 frame codec and stream multiplexer, before "connection", for a connection known to speak HTTP/2. */
     void installHttp2(ChannelPipeline pipeline) {
-        pipeline.addBefore(FLOW, "h2-codec", http2.newFrameCodec());
+        pipeline.addBefore(CONNECTION, "h2-codec", http2.newFrameCodec());
         ChannelHandler[] after = http2.afterCodec();
         for (int i = 0; i < after.length; i++) {
-            pipeline.addBefore(FLOW, "h2-" + i, after[i]);
+            pipeline.addBefore(CONNECTION, "h2-" + i, after[i]);
         }
     }
 
-    /** The handlers every connection ends with: its accounting, timeouts and HTTP/1 exchanges. */
+    /**
+     * The handler every connection ends with: its accounting, timeouts and HTTP/1 exchanges. It
+     * takes one decoded message per read, so the exchange pulls the body piece by piece
+     * (backpressure) and pipelined requests wait their turn.
+     */
     void installConnection(ChannelPipeline pipeline) {
-        // One decoded message per read(): the exchange pulls the body piece by piece (backpressure)
-        // and pipelined requests wait in the decoder's queue instead of piling up in the handler.
-        pipeline.addLast(FLOW, new FlowControlHandler());
-        pipeline.addLast("connection", new Http1ServerHandler(listener, registry, gate, idleTimeoutMs,
+        pipeline.addLast(CONNECTION, new Http1ServerHandler(listener, registry, gate, idleTimeoutMs,
                 headerReadTimeoutMs));
     }
 }

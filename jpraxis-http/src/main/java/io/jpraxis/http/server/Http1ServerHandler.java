@@ -18,15 +18,19 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One HTTP/1.1 client connection: runs its requests one {@link Exchange} at a time, in arrival
  * order, so pipelined requests are answered in order (RFC 9112 9.3.2). The channel does not
- * auto-read; a {@code FlowControlHandler} in front of this handler hands over one decoded message
- * per read, so a request body is pulled only as fast as the upstream takes it, and at most one
- * pipelined request head waits while the current exchange runs.
+ * auto-read, and this handler takes one decoded message per {@link #requestRead()}: what else a
+ * socket read decoded (a head's empty last piece, pipelined requests) waits in {@code inbound}
+ * for the next one, so a request body is pulled only as fast as the upstream takes it, and at
+ * most one pipelined request head is taken while the current exchange runs. (Netty's
+ * {@code FlowControlHandler} does the same as a handler of its own: one more pipeline hop for
+ * every message and read, and a recycled queue per request.)
  *
  * <p>A request head must arrive whole within the header-read timeout counted from its first byte
  * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
@@ -47,6 +51,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private HeadReadDeadline headDeadline;
     private Exchange current;
     private HttpRequest nextHead;
+    /** Decoded messages no read asked for yet, oldest first. */
+    private final ArrayDeque<Object> inbound = new ArrayDeque<>(4);
+    /** A read was asked for and no message has answered it yet. */
     private boolean readPending;
     private boolean closing;
     private boolean dispatching;
@@ -81,6 +88,19 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
+        if (closing) {
+            ReferenceCountUtil.release(msg); // lingering close: discard what the client still sends
+            return;
+        }
+        if (!readPending || !inbound.isEmpty()) {
+            inbound.add(msg); // decoded along with an earlier message: it waits for its own read
+            return;
+        }
+        take(msg);
+    }
+
+    /** Handles one message a read asked for. */
+    private void take(Object msg) {
         readPending = false;
         if (closing || !(msg instanceof HttpObject)) {
             // Lingering close: discard what the client still sends.
@@ -184,6 +204,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
      */
     private void switchToHttp2() {
         closing = true; // nothing of HTTP/1 runs here any more
+        releaseInbound();
         idle.cancel();
         headDeadline.dispose();
         ctx.channel().config().setAutoRead(true);
@@ -195,6 +216,18 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             log.debug("closing idle connection from {}", clientAddress());
             closing = true;
             ctx.close();
+        }
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext context) {
+        releaseInbound();
+    }
+
+    private void releaseInbound() {
+        Object queued;
+        while ((queued = inbound.poll()) != null) {
+            ReferenceCountUtil.release(queued);
         }
     }
 
@@ -218,7 +251,14 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void requestRead() {
-        if (!readPending && !closing) {
+        if (closing) {
+            return;
+        }
+        Object queued = inbound.poll();
+        if (queued != null) {
+            readPending = true;
+            take(queued);
+        } else if (!readPending) {
             readPending = true;
             ctx.read();
         }
@@ -273,11 +313,10 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void channelReadComplete(ChannelHandlerContext context) {
-        // A read cycle ends every outstanding read() (FlowControlHandler collapses them), even one
-        // that got no message: a read still wanted must be asked for again.
-        if (readPending && !closing) {
-            readPending = false;
-            requestRead();
+        // A read cycle ends every outstanding read(), even one that got no message (a partial
+        // head): a read still wanted must be asked for again.
+        if (readPending && !closing && inbound.isEmpty()) {
+            ctx.read();
         }
         context.fireChannelReadComplete();
     }
@@ -302,6 +341,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         }
         ReferenceCountUtil.release(nextHead);
         nextHead = null;
+        releaseInbound();
         admission.release();
         context.fireChannelInactive();
     }

@@ -36,7 +36,7 @@ final class EmbeddedConnection implements AutoCloseable {
                 IdGenerator.sequential("req"));
         ListenerContext context = new ListenerContext("main", generations, services, connector, new EdgeMetrics(), null);
         server = new EmbeddedChannel(false, false);
-        // As in production: nothing is read unless the handler asks (FlowControlHandler hands one message per read).
+        // As in production: nothing is read unless the handler asks (it takes one message per read).
         server.config().setAutoRead(false);
         server.pipeline().addLast(new DownstreamInitializer(context, registry, new ConnectionGate(null), 60_000,
                 HttpGateway.DEFAULT_HEADER_READ_TIMEOUT_MS));
