@@ -53,12 +53,7 @@ public interface HttpFilter {
      * build time only.
      */
     default boolean hasResponseHook() {
-        try {
-            return getClass().getMethod("onResponse", RequestContext.class, ResponseHead.class)
-                    .getDeclaringClass() != HttpFilter.class;
-        } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("HttpFilter.onResponse not found", e);
-        }
+        return overrides(this, "onResponse", RequestContext.class, ResponseHead.class);
     }
 
     /**
@@ -73,11 +68,15 @@ public interface HttpFilter {
      * that do. Called at build time only.
      */
     default boolean hasLogHook() {
+        return overrides(this, "onLog", RequestContext.class, ExchangeSummary.class);
+    }
+
+    /** Whether {@code filter}'s class (or a superclass) overrides the default {@code method}. */
+    private static boolean overrides(HttpFilter filter, String method, Class<?>... parameters) {
         try {
-            return getClass().getMethod("onLog", RequestContext.class, ExchangeSummary.class)
-                    .getDeclaringClass() != HttpFilter.class;
+            return filter.getClass().getMethod(method, parameters).getDeclaringClass() != HttpFilter.class;
         } catch (NoSuchMethodException e) {
-            throw new IllegalStateException("HttpFilter.onLog not found", e);
+            throw new IllegalStateException("HttpFilter." + method + " not found", e);
         }
     }
 

@@ -21,13 +21,20 @@ import org.junit.jupiter.api.Test;
 
 /** Non-picker mode through each of Envoy's body modes, the response phases and local answers. */
 class ProcessingModesTest {
-    static final String BODY_CONFIG = """
+    /**
+     * Only the body-read promotion: in STREAMED mode a header change made after the body cannot
+     * reach Envoy, so these streams work only while the pipeline changes no header.
+     */
+    static final String PROMOTE_CONFIG = """
             filter_chains:
               - name: promote
                 filters:
                   - filter: json_body_field
                     field: model
                     header: x-model
+            """;
+    /** The promotion, then header rules on both sides and a local answer. */
+    static final String BODY_CONFIG = PROMOTE_CONFIG + """
               - name: tidy
                 filters:
                   - filter: headers
@@ -54,19 +61,6 @@ class ProcessingModesTest {
     static final byte[] JSON = "{\"model\":\"llama-70b\",\"messages\":[]}".getBytes(StandardCharsets.UTF_8);
     /** A body the pipeline reads but changes no header for (no model to promote). */
     static final byte[] NO_MODEL = "{\"messages\":[{\"role\":\"user\"}]}".getBytes(StandardCharsets.UTF_8);
-
-    /**
-     * Only the body-read promotion: in STREAMED mode a header change made after the body cannot
-     * reach Envoy, so these streams work only while the pipeline changes no header.
-     */
-    static final String PROMOTE_CONFIG = """
-            filter_chains:
-              - name: promote
-                filters:
-                  - filter: json_body_field
-                    field: model
-                    header: x-model
-            """;
 
     static RunningExtProc bodies;
     static RunningExtProc headersOnly;
