@@ -32,7 +32,7 @@ final class Replies {
 
     static ProcessingResponse requestHeaders(HeaderMutation.Builder mutation) {
         return ProcessingResponse.newBuilder()
-                .setRequestHeaders(HeadersResponse.newBuilder().setResponse(common(mutation))).build();
+                .setRequestHeaders(HeadersResponse.newBuilder().setResponse(requestCommon(mutation))).build();
     }
 
     static ProcessingResponse responseHeaders(HeaderMutation.Builder mutation) {
@@ -42,7 +42,7 @@ final class Replies {
 
     /** A request-body reply: the header mutation (buffered modes) and, when set, the whole new body. */
     static ProcessingResponse requestBody(HeaderMutation.Builder mutation, ByteString body) {
-        CommonResponse.Builder c = common(mutation);
+        CommonResponse.Builder c = requestCommon(mutation);
         if (body != null) {
             c.setBodyMutation(BodyMutation.newBuilder().setBody(body));
         }
@@ -142,6 +142,20 @@ final class Replies {
             }
         }
         return out;
+    }
+
+    /**
+     * As {@link #common}, and a request whose headers change also clears Envoy's route cache: Envoy
+     * picked a route from the headers as they came (its ext_proc filter looks up per-route config),
+     * and a route that matches on a header the pipeline set, removed or rewrote ({@code :path})
+     * must be chosen again (spec praxis-ai 7.2's recommendation for routing use).
+     */
+    private static CommonResponse.Builder requestCommon(HeaderMutation.Builder mutation) {
+        CommonResponse.Builder c = common(mutation);
+        if (c.hasHeaderMutation()) {
+            c.setClearRouteCache(true);
+        }
+        return c;
     }
 
     private static CommonResponse.Builder common(HeaderMutation.Builder mutation) {

@@ -99,6 +99,8 @@ class ProcessingModesTest {
                     .containsExactly("x-model");
             assertThat(r.upstreamHeader("x-model")).as("promoted from the body, not the client's copy")
                     .isEqualTo("llama-70b");
+            assertThat(r.replies().get(1).getRequestBody().getResponse().getClearRouteCache())
+                    .as("the decision's headers may match another route").isTrue();
             assertThat(r.upstreamHeader("x-seen-by")).isEqualTo("jpraxis");
             assertThat(r.upstreamHeader("x-internal")).as("a filter's removal reaches Envoy").isNull();
             assertThat(r.upstreamBody()).as("the body goes on unchanged").isEqualTo(JSON);
@@ -117,6 +119,9 @@ class ProcessingModesTest {
             assertThat(r.replies().stream().filter(ProcessingResponse::hasRequestBody).count())
                     .as("one reply per streamed piece").isEqualTo(chunks);
             assertThat(r.upstreamBody()).isEqualTo(NO_MODEL);
+            assertThat(r.replies().get(0).getRequestHeaders().getResponse().hasHeaderMutation()).isFalse();
+            assertThat(r.replies().get(0).getRequestHeaders().getResponse().getClearRouteCache())
+                    .as("nothing changed, so the route stands").isFalse();
         }
     }
 
@@ -173,6 +178,8 @@ class ProcessingModesTest {
             EmulatedResult r = envoy.run(EmulatedRequest.post("/", JSON).chunkBytes(10));
             assertThat(r.replies().get(0).getRequestHeaders().getResponse().getHeaderMutation().getSetHeadersList())
                     .as("the mutation is on the headers reply").anyMatch(h -> h.getHeader().getKey().equals("x-seen-by"));
+            assertThat(r.replies().get(0).getRequestHeaders().getResponse().getClearRouteCache())
+                    .as("changed headers may match another route").isTrue();
             assertThat(r.upstreamHeader("x-seen-by")).isEqualTo("jpraxis");
             assertThat(r.upstreamBody()).isEqualTo(JSON);
         }
