@@ -18,7 +18,6 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyVerdict;
-import io.jpraxis.core.pipeline.IngressPolicy;
 import io.jpraxis.core.pipeline.PipelineExecution;
 import io.jpraxis.core.pipeline.RequestOutcome;
 import io.jpraxis.core.pipeline.ResponseOutcome;
@@ -60,10 +59,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private BodySendMode responseMode = BodySendMode.UNKNOWN;
     private RequestContext ctx;
     private PipelineExecution execution;
-    private HeaderMap envoyHeaders;
-    private String envoyTarget;
-    /** Names of client headers the ingress policy stripped (decision 13). */
-    private final Set<String> stripped = new java.util.TreeSet<>();
+    private AdmittedRequest admitted;
     private long responseBytes;
     /** Whether the response head Envoy will send still carries a content-length (response filters ran). */
     private boolean responseKeepsLength;
@@ -147,20 +143,9 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         }
         settings.metrics().request();
         HttpHeaders h = request.getRequestHeaders();
-        EnvoyRequest converted = HeaderConversion.request(h.getHeaders());
-        envoyHeaders = converted.headers().copy();
-        envoyTarget = converted.target();
-        HeaderMap working = converted.headers();
-        // The HTTP edge's ingress rules (decisions 4 and 13): strips become remove_headers below.
-        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(working, settings.pipeline());
-        envoyHeaders.forEach((name, value) -> {
-            if (!working.contains(name)) {
-                stripped.add(name);
-            }
-        });
-        ctx = new RequestContext(LISTENER, converted.method(), converted.path(), converted.query(), converted.scheme(),
-                converted.clientAddress(), working, settings.services().ids().next(),
-                settings.services().clock().instant());
+        admitted = AdmittedRequest.of(h, settings, LISTENER);
+        ctx = admitted.ctx();
+        Optional<RequestOutcome.Reject> refused = admitted.refused();
         record.requestId = ctx.requestId();
         execution = settings.pipeline().begin(ctx);
         if (refused.isPresent()) {
@@ -182,7 +167,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
             // this reply, and a client's forged copy of an owned header must not go with them.
             body.expect();
             if (requestMode != BodySendMode.FULL_DUPLEX_STREAMED) {
-                reply(Phase.REQUEST_HEADERS, t0, Replies.requestHeaders(MutationDiff.removals(stripped)));
+                reply(Phase.REQUEST_HEADERS, t0, Replies.requestHeaders(MutationDiff.removals(admitted.stripped())));
             }
             return;
         }
@@ -230,11 +215,6 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
                 case BodyVerdict.Pass pass -> {
                     if (pass.body() != chunk) {
                         bytes = ByteString.copyFrom(pass.body().toByteArray());
-                        if (wholeBodyUnderLength(requestMode, piece.getEndOfStream(), streamedRequestPieces,
-                                ctx.headers().contains(MutationDiff.CONTENT_LENGTH))) {
-                            reply(Phase.REQUEST_BODY, t0, Replies.requestBody(lengthOf(bytes), bytes));
-                            return;
-                        }
                         sendBody(Phase.REQUEST_BODY, t0, bytes, piece.getEndOfStream(), true);
                         return;
                     }
@@ -310,7 +290,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     }
 
     private void continueRequest(Phase phase, long t0) {
-        HeaderMutation.Builder mutation = requestMutation();
+        HeaderMutation.Builder mutation = admitted.mutation();
         switch (phase) {
             case REQUEST_HEADERS -> reply(phase, t0, Replies.requestHeaders(mutation));
             case REQUEST_BODY -> bodyDecision(mutation, t0);
@@ -327,38 +307,26 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** The reply to the body piece the decision was made on, by how Envoy sends bodies. */
     private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
-        boolean streamed = requestMode == BodySendMode.STREAMED
-                || (requestMode == BodySendMode.UNKNOWN && body.pieces() > 1);
-        if (streamed && MutationDiff.changesBeyond(mutation, stripped)) {
-            // Envoy has sent the headers on already and ignores a header mutation on a STREAMED body
-            // reply: the decision would be lost and the request routed without it.
-            log.error("extproc stream {}: the pipeline changed request headers after reading the body, which Envoy "
-                    + "applies only in request_body_mode BUFFERED or BUFFERED_PARTIAL; this stream is STREAMED, so "
-                    + "the request is refused rather than sent on without the change", record.requestId);
-            fail(Status.FAILED_PRECONDITION.withDescription("request header changes cannot reach Envoy in STREAMED "
-                    + "body mode; use BUFFERED"));
-            return;
-        }
         ByteBuffer rewritten = execution.rewrittenRequestBody();
         if (rewritten != null) {
             body.replaced(ByteString.copyFrom(rewritten)); // spec 6.7: the barrier's rewrite is the body Envoy sends
         }
-        if (body.replacement() != null && wholeBodyUnderLength(requestMode, true, body.pieces(),
-                ctx.headers().contains(MutationDiff.CONTENT_LENGTH))) {
-            MutationDiff.setContentLength(mutation, body.replacement().size());
-        }
-        String problem = bodies.decision(requestMode, mutation, body);
-        if (problem != null) {
-            log.error("extproc stream {}: {}", record.requestId, problem);
-            fail(Status.INTERNAL.withDescription("request body reply failed"));
+        BodyReplies.Refusal refusal = bodies.decision(requestMode, mutation, body, admitted.stripped(),
+                ctx.headers().contains(MutationDiff.CONTENT_LENGTH));
+        if (refusal != null) {
+            log.error("extproc stream {}: {}", record.requestId, refusal.detail());
+            fail(refusal.status());
             return;
         }
         settings.metrics().phase(Phase.REQUEST_BODY, System.nanoTime() - t0);
     }
 
     private void sendBody(Phase phase, long t0, ByteString bytes, boolean endOfStream, boolean changed) {
-        bodies.piece(phase == Phase.REQUEST_BODY, phase == Phase.REQUEST_BODY ? requestMode : responseMode, bytes,
-                endOfStream, changed);
+        boolean request = phase == Phase.REQUEST_BODY;
+        boolean onlyPieceUnderLength = request
+                ? streamedRequestPieces == 1 && ctx.headers().contains(MutationDiff.CONTENT_LENGTH)
+                : responsePieces == 1 && responseKeepsLength;
+        bodies.piece(request, request ? requestMode : responseMode, bytes, endOfStream, changed, onlyPieceUnderLength);
         settings.metrics().phase(phase, System.nanoTime() - t0);
     }
 
@@ -381,15 +349,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
             return;
         }
         record.outcome = "picked";
-        reply(Phase.REQUEST_HEADERS, t0, Replies.pick(requestMutation(), settings.routeHeader(), value));
-    }
-
-    private HeaderMutation.Builder requestMutation() {
-        HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers(), stripped);
-        if (!ctx.target().equals(envoyTarget)) {
-            mutation.addSetHeaders(MutationDiff.option(HeaderConversion.PATH, ctx.target(), true));
-        }
-        return mutation;
+        reply(Phase.REQUEST_HEADERS, t0, Replies.pick(admitted.mutation(), settings.routeHeader(), value));
     }
 
     /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
@@ -474,37 +434,14 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
                 }
                 case BodyVerdict.Pass pass -> {
                     if (pass.body() != chunk) {
-                        ByteString replaced = ByteString.copyFrom(pass.body().toByteArray());
-                        if (wholeBodyUnderLength(responseMode, piece.getEndOfStream(), responsePieces,
-                                responseKeepsLength)) {
-                            reply(Phase.RESPONSE_BODY, t0, Replies.responseBody(lengthOf(replaced), replaced));
-                            return;
-                        }
-                        sendBody(Phase.RESPONSE_BODY, t0, replaced, piece.getEndOfStream(), true);
+                        sendBody(Phase.RESPONSE_BODY, t0, ByteString.copyFrom(pass.body().toByteArray()),
+                                piece.getEndOfStream(), true);
                         return;
                     }
                 }
             }
         }
         sendBody(Phase.RESPONSE_BODY, t0, piece.getBody(), piece.getEndOfStream(), false);
-    }
-
-    /**
-     * Whether a replaced body goes back whole in one reply under a content-length Envoy kept: in
-     * BUFFERED mode with its headers message Envoy keeps the length and refuses a body of another
-     * size with a local 500, so the reply must carry the new length (Envoy applies a body reply's
-     * header mutation in BUFFERED mode only). Without {@code protocol_config} (UNKNOWN), a body
-     * that came as one last piece counts as buffered. In the streaming modes Envoy drops the
-     * length and re-frames the body itself.
-     */
-    private static boolean wholeBodyUnderLength(BodySendMode mode, boolean endOfStream, int pieces, boolean hasLength) {
-        return hasLength && endOfStream && pieces == 1 && (mode == BodySendMode.BUFFERED || mode == BodySendMode.UNKNOWN);
-    }
-
-    private static HeaderMutation.Builder lengthOf(ByteString body) {
-        HeaderMutation.Builder length = HeaderMutation.newBuilder();
-        MutationDiff.setContentLength(length, body.size());
-        return length;
     }
 
     // ---- replies and the end ----

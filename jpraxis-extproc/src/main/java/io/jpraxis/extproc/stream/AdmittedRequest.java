@@ -1,0 +1,48 @@
+package io.jpraxis.extproc.stream;
+
+import io.envoyproxy.envoy.service.ext_proc.v3.HeaderMutation;
+import io.envoyproxy.envoy.service.ext_proc.v3.HttpHeaders;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.pipeline.IngressPolicy;
+import io.jpraxis.core.pipeline.RequestOutcome;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A request Envoy sent, through the HTTP edge's ingress rules (decisions 4 and 13): the pipeline's
+ * context, what Envoy still holds (its headers and {@code :path}), and the client headers the
+ * rules stripped, which reach Envoy as {@code remove_headers}.
+ *
+ * @param refused the ingress rules' refusal (a reserved header), if any
+ */
+record AdmittedRequest(RequestContext ctx, HeaderMap envoyHeaders, String envoyTarget, Set<String> stripped,
+        Optional<RequestOutcome.Reject> refused) {
+
+    static AdmittedRequest of(HttpHeaders h, StreamSettings settings, String listener) {
+        EnvoyRequest converted = HeaderConversion.request(h.getHeaders());
+        HeaderMap envoyHeaders = converted.headers().copy();
+        HeaderMap working = converted.headers();
+        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(working, settings.pipeline());
+        Set<String> stripped = new TreeSet<>();
+        envoyHeaders.forEach((name, value) -> {
+            if (!working.contains(name)) {
+                stripped.add(name);
+            }
+        });
+        RequestContext ctx = new RequestContext(listener, converted.method(), converted.path(), converted.query(),
+                converted.scheme(), converted.clientAddress(), working, settings.services().ids().next(),
+                settings.services().clock().instant());
+        return new AdmittedRequest(ctx, envoyHeaders, converted.target(), Set.copyOf(stripped), refused);
+    }
+
+    /** The mutation from what Envoy holds to what the pipeline left, {@code :path} included when rewritten. */
+    HeaderMutation.Builder mutation() {
+        HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers(), stripped);
+        if (!ctx.target().equals(envoyTarget)) {
+            mutation.addSetHeaders(MutationDiff.option(HeaderConversion.PATH, ctx.target(), true));
+        }
+        return mutation;
+    }
+}
