@@ -1,5 +1,6 @@
 package io.jpraxis.bench.floor;
 
+import io.jpraxis.http.server.Transport;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -11,9 +12,6 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.epoll.EpollIoHandler;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -28,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The floor a Netty HTTP/1.1 proxy stands on, for comparing jpraxis with nginx and HAProxy: the
- * same transport, codecs, event loops (one per core) and per-loop upstream keep-alive pool as
- * jpraxis, and nothing else: no routing, filters, header rewriting, timeouts, retries, metrics or
+ * same transport ({@link Transport#select()}, which {@code -Djpraxis.transport} pins here too),
+ * codecs, event loops (one per core) and per-loop upstream keep-alive pool as jpraxis, and nothing
+ * else: no routing, filters, header rewriting, timeouts, retries, metrics or
  * error handling beyond closing. Whatever this costs per request (CPU, tail latency) is what any
  * proxy on this stack pays before it does a gateway's work; it is a measuring stick, not a product.
  *
@@ -37,6 +36,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BareNettyProxy {
     private final InetSocketAddress origin;
+    private final Transport transport = Transport.select();
     /** Idle origin connections of the current event loop. */
     private final FastThreadLocal<ArrayDeque<Channel>> idle = new FastThreadLocal<>() {
         @Override
@@ -58,7 +58,8 @@ public final class BareNettyProxy {
         String[] hostPort = args[1].split(":", 2);
         int loops = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
         Running proxy = start(port, new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), loops);
-        System.out.println("bare netty proxy on 127.0.0.1:" + proxy.port() + " to " + args[1] + " with " + loops + " loops");
+        System.out.println("bare netty proxy on 127.0.0.1:" + proxy.port() + " to " + args[1] + " with " + loops
+                + " loops on " + Transport.select().name());
         proxy.server().closeFuture().sync();
     }
 
@@ -76,11 +77,11 @@ public final class BareNettyProxy {
     /** Listens on 127.0.0.1:{@code port} (0: any free port) and forwards to {@code origin}. */
     public static Running start(int port, InetSocketAddress origin, int loops) throws InterruptedException {
         BareNettyProxy proxy = new BareNettyProxy(origin);
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, EpollIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(loops, EpollIoHandler.newFactory());
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, proxy.transport.ioHandlerFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(loops, proxy.transport.ioHandlerFactory());
         Channel server = new ServerBootstrap()
                 .group(acceptor, workers)
-                .channel(EpollServerSocketChannel.class)
+                .channel(proxy.transport.serverChannelType())
                 .option(ChannelOption.SO_BACKLOG, 4096)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
@@ -136,7 +137,7 @@ public final class BareNettyProxy {
             Upstream handler = new Upstream();
             handler.lendTo(this, client);
             early = new ArrayDeque<>(2);
-            ChannelFuture connected = new Bootstrap().group(loop).channel(EpollSocketChannel.class)
+            ChannelFuture connected = new Bootstrap().group(loop).channel(transport.socketChannelType())
                     .option(ChannelOption.TCP_NODELAY, true)
                     .handler(new ChannelInitializer<SocketChannel>() {
                         @Override

@@ -229,20 +229,6 @@ class ProxyForwardingTest {
     }
 
     @Test
-    void nioTransportServesToo() throws IOException {
-        gateway = TestGateway.builder().transport(Transport.nio())
-                .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
-        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
-            assertThat(gateway.gateway().transport().name()).isEqualTo("nio");
-            for (int i = 0; i < 3; i++) {
-                assertThat(client.get("/nio").status()).isEqualTo(200);
-            }
-            client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 3\r\n\r\nabc");
-            assertThat(client.readResponse().echo().bodyBytes()).isEqualTo(3);
-        }
-    }
-
-    @Test
     void slowRequestBodyTimesOutWhenConfigured() throws IOException {
         gateway = TestGateway.builder().bodyReadTimeoutMs(300L)
                 .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();

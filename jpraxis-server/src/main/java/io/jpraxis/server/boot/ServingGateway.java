@@ -63,11 +63,13 @@ public final class ServingGateway {
      */
     public static ServingGateway start(CompiledGateway gateway, ConfigRevision revision, RuntimeServices services,
             FilterRegistry registry) {
+        // First: a transport pinned by a system property that cannot load stops the start before anything runs.
+        Transport transport = Transport.select();
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         ExecutorService closer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("jpraxis-config-retire").factory());
         GenerationSlot generations = new GenerationSlot(owned(gateway, revision), closer);
-        HttpGateway http = new HttpGateway(generations, services, Transport.select(), meters);
+        HttpGateway http = new HttpGateway(generations, services, transport, meters);
         try {
             gateway.start();
             http.start();
