@@ -29,6 +29,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ExtProcServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ExtProcServer.class);
+    /** How long open health watches get to receive NOT_SERVING before the health server is cut. */
+    private static final Duration HEALTH_FLUSH = Duration.ofMillis(200);
     /** Health service names (spec praxis-ai 8.1): overall, liveness, readiness and the ext_proc service. */
     public static final List<String> HEALTH_SERVICES = List.of("", "liveness", "readiness",
             ExternalProcessorGrpc.SERVICE_NAME);
@@ -124,7 +126,7 @@ public final class ExtProcServer implements AutoCloseable {
         }
         grpc.shutdownNow();
         status.enterTerminalState();
-        health.shutdownNow();
+        closeHealth();
         metrics.close();
         build.gateway().close();
     }
@@ -132,5 +134,20 @@ public final class ExtProcServer implements AutoCloseable {
     @Override
     public void close() {
         shutdown(Duration.ZERO);
+    }
+
+    /**
+     * A health {@code Watch} stream never ends by itself, so the health server is cut at the end;
+     * first it gets a moment to flush the NOT_SERVING it just queued. Cut at once, the reset could
+     * overtake that message and a watcher would see a broken stream instead of the drain.
+     */
+    private void closeHealth() {
+        health.shutdown();
+        try {
+            health.awaitTermination(HEALTH_FLUSH.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        health.shutdownNow();
     }
 }
