@@ -39,6 +39,7 @@ public final class ChartRenderer {
             case NGINX -> new Color(0x2E7D32);
             case HAPROXY -> new Color(0x1565C0);
             case JPRAXIS -> new Color(0xEF6C00);
+            case JPRAXIS_ONE_LOOP -> new Color(0xFFB74D);
             case JPRAXIS_20F -> new Color(0xAD1457);
             case JPRAXIS_AI -> new Color(0x6A1B9A);
             case JPRAXIS_DISPATCH -> new Color(0x00838F);

@@ -50,6 +50,15 @@ public final class JpraxisConfigs {
         return document(port, origin, ROUTER, "");
     }
 
+    /** {@link #plain} on one event loop, the whole upstream pool budget on it. */
+    public static String plainOneLoop(int port, String origin) {
+        return plain(port, origin).replace(RUNTIME, """
+                runtime:
+                  threads: 1
+                  upstream_keepalive_pool_size: 1024
+                """);
+    }
+
     /**
      * The plain chain with 17 headers filters between router and load_balancer; 4 of them (the
      * 5th, 9th, 13th and 17th) are gated off, the rest apply. The 10th has a branch chain
@@ -208,14 +217,19 @@ public final class JpraxisConfigs {
                 """.formatted(DISPATCH_FEATURES, port, origin, origin) + TRAILER;
     }
 
+    /** The runtime block of {@link #TRAILER}. */
+    private static final String RUNTIME = """
+            runtime:
+              upstream_keepalive_pool_size: 512
+            """;
+
     /** Keys every generated config ends with. */
     private static final String TRAILER = """
 
             # nginx's peer config keeps "keepalive 1024" idle upstream connections; jpraxis
             # keeps its pool per event loop (two here), so 512 each is the same budget. The
             # default (64) would close and reopen origin connections under 1,000 clients.
-            runtime:
-              upstream_keepalive_pool_size: 512
+            """ + RUNTIME + """
 
             insecure_options:
               # The origin runs on loopback.

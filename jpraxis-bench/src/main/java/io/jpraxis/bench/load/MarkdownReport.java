@@ -95,6 +95,8 @@ public final class MarkdownReport {
         StringBuilder lines = new StringBuilder();
         ratioLine(lines, table, workload, TargetKind.JPRAXIS, TargetKind.NGINX);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS, TargetKind.HAPROXY);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_ONE_LOOP, TargetKind.NGINX);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_ONE_LOOP, TargetKind.HAPROXY);
         ratioLine(lines, table, workload, TargetKind.NETTY_FLOOR, TargetKind.NGINX);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS, TargetKind.NETTY_FLOOR);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_20F, TargetKind.JPRAXIS);

@@ -13,6 +13,12 @@ public enum TargetKind {
     HAPROXY("haproxy"),
     /** jpraxis with the smallest proxying pipeline: router and load balancer. */
     JPRAXIS("jpraxis"),
+    /**
+     * jpraxis's plain path on one event loop ({@code runtime.threads: 1}), as nginx runs one worker
+     * and HAProxy one thread here: the like-for-like figure beside the goals, which take jpraxis's
+     * defaults (one loop per core).
+     */
+    JPRAXIS_ONE_LOOP("jpraxis-1loop"),
     /** jpraxis with 18 conditional headers filters in front of the router and load balancer. */
     JPRAXIS_20F("jpraxis-20f"),
     /** jpraxis on the AI path: model_to_header, intelligent_route and the load balancer. */

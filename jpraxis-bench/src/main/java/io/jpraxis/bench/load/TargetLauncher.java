@@ -35,6 +35,7 @@ public final class TargetLauncher {
             case NGINX -> nginx(kind, "proxy-nginx.conf", port, Ports.free(), origin);
             case HAPROXY -> haproxy(port, Ports.free(), origin);
             case JPRAXIS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));
+            case JPRAXIS_ONE_LOOP -> jpraxis(kind, port, JpraxisConfigs.plainOneLoop(port, origin.authority()));
             case JPRAXIS_20F -> jpraxis(kind, port, JpraxisConfigs.twentyFilters(port, origin.authority()));
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
             case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),

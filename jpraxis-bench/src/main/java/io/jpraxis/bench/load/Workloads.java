@@ -5,6 +5,7 @@ import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_ONE_LOOP;
 import static io.jpraxis.bench.load.TargetKind.NETTY_FLOOR;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
 import static io.jpraxis.bench.load.TargetKind.ORIGIN;
@@ -22,8 +23,10 @@ public final class Workloads {
     public static final List<TargetKind> SIDE_BY_SIDE = List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS);
 
     public static final List<Workload> ALL = List.of(
-            new Workload("get-small", "GET /small (1 KiB), wrk -t2 -c64 keep-alive; also through the bare Netty floor",
-                    new Wrk(2, 64, "GET", "/small", 0), List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS, NETTY_FLOOR)),
+            new Workload("get-small", "GET /small (1 KiB), wrk -t2 -c64 keep-alive; also through jpraxis on one"
+                    + " event loop and the bare Netty floor",
+                    new Wrk(2, 64, "GET", "/small", 0),
+                    List.of(ORIGIN, NGINX, HAPROXY, JPRAXIS, JPRAXIS_ONE_LOOP, NETTY_FLOOR)),
             new Workload("get-small-h2c", "GET /small over h2c (prior knowledge), h2load -c16 -m8 -t2",
                     new H2c(16, 8, 2, "/small"), SIDE_BY_SIDE),
             new Workload("post-64k", "POST 64 KiB to /echo (echoed back), wrk -t2 -c64",

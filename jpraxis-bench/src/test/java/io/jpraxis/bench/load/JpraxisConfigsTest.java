@@ -52,6 +52,18 @@ class JpraxisConfigsTest {
     }
 
     @Test
+    void oneLoopConfigIsThePlainPathOnOneThreadWithThePoolBudgetOnIt() {
+        String yaml = JpraxisConfigs.plainOneLoop(18080, "127.0.0.1:18081");
+        CompiledPipeline p = compile(yaml);
+        assertThat(p.filters()).extracting(f -> f.entry().filterType()).containsExactly("router", "load_balancer");
+        var runtime = new ConfigLoader().load(yaml, FeatureSet.NONE).config().runtime();
+        assertThat(runtime.threads()).isEqualTo(1);
+        assertThat(runtime.upstreamKeepalivePoolSize()).isEqualTo(1024);
+        assertThat(new ConfigLoader().load(JpraxisConfigs.plain(18080, "127.0.0.1:18081"), FeatureSet.NONE)
+                .config().runtime().threads()).as("the plain path keeps the default").isZero();
+    }
+
+    @Test
     void aiConfigPromotesTheModelRoutesItAndBalances() {
         CompiledPipeline p = compile(JpraxisConfigs.aiPath(18080, "127.0.0.1:18081"));
         assertThat(p.filters()).extracting(f -> f.entry().filterType())
