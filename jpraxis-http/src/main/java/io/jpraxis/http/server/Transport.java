@@ -72,7 +72,8 @@ public record Transport(
         };
     }
 
-    private static void requireLoaded(String name, boolean available, Throwable cause) {
+    /** Refuses a pinned transport that did not load, with the reason the native library gave. */
+    static void requireLoaded(String name, boolean available, Throwable cause) {
         if (!available) {
             throw new IllegalStateException(PROPERTY + "=" + name + " was asked for but does not load here: "
                     + (cause == null ? "unknown reason" : cause.getMessage()), cause);
