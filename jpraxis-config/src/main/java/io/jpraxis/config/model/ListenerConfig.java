@@ -6,7 +6,8 @@ import java.util.List;
  * A named socket and the chains that make its pipeline.
  *
  * @param maxConnections null when unlimited
- * @param downstreamReadTimeoutMs null when unset
+ * @param downstreamReadTimeoutMs the longest silence between request body bytes; null when unset (the
+ *     HTTP edge then allows 60 s, nginx's {@code client_body_timeout} default)
  * @param downstreamKeepaliveTimeoutMs null when unset
  */
 public record ListenerConfig(

@@ -17,9 +17,7 @@ import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -28,7 +26,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
@@ -39,6 +36,8 @@ import org.slf4j.LoggerFactory;
  * phase, then either a local response or a {@link ProxyExchange}; every response passes the
  * pipeline's response phase first. When the pipeline buffers request bodies, the whole body is
  * read and given to the body filters first ({@link RequestPreRead}), then sent upstream as read.
+ * Otherwise a small body with a declared length is read whole after the request phase chose the
+ * upstream and before one is taken ({@link RequestPreRead#smallBodyLength}); other bodies stream.
  * Confined to the connection's event loop.
  */
 public final class Exchange implements RequestPreRead.Owner {
@@ -48,8 +47,7 @@ public final class Exchange implements RequestPreRead.Owner {
     private final ListenerContext listener;
     private final HttpRequest request;
     private final boolean bodyExpected;
-    /** Body pieces that arrived before a consumer was ready (at most the read-ahead's one or two). */
-    private final ArrayDeque<HttpContent> pendingBody = new ArrayDeque<>(2);
+    private final PendingBody pendingBody = new PendingBody();
     private final ExchangeRecord record = new ExchangeRecord();
     private String requestId;
     /** The config generation this exchange runs on from its first filter to its last hook; held until {@link #end}. */
@@ -59,8 +57,6 @@ public final class Exchange implements RequestPreRead.Owner {
     private ProxyExchange proxy;
     private RequestDeadline deadline;
     private RequestPreRead preRead;
-    /** The length of a pre-read body as it goes upstream (exact, so its framing is a Content-Length), or null. */
-    private Long bufferedBodyLength;
     private boolean requestReceived;
     private boolean responseStarted;
     private boolean finished;
@@ -136,16 +132,33 @@ public final class Exchange implements RequestPreRead.Owner {
             respondLocal(ErrorResponses.of(EdgeError.REQUEST_BODY_TOO_LARGE, requestId()), true);
             return;
         }
-        preRead = new RequestPreRead(this, this, limit);
+        preRead = new RequestPreRead(this, this, limit, true);
         preRead.start();
+    }
+
+    /** Connects the exchange, after reading a small body whole: until then it holds nothing upstream. */
+    private void connectOnceSmallBodyRead() {
+        long small = requestReceived ? -1 : RequestPreRead.smallBodyLength(request); // a pre-read body was received
+        if (small < 0) {
+            proxy.connect();
+            return;
+        }
+        preRead = new RequestPreRead(this, this, small, false);
+        preRead.start(); // bodyReady connects, or bodyFailed answers 408 or 400 with nothing upstream taken
     }
 
     @Override
     public void bodyReady(ByteBuf body) {
         preRead = null;
-        bufferedBodyLength = (long) body.readableBytes();
-        // Relayed upstream like any body piece that arrived before the connection existed.
-        pendingBody.add(new DefaultLastHttpContent(body));
+        pendingBody.addWhole(body, proxy == null); // relayed once the upstream exists
+        if (proxy != null) { // a small body, read after the request phase: it goes with the client's exact length
+            try {
+                proxy.connect();
+            } catch (RuntimeException e) {
+                exchangeFailed(e);
+            }
+            return;
+        }
         runRequestPhase();
     }
 
@@ -158,6 +171,9 @@ public final class Exchange implements RequestPreRead.Owner {
     @Override
     public void bodyFailed(EdgeError error) {
         preRead = null;
+        if (proxy != null) {
+            proxy.onDownstreamClosed(); // a small body's read failed: gives back the lease, nothing was taken upstream
+        }
         if (error == EdgeError.INTERNAL) {
             listener.metrics().internalError();
         }
@@ -217,7 +233,9 @@ public final class Exchange implements RequestPreRead.Owner {
                     listener.metrics().upstreamExchangeStarted();
                     deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
                             this::deadlineExpired);
-                    proxy.start();
+                    if (proxy.admitsDeclaredBody()) {
+                        connectOnceSmallBodyRead();
+                    }
                 }
                 case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
                 case RequestOutcome.Reject reject ->
@@ -226,14 +244,19 @@ public final class Exchange implements RequestPreRead.Owner {
                 case RequestOutcome.NoUpstream none -> respondLocal(ErrorResponses.json(500, none.reason(), requestId()), true);
             }
         } catch (RuntimeException e) {
-            log.error("exchange failed for request {}", requestId(), e);
-            listener.metrics().internalError();
-            if (proxy != null) {
-                proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
-            }
-            if (!finished) {
-                failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
-            }
+            exchangeFailed(e);
+        }
+    }
+
+    /** A gateway bug while starting the exchange: logged, counted, answered 500 (or cut). */
+    private void exchangeFailed(RuntimeException e) {
+        log.error("exchange failed for request {}", requestId(), e);
+        listener.metrics().internalError();
+        if (proxy != null) {
+            proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
+        }
+        if (!finished) {
+            failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
         }
     }
 
@@ -243,12 +266,9 @@ public final class Exchange implements RequestPreRead.Owner {
      */
     private void useRewrittenBody() {
         ByteBuffer rewritten = execution.rewrittenRequestBody();
-        if (rewritten == null || bufferedBodyLength == null) {
-            return;
+        if (rewritten != null) {
+            pendingBody.replacePreRead(rewritten);
         }
-        releasePendingBody(); // after a pre-read it holds exactly the body read
-        bufferedBodyLength = (long) rewritten.remaining();
-        pendingBody.add(new DefaultLastHttpContent(Unpooled.wrappedBuffer(rewritten)));
     }
 
     // ---- events from the connection ----
@@ -298,11 +318,7 @@ public final class Exchange implements RequestPreRead.Owner {
         if (proxy != null) {
             proxy.onDownstreamClosed();
         }
-        if (preRead != null) {
-            preRead.close();
-            preRead = null;
-        }
-        releasePendingBody();
+        dropBody();
         if (cutShort) {
             end(false);
         }
@@ -387,11 +403,16 @@ public final class Exchange implements RequestPreRead.Owner {
 
     private void finish() {
         finished = true;
+        dropBody();
+    }
+
+    /** Frees whatever of the request body the exchange still holds. */
+    private void dropBody() {
         if (preRead != null) {
             preRead.close();
             preRead = null;
         }
-        releasePendingBody();
+        pendingBody.release();
     }
 
     /**
@@ -430,13 +451,6 @@ public final class Exchange implements RequestPreRead.Owner {
         proxy.onDeadline(EdgeError.DEADLINE_EXCEEDED.status(), EdgeError.DEADLINE_EXCEEDED.reason());
     }
 
-    private void releasePendingBody() {
-        HttpContent c;
-        while ((c = pendingBody.poll()) != null) {
-            c.release();
-        }
-    }
-
     // ---- state for ProxyExchange ----
 
     HttpRequest request() {
@@ -459,13 +473,9 @@ public final class Exchange implements RequestPreRead.Owner {
         return listener;
     }
 
-    boolean bodyExpected() {
-        return bodyExpected;
-    }
-
     /** The exact length of the pre-read body sent upstream, or null when the body streams. */
     Long bufferedBodyLength() {
-        return bufferedBodyLength;
+        return pendingBody.exactLength();
     }
 
     boolean responseStarted() {

@@ -14,8 +14,10 @@ import java.time.Clock;
  * acquires when it starts, so a reload reaches new requests without touching open connections.
  *
  * @param generations the slot holding the generation new requests take
- * @param requestBodyTimeoutMs {@code downstream_read_timeout_ms}: silence allowed between request
- *     body pieces, or null for none
+ * @param requestBodyTimeoutMs the longest silence allowed between request body pieces while the
+ *     gateway waits for them ({@code downstream_read_timeout_ms}, else {@link
+ *     #DEFAULT_REQUEST_BODY_TIMEOUT_MS}); past it the exchange ends with 408, or is cut once its
+ *     response began, so a client that stops sending cannot hold the exchange
  * @param requestMetrics where each ended exchange is counted and timed
  * @param subRequests the sub-request clients (one per event loop) each request's context gets;
  *     null makes ones over {@code connector}
@@ -30,15 +32,20 @@ public record ListenerContext(
         RuntimeServices services,
         UpstreamConnector connector,
         EdgeMetrics metrics,
-        Long requestBodyTimeoutMs,
+        long requestBodyTimeoutMs,
         RequestMetrics requestMetrics,
         SubRequestClients subRequests,
         long sendTimeoutMs) {
 
     /** The send timeout when none is set: nginx's {@code send_timeout} default. */
     public static final long DEFAULT_SEND_TIMEOUT_MS = 60_000;
+    /** The request body timeout when the listener sets none: nginx's {@code client_body_timeout} default. */
+    public static final long DEFAULT_REQUEST_BODY_TIMEOUT_MS = 60_000;
 
     public ListenerContext {
+        if (requestBodyTimeoutMs <= 0) {
+            throw new IllegalArgumentException("requestBodyTimeoutMs must be positive, got " + requestBodyTimeoutMs);
+        }
         if (sendTimeoutMs <= 0) {
             throw new IllegalArgumentException("sendTimeoutMs must be positive, got " + sendTimeoutMs);
         }
@@ -51,14 +58,14 @@ public record ListenerContext(
 
     /** With sub-request clients of its own over {@code connector}. */
     public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
-            UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs, RequestMetrics requestMetrics) {
+            UpstreamConnector connector, EdgeMetrics metrics, long requestBodyTimeoutMs, RequestMetrics requestMetrics) {
         this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, null,
                 DEFAULT_SEND_TIMEOUT_MS);
     }
 
     /** Without request meters (edges driven in memory by tests). */
     public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
-            UpstreamConnector connector, EdgeMetrics metrics, Long requestBodyTimeoutMs) {
+            UpstreamConnector connector, EdgeMetrics metrics, long requestBodyTimeoutMs) {
         this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, RequestMetrics.DISABLED, null,
                 DEFAULT_SEND_TIMEOUT_MS);
     }

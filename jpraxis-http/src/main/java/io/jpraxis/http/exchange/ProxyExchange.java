@@ -24,16 +24,17 @@ import org.slf4j.LoggerFactory;
 /**
  * Relays one exchange between the client and an origin, streaming both bodies with backpressure:
  * the client is read only while the upstream can take more, and the upstream only while the client
- * can. Nothing is buffered beyond the transports' own write buffers, except a retry's copy of the
- * request body ({@link ReplayBuffer}). Runs on the client connection's event loop, as does its
+ * can. Nothing is buffered beyond the transports' own write buffers, except a small request body
+ * read whole before connecting and a retry's copy of the request body ({@link ReplayBuffer}). Runs on the client connection's event loop, as does its
  * {@link UpstreamStream}. A client that reads none of the response for the send timeout ({@link
  * ListenerContext#sendTimeoutMs()}) has its exchange cut, so it cannot hold an upstream connection.
  *
  * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
  * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
  * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
- * fresh one. The client's body is read only once a connection exists, so a connect failure never
- * needs a replay. The client-to-origin half (body relay, limits, replay copy, 100-continue) is
+ * fresh one. A small body with a declared length is read whole before the exchange connects
+ * ({@link Exchange}) and waits there until a connection exists; any other body is read only once a
+ * connection exists. Either way a connect failure never needs a replay. The client-to-origin half (body relay, limits, replay copy, 100-continue) is
  * {@link RequestBodyRelay}; this class runs the attempts and relays the response.
  */
 final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
@@ -86,15 +87,28 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.responseHooks = ResponseBodyHooks.of(exchange.execution());
     }
 
-    void start() {
+    /**
+     * Refuses a body whose declared length is over the request limit before any upstream work (and
+     * before it is read); the unread body makes the connection close (spec 4.4).
+     *
+     * @return false when the exchange was answered
+     */
+    boolean admitsDeclaredBody() {
         long declared = HttpUtil.getContentLength(exchange.request(), -1L);
         Long maxRequestBytes = bodyPlan.requestLimit();
         if (maxRequestBytes != null && declared > maxRequestBytes) {
-            // Refused before any upstream work; the unread body makes the connection close (spec 4.4).
             metrics.requestBodyLimitHit();
             end(AttemptOutcome.NOT_JUDGED);
             exchange.failResponse(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
-            return;
+            return false;
+        }
+        return true;
+    }
+
+    /** Takes a cluster slot and makes the first attempt; a body held whole waits in the exchange until it connects. */
+    void connect() {
+        if (done) {
+            return; // ended while the exchange read a small body whole (the request deadline)
         }
         if (!lease.takeSlot()) {
             // Spec 1.5: max_connections caps the requests in flight to the cluster; the origin is not contacted.

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * pipeline's request limit ({@code max_request_bytes} unless a body filter's buffer is smaller),
  * passing each piece through the streaming request-body hooks of filters that ran (when the
  * pipeline has any), keeping the copy a retry replays ({@link ReplayBuffer}), answering
- * {@code Expect: 100-continue}, and timing the client's silence ({@code downstream_read_timeout_ms}).
+ * {@code Expect: 100-continue}, and timing the client's silence between pieces (the listener's request body timeout: 408 before the
+ * response began, a cut after).
  * Confined to the exchange's event loop.
  */
 final class RequestBodyRelay {
@@ -62,8 +63,8 @@ final class RequestBodyRelay {
         PipelineExecution execution = exchange.execution();
         this.maxRequestBytes = execution.bodyPlan().requestLimit();
         this.hooks = execution.bodyPlan().streamsRequestHooks() ? execution : null;
-        this.bodyDeadline = listener.requestBodyTimeoutMs() == null ? null
-                : new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(), this::timedOut);
+        this.bodyDeadline = new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(),
+                this::timedOut);
     }
 
     /**
@@ -166,9 +167,7 @@ final class RequestBodyRelay {
     }
 
     private void readMore() {
-        if (bodyDeadline != null) {
-            bodyDeadline.start();
-        }
+        bodyDeadline.start(); // counts only while the gateway waits for the client, never while the origin is slow
         exchange.downstream().requestRead();
     }
 
@@ -235,13 +234,13 @@ final class RequestBodyRelay {
     }
 
     private void timedOut() {
-        log.debug("request {}: client body read timed out", exchange.requestId());
+        metrics.requestBodyTimeout();
+        log.debug("request {}: no request body bytes for {} ms; ending the exchange", exchange.requestId(),
+                exchange.listener().requestBodyTimeoutMs());
         owner.abandon(EdgeError.REQUEST_BODY_TIMEOUT.status(), EdgeError.REQUEST_BODY_TIMEOUT.reason());
     }
 
     private void stopDeadline() {
-        if (bodyDeadline != null) {
-            bodyDeadline.cancel();
-        }
+        bodyDeadline.cancel();
     }
 }

@@ -10,6 +10,7 @@ import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -18,18 +19,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads a whole request body before the request phase, for pipelines whose request body mode is
- * StreamBuffer (spec 4.4, pre-read), so body filters can influence routing, and runs their body
- * hooks over it. The pieces are kept as they arrived (a composite of the received buffers, no
- * copy), counted against the buffer's bound: one byte over it answers 413. Confined to the
- * exchange's event loop.
+ * Reads a whole request body before it goes anywhere. For pipelines whose request body mode is
+ * StreamBuffer (spec 4.4, pre-read) this happens before the request phase, so body filters can
+ * influence routing, and their body hooks then run over it. A small body with a declared length
+ * ({@link #smallBodyLength}) is also read whole, without hooks, after the request phase chose an
+ * upstream and before one is taken, so a client that sends it slowly holds no upstream connection. The pieces are kept as they arrived (a composite of the received buffers, no copy),
+ * counted against the bound: one byte over it answers 413. Silence between pieces longer than the
+ * listener's request body timeout answers 408. Confined to the exchange's event loop.
  */
 final class RequestPreRead {
     private static final Logger log = LoggerFactory.getLogger(RequestPreRead.class);
+    /**
+     * The largest declared body read whole before an upstream connection is taken: a client that
+     * sends one slowly, or stops halfway, holds only its own connection, never an origin's, at a
+     * cost of at most this much memory per request. Larger bodies stream.
+     */
+    static final long SMALL_BODY_MAX_BYTES = 64 * 1024;
 
     /** What the pre-read reports to its exchange; exactly one of these, once. */
     interface Owner {
-        /** The body was read and the hooks let it through: {@code body} (owned by the receiver) goes upstream. */
+        /** The body was read (and the hooks, if any ran, let it through): {@code body} (owned by the receiver) goes upstream. */
         void bodyReady(ByteBuf body);
 
         /** A body hook refused the request, or failed closed: answer {@code outcome}. */
@@ -42,17 +51,35 @@ final class RequestPreRead {
     private final Exchange exchange;
     private final Owner owner;
     private final long limit;
+    private final boolean runHooks;
     private final IdleDeadline deadline;
     private CompositeByteBuf body = Unpooled.compositeBuffer(Integer.MAX_VALUE); // never consolidated (copied)
     private long bytes;
 
-    RequestPreRead(Exchange exchange, Owner owner, long limit) {
+    /**
+     * @param limit the most body bytes taken (413 beyond)
+     * @param runHooks whether the pipeline's pre-read body hooks run over the body once it is read
+     */
+    RequestPreRead(Exchange exchange, Owner owner, long limit, boolean runHooks) {
         this.exchange = exchange;
         this.owner = owner;
         this.limit = limit;
-        Long timeoutMs = exchange.listener().requestBodyTimeoutMs();
-        this.deadline = timeoutMs == null ? null
-                : new IdleDeadline(exchange.downstream().eventLoop(), timeoutMs, this::timedOut);
+        this.runHooks = runHooks;
+        this.deadline = new IdleDeadline(exchange.downstream().eventLoop(), exchange.listener().requestBodyTimeoutMs(),
+                this::timedOut);
+    }
+
+    /**
+     * The declared length of {@code request}'s body when it is small enough to read whole before
+     * connecting, else -1: no body, a larger one, or one without a declared length (chunked, or
+     * HTTP/2 without content-length), which streams.
+     */
+    static long smallBodyLength(HttpRequest request) {
+        if (!request.decoderResult().isSuccess() || HttpUtil.isTransferEncodingChunked(request)) {
+            return -1;
+        }
+        long declared = HttpUtil.getContentLength(request, -1L);
+        return declared > 0 && declared <= SMALL_BODY_MAX_BYTES ? declared : -1;
     }
 
     /** Asks the client for the body (answering {@code Expect: 100-continue} first, RFC 9110 10.1.1). */
@@ -92,7 +119,11 @@ final class RequestPreRead {
             stopDeadline();
             CompositeByteBuf whole = body;
             body = null;
-            runHooks(whole);
+            if (runHooks) {
+                runHooks(whole);
+            } else {
+                owner.bodyReady(whole);
+            }
         } else {
             readMore();
         }
@@ -143,9 +174,7 @@ final class RequestPreRead {
     }
 
     private void readMore() {
-        if (deadline != null) {
-            deadline.start();
-        }
+        deadline.start();
         exchange.downstream().requestRead();
     }
 
@@ -156,14 +185,14 @@ final class RequestPreRead {
 
     private void timedOut() {
         if (body != null) {
-            log.debug("request {}: client body read timed out during pre-read", exchange.requestId());
+            exchange.listener().metrics().requestBodyTimeout();
+            log.debug("request {}: no request body bytes for {} ms while reading it whole; answering 408",
+                    exchange.requestId(), exchange.listener().requestBodyTimeoutMs());
             fail(EdgeError.REQUEST_BODY_TIMEOUT);
         }
     }
 
     private void stopDeadline() {
-        if (deadline != null) {
-            deadline.cancel();
-        }
+        deadline.cancel();
     }
 }

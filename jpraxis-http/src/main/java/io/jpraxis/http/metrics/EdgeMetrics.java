@@ -31,6 +31,7 @@ public final class EdgeMetrics {
     /** A gauge, not a counter: incremented when a proxied exchange starts, decremented when it ends. */
     private final LongAdder activeUpstreamExchanges = new LongAdder();
     private final LongAdder requestHeadTimeouts = new LongAdder();
+    private final LongAdder requestBodyTimeouts = new LongAdder();
     private final LongAdder internalErrors = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
     private final Map<String, LongAdder> counters;
@@ -55,6 +56,7 @@ public final class EdgeMetrics {
         named.put("deadlines_exceeded", deadlinesExceeded);
         named.put("cluster_capacity_refusals", clusterCapacityRefusals);
         named.put("request_head_timeouts", requestHeadTimeouts);
+        named.put("request_body_timeouts", requestBodyTimeouts);
         named.put("internal_errors", internalErrors);
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
@@ -161,6 +163,15 @@ public final class EdgeMetrics {
     /** A client that did not finish a request head within the header-read timeout. */
     public void requestHeadTimeout() {
         requestHeadTimeouts.increment();
+    }
+
+    /** A client fell silent mid-body for longer than the request body timeout: answered 408 or cut. */
+    public void requestBodyTimeout() {
+        requestBodyTimeouts.increment();
+    }
+
+    public long requestBodyTimeouts() {
+        return requestBodyTimeouts.sum();
     }
 
     /** The gateway failed a request itself (a filter or edge bug, answered 500); each is also logged. */

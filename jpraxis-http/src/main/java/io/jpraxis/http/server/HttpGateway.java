@@ -183,7 +183,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
-                lc.downstreamReadTimeoutMs(), requestMetrics, null, sendTimeoutMs);
+                requestBodyTimeoutMs(lc), requestMetrics, null, sendTimeoutMs);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)
                 .channel(transport.serverChannelType())
@@ -248,6 +248,12 @@ public final class HttpGateway implements AutoCloseable {
     /** The slot of the generation this edge serves. */
     public GenerationSlot generations() {
         return generations;
+    }
+
+    /** {@code downstream_read_timeout_ms}, else {@link ListenerContext#DEFAULT_REQUEST_BODY_TIMEOUT_MS}. */
+    static long requestBodyTimeoutMs(ListenerConfig listener) {
+        Long configured = listener.downstreamReadTimeoutMs();
+        return configured == null ? ListenerContext.DEFAULT_REQUEST_BODY_TIMEOUT_MS : configured;
     }
 
     /** {@code downstream_keepalive_timeout_ms} rounded up to whole seconds (spec 1.3), else 60 s. */

@@ -34,7 +34,8 @@ final class EmbeddedConnection implements AutoCloseable {
         GenerationSlot generations = new GenerationSlot(new Generation(builder.compile(), null));
         RuntimeServices services = new RuntimeServices(Clock.systemUTC(), RandomGenerator.of("L64X128MixRandom"),
                 IdGenerator.sequential("req"));
-        ListenerContext context = new ListenerContext("main", generations, services, connector, new EdgeMetrics(), null);
+        ListenerContext context = new ListenerContext("main", generations, services, connector, new EdgeMetrics(),
+                ListenerContext.DEFAULT_REQUEST_BODY_TIMEOUT_MS);
         server = new EmbeddedChannel(false, false);
         // As in production: nothing is read unless the handler asks (it takes one message per read).
         server.config().setAutoRead(false);

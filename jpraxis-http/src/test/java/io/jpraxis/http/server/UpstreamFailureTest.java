@@ -115,7 +115,8 @@ class UpstreamFailureTest {
             try (TestGateway gw = TestGateway.builder().filter(TestFilters.forwardTo(
                             TestGateway.cluster("c", null, 300L, null, null), "127.0.0.1", origin.getLocalPort())).start();
                     RawHttpConnection client = RawHttpConnection.open(gw.port())) {
-                client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 100\r\n\r\nonly ten b");
+                // Over 64 KiB declared, so the body streams rather than being read whole first.
+                client.send("POST / HTTP/1.1\r\nHost: test\r\nContent-Length: 100000\r\n\r\nonly ten b");
                 assertThat(client.readResponseHead().status()).isEqualTo(200);
                 assertThat(new String(client.readChunk(), java.nio.charset.StandardCharsets.ISO_8859_1)).isEqualTo("early");
                 assertThatThrownBy(client::readChunk).as("origin silence past read_timeout_ms aborts the response")
