@@ -25,17 +25,19 @@ import org.slf4j.LoggerFactory;
  * Relays one exchange between the client and an origin, streaming both bodies with backpressure:
  * the client is read only while the upstream can take more, and the upstream only while the client
  * can. Nothing is buffered beyond the transports' own write buffers, except a small request body
- * read whole before connecting and a retry's copy of the request body ({@link ReplayBuffer}). Runs on the client connection's event loop, as does its
- * {@link UpstreamStream}. A client that reads none of the response for the send timeout ({@link
- * ListenerContext#sendTimeoutMs()}) has its exchange cut, so it cannot hold an upstream connection.
+ * read whole before connecting and a retry's copy of the request body ({@link ReplayBuffer}). Runs
+ * on the client connection's event loop, as does its {@link UpstreamStream}. A client that reads
+ * none of the response for the send timeout ({@link ListenerContext#sendTimeoutMs()}) has its
+ * exchange cut, so it cannot hold an upstream connection.
  *
  * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
  * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
  * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
  * fresh one. A small body with a declared length is read whole before the exchange connects
  * ({@link Exchange}) and waits there until a connection exists; any other body is read only once a
- * connection exists. Either way a connect failure never needs a replay. The client-to-origin half (body relay, limits, replay copy, 100-continue) is
- * {@link RequestBodyRelay}; this class runs the attempts and relays the response.
+ * connection exists. Either way a connect failure never needs a replay. The client-to-origin half
+ * (body relay, limits, replay copy, 100-continue) is {@link RequestBodyRelay}; this class runs the
+ * attempts and relays the response.
  */
 final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);

@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * pipeline's request limit ({@code max_request_bytes} unless a body filter's buffer is smaller),
  * passing each piece through the streaming request-body hooks of filters that ran (when the
  * pipeline has any), keeping the copy a retry replays ({@link ReplayBuffer}), answering
- * {@code Expect: 100-continue}, and timing the client's silence between pieces (the listener's request body timeout: 408 before the
- * response began, a cut after).
+ * {@code Expect: 100-continue}, and timing the client's silence between pieces (the listener's
+ * request body timeout: 408 before the response began, a cut after).
  * Confined to the exchange's event loop.
  */
 final class RequestBodyRelay {

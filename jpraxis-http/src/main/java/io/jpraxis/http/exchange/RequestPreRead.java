@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
  * StreamBuffer (spec 4.4, pre-read) this happens before the request phase, so body filters can
  * influence routing, and their body hooks then run over it. A small body with a declared length
  * ({@link #smallBodyLength}) is also read whole, without hooks, after the request phase chose an
- * upstream and before one is taken, so a client that sends it slowly holds no upstream connection. The pieces are kept as they arrived (a composite of the received buffers, no copy),
- * counted against the bound: one byte over it answers 413. Silence between pieces longer than the
+ * upstream and before one is taken, so a client that sends it slowly holds no upstream connection.
+ * The pieces are kept as they arrived (a composite of the received buffers, no copy), counted
+ * against the bound: one byte over it answers 413. Silence between pieces longer than the
  * listener's request body timeout answers 408. Confined to the exchange's event loop.
  */
 final class RequestPreRead {
@@ -38,7 +39,7 @@ final class RequestPreRead {
 
     /** What the pre-read reports to its exchange; exactly one of these, once. */
     interface Owner {
-        /** The body was read (and the hooks, if any ran, let it through): {@code body} (owned by the receiver) goes upstream. */
+        /** The body was read (and any hooks let it through): {@code body} (owned by the receiver) goes upstream. */
         void bodyReady(ByteBuf body);
 
         /** A body hook refused the request, or failed closed: answer {@code outcome}. */
