@@ -134,7 +134,7 @@ public final class ChartRenderer {
     }
 
     /** The smallest 1, 2, 2.5 or 5 times a power of ten at or above {@code max}, for round gridlines. */
-    static double niceCeiling(double max) {
+    public static double niceCeiling(double max) {
         if (max <= 0) {
             return 1;
         }

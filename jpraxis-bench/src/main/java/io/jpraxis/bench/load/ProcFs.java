@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Reads a process's CPU time and resident memory from Linux's {@code /proc} (see proc(5)). */
+/**
+ * Reads a process's CPU time, resident memory, threads and open files from Linux's {@code /proc}
+ * (see proc(5)).
+ */
 public final class ProcFs {
     private static final Path PROC = Path.of("/proc");
     /** utime is field 14 of /proc/PID/stat, stime field 15; counted from field 3, the first after comm. */
@@ -74,6 +77,36 @@ public final class ProcFs {
         return statusText.lines().filter(l -> l.startsWith("VmRSS:")).findFirst()
                 .map(l -> l.substring("VmRSS:".length()).trim().split("\\s+")[0])
                 .map(v -> OptionalLong.of(Long.parseLong(v))).orElse(OptionalLong.empty());
+    }
+
+    /** The {@code Threads:} count from a {@code /proc/PID/status} text; empty when it has none. */
+    public static OptionalLong threads(String statusText) {
+        return statusText.lines().filter(l -> l.startsWith("Threads:")).findFirst()
+                .map(l -> OptionalLong.of(Long.parseLong(l.substring("Threads:".length()).trim())))
+                .orElse(OptionalLong.empty());
+    }
+
+    /** The process's thread count now, or empty when it is gone. */
+    public static OptionalLong readThreads(long pid) {
+        return read(pid, "status").map(ProcFs::threads).orElse(OptionalLong.empty());
+    }
+
+    /**
+     * How many file descriptors the process has open (the entries of {@code /proc/PID/fd}: files,
+     * sockets, pipes, epoll and io_uring instances); empty when it is gone. Reading another user's
+     * process needs root or the same user.
+     */
+    public static OptionalLong readOpenFds(long pid) {
+        try (var entries = Files.list(PROC.resolve(Long.toString(pid)).resolve("fd"))) {
+            return OptionalLong.of(entries.count());
+        } catch (NoSuchFileException e) {
+            return OptionalLong.empty();
+        } catch (IOException e) {
+            if (ProcessHandle.of(pid).isEmpty()) {
+                return OptionalLong.empty(); // it exited while being listed
+            }
+            throw new UncheckedIOException("listing /proc/" + pid + "/fd", e);
+        }
     }
 
     /** The process's CPU ticks so far, or empty when it is gone. */

@@ -85,7 +85,16 @@ public final class TargetLauncher {
     /** Starts jpraxis on {@code yaml}, with {@code features} (null: none) as {@code --features} enables them. */
     private Target jpraxis(TargetKind kind, int port, String yaml, String features)
             throws IOException, InterruptedException {
-        Path config = Files.writeString(runDir.resolve(kind.cliName() + ".yaml"), yaml);
+        return jpraxis(kind, port, Files.writeString(runDir.resolve(kind.cliName() + ".yaml"), yaml), features);
+    }
+
+    /**
+     * Starts jpraxis as {@code kind} on a config file the caller wrote (and may rewrite: the soak
+     * keeps it in a folder of its own, since jpraxis watches the file's folder for reloads);
+     * {@code port} is its listener's, probed for readiness.
+     */
+    public Target jpraxis(TargetKind kind, int port, Path config, String features)
+            throws IOException, InterruptedException {
         ManagedProcess p = reaper.track(jpraxis.start(kind.cliName(), config, features, log(kind)));
         // Readiness first: by the time it serves, the launcher has exec'd (or spawned) the JVM.
         awaitServing(kind, port, p);

@@ -47,6 +47,22 @@ class ProcFsTest {
     }
 
     @Test
+    void threadCountIsTheStatusThreadsLine() {
+        assertThat(ProcFs.threads(Samples.text("proc-status-java.txt"))).hasValue(21);
+        assertThat(ProcFs.threads("Name:\tx\n")).as("no Threads line").isEmpty();
+    }
+
+    @Test
+    void openFdsOfThisProcessIncludeAFileItHoldsOpen() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        long before = ProcFs.readOpenFds(pid).orElseThrow();
+        try (var in = java.nio.file.Files.newInputStream(java.nio.file.Path.of("/proc/self/status"))) {
+            assertThat(ProcFs.readOpenFds(pid)).as("one more while the stream is open").hasValue(before + 1);
+        }
+        assertThat(ProcFs.readOpenFds(Long.MAX_VALUE)).as("no such process").isEmpty();
+    }
+
+    @Test
     void aKernelThreadHasNoResidentMemory() {
         assertThat(ProcFs.rssKiB(Samples.text("proc-status-kernel-thread.txt"))).isEmpty();
     }
