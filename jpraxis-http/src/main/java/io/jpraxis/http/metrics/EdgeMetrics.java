@@ -33,6 +33,7 @@ public final class EdgeMetrics {
     private final LongAdder activeUpstreamExchanges = new LongAdder();
     private final LongAdder requestHeadTimeouts = new LongAdder();
     private final LongAdder internalErrors = new LongAdder();
+    private final LongAdder unparsedForwarded = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
     private final Map<Http2Error, LongAdder> http2ConnectionErrors = new EnumMap<>(Http2Error.class);
     private final Map<String, LongAdder> counters;
@@ -61,6 +62,7 @@ public final class EdgeMetrics {
         named.put("cluster_capacity_refusals", clusterCapacityRefusals);
         named.put("request_head_timeouts", requestHeadTimeouts);
         named.put("internal_errors", internalErrors);
+        named.put("forwarded_header_unparsed", unparsedForwarded);
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
         http2ConnectionErrors.forEach((e, n) -> named.put("http2_connection_errors_" + e.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
@@ -110,6 +112,15 @@ public final class EdgeMetrics {
 
     public long http2ConnectionErrors(Http2Error error) {
         return http2ConnectionErrors.get(error).sum();
+    }
+
+    /** A client's {@code Forwarded} header did not parse and was replaced by this hop's element. */
+    public void unparsedForwarded() {
+        unparsedForwarded.increment();
+    }
+
+    public long unparsedForwardedCount() {
+        return unparsedForwarded.sum();
     }
 
     public void clientAbort() {
