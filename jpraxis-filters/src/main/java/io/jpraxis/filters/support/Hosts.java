@@ -22,6 +22,16 @@ public final class Hosts {
         return colon < 0 ? authority.length() : colon;
     }
 
+    /**
+     * As {@link #hostEnd}, less one trailing dot: {@code example.com.} is the fully-qualified
+     * spelling of {@code example.com} and matches what it matches. The HTTP edge forwards the host
+     * without the dot already; a request that did not come through it (ext_proc) may still have one.
+     */
+    public static int matchEnd(String authority) {
+        int end = hostEnd(authority);
+        return end > 1 && authority.charAt(end - 1) == '.' ? end - 1 : end;
+    }
+
     /** {@code authority} without its port; allocates only when there is a port to drop. */
     public static String withoutPort(String authority) {
         int end = hostEnd(authority);

@@ -6,12 +6,22 @@ package io.jpraxis.http.error;
  */
 public enum EdgeError {
     MALFORMED_REQUEST(400, "malformed request"),
-    HEADER_BLOCK_TOO_LARGE(400, "request header block too large"),
-    TOO_MANY_HEADERS(400, "too many request headers"),
+    /** RFC 6585 5: the client may retry with fewer or smaller fields. */
+    HEADER_BLOCK_TOO_LARGE(431, "request header block too large"),
+    TOO_MANY_HEADERS(431, "too many request headers"),
+    /** A request line over the limit (RFC 9112 3: 414), or an HTTP/2 {@code :path} as long. */
+    REQUEST_TARGET_TOO_LONG(414, "request target too long"),
+    /**
+     * A field name with {@code _}: origins that map headers to CGI-style variables fold {@code _}
+     * and {@code -} together, so {@code X_Forwarded_For} could stand in for a header the gateway
+     * controls or an ingress rule strips.
+     */
+    UNDERSCORE_IN_HEADER_NAME(400, "header name with an underscore"),
     MISSING_HOST(400, "missing or repeated Host header"),
     INVALID_HOST(400, "invalid Host header"),
     BAD_REQUEST_TARGET(400, "invalid request target"),
     MALFORMED_BODY(400, "malformed request body"),
+    /** CONNECT (tunnels are not proxied) and TRACE (RFC 9110 9.3.8: it would echo credentials to a script). */
     METHOD_NOT_SUPPORTED(405, "method not supported"),
     REQUEST_HEAD_TIMEOUT(408, "request head read timed out"),
     REQUEST_BODY_TIMEOUT(408, "request body read timed out"),

@@ -100,8 +100,11 @@ public final class Exchange implements RequestPreRead.Owner {
             return;
         }
         HeaderMap headers = NettyHeaders.toHeaderMap(request.headers());
-        if (target.authority() != null) {
-            headers.set("host", target.authority()); // absolute-form wins over Host (RFC 9112 3.2.2)
+        // Absolute-form wins over Host (RFC 9112 3.2.2); routes match, and the origin gets, one spelling of it.
+        String sentHost = headers.get("host");
+        String host = HostSyntax.canonical(target.authority() != null ? target.authority() : sentHost);
+        if (host != sentHost) {
+            headers.set("host", host);
         }
         // Read the serving generation once: a reload from here on does not change this request's pipeline.
         generation = listener.generations().acquire();

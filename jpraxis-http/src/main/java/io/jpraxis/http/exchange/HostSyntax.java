@@ -1,10 +1,13 @@
 package io.jpraxis.http.exchange;
 
+import java.util.Locale;
+
 /**
  * The syntax of a {@code Host} value (RFC 9110 7.2): {@code uri-host [":" port]}, where uri-host
  * is a bracketed IP literal or a reg-name (RFC 3986 3.2.2). Anything else, such as userinfo
  * ({@code user@host}), a path or whitespace, is refused before the pipeline, because routing,
- * redirects and forwarding headers all read the host.
+ * redirects and forwarding headers all read the host. So are an empty host (a gateway has nothing
+ * to route it by, though RFC 9112 3.2 lets a client send one) and a port outside 1 to 65535.
  */
 final class HostSyntax {
     private static final int MAX_PORT_DIGITS = 5;
@@ -12,7 +15,7 @@ final class HostSyntax {
     private HostSyntax() {
     }
 
-    /** Whether {@code value} is a well-formed Host value; an empty one is allowed (RFC 9112 3.2). */
+    /** Whether {@code value} is a well-formed Host value with a host in it. */
     static boolean valid(String value) {
         int hostEnd;
         if (value.startsWith("[")) {
@@ -30,6 +33,9 @@ final class HostSyntax {
                 }
             }
         }
+        if (hostEnd == 0 || value.startsWith(".") && hostEnd == 1) {
+            return false; // no host, or a root label alone, which is no host once canonical
+        }
         if (hostEnd == value.length()) {
             return true;
         }
@@ -41,13 +47,41 @@ final class HostSyntax {
         if (digits > MAX_PORT_DIGITS) {
             return false;
         }
+        int port = 0;
         for (int i = from; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c < '0' || c > '9') {
                 return false;
             }
+            port = port * 10 + (c - '0');
         }
-        return true; // an empty port is allowed by RFC 3986's grammar
+        return digits == 0 || port >= 1 && port <= 65_535; // an empty port is allowed by RFC 3986's grammar
+    }
+
+    /**
+     * The one spelling of a valid Host value that routes match and the origin gets: a reg-name in
+     * lower case (RFC 9110 4.2.3: the host is case-insensitive) without its trailing dot
+     * ({@code example.com.} is the same fully-qualified name). IP literals and the port are kept as
+     * sent. Returns {@code value} itself when it is already canonical, as almost every one is;
+     * null for null.
+     */
+    static String canonical(String value) {
+        if (value == null || value.startsWith("[")) {
+            return value;
+        }
+        int hostEnd = value.indexOf(':');
+        hostEnd = hostEnd < 0 ? value.length() : hostEnd;
+        boolean trailingDot = hostEnd > 1 && value.charAt(hostEnd - 1) == '.';
+        boolean upper = false;
+        for (int i = 0; i < hostEnd && !upper; i++) {
+            char c = value.charAt(i);
+            upper = c >= 'A' && c <= 'Z';
+        }
+        if (!trailingDot && !upper) {
+            return value;
+        }
+        String host = value.substring(0, trailingDot ? hostEnd - 1 : hostEnd).toLowerCase(Locale.ROOT);
+        return host + value.substring(hostEnd);
     }
 
     /** IPv6address with an optional zone id (RFC 6874), or IPvFuture (RFC 3986 3.2.2). */

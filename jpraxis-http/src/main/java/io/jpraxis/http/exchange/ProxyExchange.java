@@ -128,7 +128,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         HttpRequest head;
         try {
             head = UpstreamRequests.build(exchange.context(), exchange.request(), target, exchange.bufferedBodyLength(),
-                    bodyPlan.requestRewritable());
+                    bodyPlan.requestRewritable(), metrics);
         } catch (IllegalArgumentException e) {
             // A filter left a header or target no wire may carry (a CR or LF would split the message).
             failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);

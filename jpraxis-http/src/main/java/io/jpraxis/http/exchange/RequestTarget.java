@@ -31,8 +31,8 @@ public record RequestTarget(String path, String query, String authority) {
             authorityEnd++;
         }
         String authority = uri.substring(authorityStart, authorityEnd);
-        if (authority.isEmpty() || authority.indexOf('@') >= 0) {
-            return null; // userinfo is deprecated in http(s) URIs (RFC 9110 4.2.4)
+        if (!HostSyntax.valid(authority)) {
+            return null; // as Host's; userinfo is deprecated in http(s) URIs (RFC 9110 4.2.4)
         }
         String rest = uri.substring(authorityEnd);
         if (rest.isEmpty() || rest.charAt(0) == '?') {

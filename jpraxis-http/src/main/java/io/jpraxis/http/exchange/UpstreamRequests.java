@@ -6,6 +6,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.metrics.EdgeMetrics;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -34,7 +35,7 @@ public final class UpstreamRequests {
      *     cannot desynchronize the body from its length (request smuggling, RFC 9112 11.2)
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target) {
-        return build(ctx, client, target, null, false);
+        return build(ctx, client, target, null, false, null);
     }
 
     /**
@@ -45,9 +46,10 @@ public final class UpstreamRequests {
      *     goes as {@code Content-Length} whatever the client's framing was; null when the body streams
      * @param lengthMayChange a streaming body filter may rewrite pieces, so a body the client sent is
      *     framed chunked instead of with the client's length
+     * @param metrics where a client {@code Forwarded} that does not parse is counted; null in tests
      */
     public static HttpRequest build(RequestContext ctx, HttpRequest client, UpstreamTarget target,
-            Long bufferedLength, boolean lengthMayChange) {
+            Long bufferedLength, boolean lengthMayChange, EdgeMetrics metrics) {
         HeaderMap headers = ctx.headers();
         // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
@@ -75,6 +77,7 @@ public final class UpstreamRequests {
         Set<String> hopByHop = HopByHopHeaders.listedInConnection(headers); // a filter may have set Connection
         String clientIp = ForwardedHeaders.clientIp(ctx.clientAddress());
         String earlierHops = null;
+        String earlierForwarded = null;
         for (int i = 0; i < headers.size(); i++) {
             String name = headers.nameAt(i);
             if (notForwarded(name, hopByHop)) {
@@ -84,9 +87,14 @@ public final class UpstreamRequests {
                 earlierHops = earlierHops == null ? headers.valueAt(i) : earlierHops + ", " + headers.valueAt(i);
                 continue;
             }
+            if (name.equals(ForwardedHeaders.FORWARDED)) { // read only when a client sent one
+                String line = headers.valueAt(i);
+                earlierForwarded = earlierForwarded == null ? line : earlierForwarded + ", " + line;
+                continue;
+            }
             out.add(name, headers.valueAt(i));
         }
-        ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops);
+        ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops, earlierForwarded, metrics);
         boolean chunked = HttpUtil.isTransferEncodingChunked(client);
         long length = chunked ? -1L : HttpUtil.getContentLength(client, -1L);
         if (bufferedLength != null) {

@@ -1,6 +1,7 @@
 package io.jpraxis.http.metrics;
 
 import io.jpraxis.http.upstream.UpstreamFailure;
+import io.netty.handler.codec.http2.Http2Error;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -33,12 +34,17 @@ public final class EdgeMetrics {
     private final LongAdder requestHeadTimeouts = new LongAdder();
     private final LongAdder requestBodyTimeouts = new LongAdder();
     private final LongAdder internalErrors = new LongAdder();
+    private final LongAdder unparsedForwarded = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
+    private final Map<Http2Error, LongAdder> http2ConnectionErrors = new EnumMap<>(Http2Error.class);
     private final Map<String, LongAdder> counters;
 
     public EdgeMetrics() {
         for (UpstreamFailure f : UpstreamFailure.values()) {
             upstreamFailures.put(f, new LongAdder());
+        }
+        for (Http2Error e : Http2Error.values()) {
+            http2ConnectionErrors.put(e, new LongAdder());
         }
         Map<String, LongAdder> named = new TreeMap<>();
         named.put("requests", requests);
@@ -58,7 +64,9 @@ public final class EdgeMetrics {
         named.put("request_head_timeouts", requestHeadTimeouts);
         named.put("request_body_timeouts", requestBodyTimeouts);
         named.put("internal_errors", internalErrors);
+        named.put("forwarded_header_unparsed", unparsedForwarded);
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
+        http2ConnectionErrors.forEach((e, n) -> named.put("http2_connection_errors_" + e.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
     }
 
@@ -97,6 +105,24 @@ public final class EdgeMetrics {
 
     public void upstreamFailure(UpstreamFailure failure) {
         upstreamFailures.get(failure).increment();
+    }
+
+    /** A client's HTTP/2 connection ended with GOAWAY carrying {@code error} (RFC 9113 5.4.1). */
+    public void http2ConnectionError(Http2Error error) {
+        http2ConnectionErrors.get(error).increment();
+    }
+
+    public long http2ConnectionErrors(Http2Error error) {
+        return http2ConnectionErrors.get(error).sum();
+    }
+
+    /** A client's {@code Forwarded} header did not parse and was replaced by this hop's element. */
+    public void unparsedForwarded() {
+        unparsedForwarded.increment();
+    }
+
+    public long unparsedForwardedCount() {
+        return unparsedForwarded.sum();
     }
 
     public void clientAbort() {

@@ -22,8 +22,6 @@ import io.netty.channel.ChannelPipeline;
  * the h2c upgrade) for {@code http/1.1}, in front of the {@link #installConnection} handlers.
  */
 final class DownstreamInitializer extends ChannelInitializer<Channel> {
-    /** Request lines beyond this are refused; the header-block cap of spec 8 applies to the rest. */
-    static final int MAX_REQUEST_LINE_BYTES = 64 * 1024;
     static final int MAX_CHUNK_BYTES = 64 * 1024;
     /** The connection handler; protocol handlers go in front of it. */
     private static final String CONNECTION = "connection";
@@ -57,7 +55,7 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
     /** The HTTP/1.1 decoder and encoder, and on cleartext the handler of {@code Upgrade: h2c}, before "connection". */
     void installHttp1(ChannelPipeline pipeline, boolean h2cUpgrade) {
         Http1RequestCodec codec = new Http1RequestCodec(StrictRequestDecoder.strictConfig(
-                MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES, MAX_CHUNK_BYTES));
+                RequestChecks.MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES, MAX_CHUNK_BYTES));
         pipeline.addBefore(CONNECTION, "http1-codec", codec);
         if (h2cUpgrade) {
             pipeline.addBefore(CONNECTION, "h2c-upgrade", new H2cUpgrade(codec, http2));

@@ -208,7 +208,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         idle.cancel();
         headDeadline.dispose();
         ctx.channel().config().setAutoRead(true);
-        ctx.pipeline().replace(this, "connection", new Http2ConnectionKeeper(admission, idleTimeoutMs));
+        ctx.pipeline().replace(this, "connection", new Http2ConnectionKeeper(admission, listener.metrics(), idleTimeoutMs));
     }
 
     private void idleExpired() {

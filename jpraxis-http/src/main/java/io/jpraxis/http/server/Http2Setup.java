@@ -8,7 +8,6 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2Settings;
 
@@ -47,7 +46,7 @@ final class Http2Setup {
                 .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
                 // The same header block cap as HTTP/1 (spec 8); HPACK decoding enforces it.
                 .maxHeaderListSize(RequestChecks.MAX_HEADER_BLOCK_BYTES);
-        return Http2FrameCodecBuilder.forServer().initialSettings(settings).validateHeaders(true)
+        return new Http2EdgeCodec.Builder().initialSettings(settings).validateHeaders(true)
                 // Closing sends GOAWAY and lets open streams finish (the frame codec's default is to
                 // close at once); a gateway stop still ends them after shutdown_timeout_secs.
                 .gracefulShutdownTimeoutMillis(GRACEFUL_CLOSE_MS)

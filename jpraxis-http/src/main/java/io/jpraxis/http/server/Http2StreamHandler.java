@@ -234,7 +234,10 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         }
         if (!done) {
             done = true;
-            Http2Error code = malformed ? Http2Error.PROTOCOL_ERROR : Http2Error.INTERNAL_ERROR;
+            // A stream error the codec found carries its own code (FLOW_CONTROL_ERROR for a window
+            // overflow, RFC 9113 6.9.1); the others are the client's malformed request or our fault.
+            Http2Error code = cause instanceof Http2Exception found ? found.error()
+                    : malformed ? Http2Error.PROTOCOL_ERROR : Http2Error.INTERNAL_ERROR;
             ctx.writeAndFlush(new DefaultHttp2ResetFrame(code), ctx.voidPromise());
         }
         ctx.close();

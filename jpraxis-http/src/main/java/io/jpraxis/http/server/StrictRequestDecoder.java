@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AsciiString;
 import java.util.List;
@@ -23,8 +22,8 @@ import java.util.Queue;
  * of joined to the line before, since a front proxy that reads it differently would disagree on the
  * message. Netty itself refuses the rest (checked by {@code SmugglingDefenceTest}): Content-Length
  * with Transfer-Encoding, repeated or list-valued or non-numeric Content-Length, CTL or NUL in
- * values, non-token names, bare CR and bare LF. Versions other than HTTP/1.0 and HTTP/1.1 are
- * refused here as well.
+ * values, non-token names, bare CR and bare LF. Versions other than HTTP/1.0 and HTTP/1.1
+ * (spelt in capitals) are refused here as well.
  *
  * <p>Also records each request's method for the response encoder (HEAD responses have no body)
  * and fires {@link #HEAD_STARTED} when the first byte of a request line arrives, which starts the
@@ -102,13 +101,12 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
      */
     @Override
     protected HttpMessage createMessage(String[] initialLine) throws Exception {
-        HttpMessage message = super.createMessage(initialLine);
-        HttpVersion version = message.protocolVersion();
-        if (!version.equals(HttpVersion.HTTP_1_1) && !version.equals(HttpVersion.HTTP_1_0)) {
-            throw new IllegalArgumentException("request version " + version.text()
-                    + " (expected: HTTP/1.0 or HTTP/1.1)");
+        // Netty upper-cases the version; RFC 9112 2.3 makes "HTTP" case-sensitive, so "http/1.1" is refused.
+        String version = initialLine[2];
+        if (!version.equals("HTTP/1.1") && !version.equals("HTTP/1.0")) {
+            throw new IllegalArgumentException("request version " + version + " (expected: HTTP/1.0 or HTTP/1.1)");
         }
-        return message;
+        return super.createMessage(initialLine);
     }
 
     /** Common header names come from a shared table instead of a copy per line (see {@link KnownHeaderNames}). */

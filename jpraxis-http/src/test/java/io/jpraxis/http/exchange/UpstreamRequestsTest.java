@@ -8,6 +8,7 @@ import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
+import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.NettyHeaders;
 import io.jpraxis.http.testing.TestGateway;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
@@ -100,6 +101,39 @@ class UpstreamRequestsTest {
     }
 
     @Test
+    void forwardedKeepsTheClientsForHopsAndAppendsThisHop() {
+        HttpRequest client = client("Host", "shop.example:8080",
+                "Forwarded", "for=198.51.100.7;proto=https;host=evil.example;by=10.0.0.1",
+                "Forwarded", "for=\"[2001:db8::9]:4711\"");
+        EdgeMetrics metrics = new EdgeMetrics();
+        HttpRequest up = UpstreamRequests.build(context(client), client, TARGET, null, false, metrics);
+        assertThat(up.headers().getAll("forwarded")).as("one line: earlier for= hops in order, then ours (RFC 7239 4)")
+                .containsExactly("for=198.51.100.7, for=\"[2001:db8::9]:4711\", "
+                        + "for=192.0.2.7;host=\"shop.example:8080\";proto=http");
+        assertThat(metrics.unparsedForwardedCount()).isZero();
+    }
+
+    @Test
+    void forwardedThatDoesNotParseIsReplacedAndCounted() {
+        HttpRequest client = client("Host", "h", "Forwarded", "for=1.2.3.4;proto=https garbage");
+        EdgeMetrics metrics = new EdgeMetrics();
+        HttpRequest up = UpstreamRequests.build(context(client), client, TARGET, null, false, metrics);
+        assertThat(up.headers().getAll("forwarded")).as("its hops cannot be told apart: ours alone")
+                .containsExactly("for=192.0.2.7;host=h;proto=http");
+        assertThat(metrics.unparsedForwardedCount()).isEqualTo(1);
+    }
+
+    @Test
+    void forwardedQuotesAnIpv6Client() {
+        HttpRequest client = client("Host", "h");
+        RequestContext ctx = new RequestContext("main", "GET", "/", null, "http",
+                new InetSocketAddress("2001:db8::1", 40000), NettyHeaders.toHeaderMap(client.headers()), "r",
+                Instant.EPOCH);
+        assertThat(UpstreamRequests.build(ctx, client, TARGET).headers().get("forwarded"))
+                .as("RFC 7239 6: bracketed and quoted").isEqualTo("for=\"[2001:db8:0:0:0:0:0:1]\";host=h;proto=http");
+    }
+
+    @Test
     void clusterAuthorityWins() {
         HttpRequest client = client("Host", "orig.example");
         UpstreamTarget target = UpstreamTarget.detached(TestGateway.cluster("c", null, null, null, "svc.internal"),
@@ -147,6 +181,7 @@ class UpstreamRequestsTest {
                 new String[] {"Host", "gw", "Accept", "*/*", "X-Keep", "k"},
                 new String[] {"Host", "gw", "Connection", "keep-alive, X-Hop", "X-Hop", "h", "Keep-Alive", "5",
                         "TE", "trailers", "Expect", "100-continue", "Content-Length", "3"},
+                new String[] {"Host", "gw", "Forwarded", "for=10.0.0.1;by=x", "Forwarded", "proto=https"},
                 new String[] {"Host", "gw", "X-Forwarded-For", "10.0.0.1", "X-Forwarded-For", "10.0.0.2",
                         "X-Forwarded-Proto", "https", "X-Forwarded-Host", "evil", "X-Praxis-Iterative-Depth", "1"},
                 new String[] {"Transfer-Encoding", "chunked", "Upgrade", "h2c", "Proxy-Authorization", "p",

@@ -136,9 +136,27 @@ class Http2DownstreamTest {
             headers.add("x-h" + i, "v");
         }
         H2Response response = H2cClient.await(client.send(headers, 0));
-        assertThat(response.status()).as("256 fields plus Host > 256 (spec 8), as on HTTP/1").isEqualTo(400);
+        assertThat(response.status()).as("256 fields plus Host > 256 (spec 8), as on HTTP/1").isEqualTo(431);
         assertThat(response.bodyText()).contains("too many request headers");
         assertThat(origin.requestCount()).isZero();
+    }
+
+    @Test
+    void theHttp1HeadRulesApplyToStreams() {
+        H2Response dotted = H2cClient.await(client.send(H2cClient.headers("GET", "/").authority("Shop.Example."), 0));
+        assertThat(dotted.echo().header("host")).as(":authority forwarded canonical").isEqualTo("shop.example");
+        assertThat(H2cClient.await(client.send(H2cClient.headers("GET", "/").add("x_forwarded_for", "1"), 0)).status())
+                .as("an underscore in a field name").isEqualTo(400);
+        assertThat(H2cClient.await(client.send(H2cClient.headers("TRACE", "/"), 0)).status())
+                .as("RFC 9110 9.3.8").isEqualTo(405);
+        assertThat(H2cClient.await(client.send(H2cClient.headers("GET", "/").authority("test:0"), 0)).status())
+                .as("a port out of range").isEqualTo(400);
+        assertThat(H2cClient.await(client.send(H2cClient.headers("GET", "/").authority(""), 0)).resetCode())
+                .as("an empty :authority is malformed (RFC 9113 8.3.1): the codec resets the stream")
+                .isEqualTo(Http2Error.PROTOCOL_ERROR.code());
+        assertThat(H2cClient.await(client.send(H2cClient.headers("GET", "/" + "a".repeat(8_200)), 0)).status())
+                .as("a :path longer than an HTTP/1 request line may be").isEqualTo(414);
+        assertThat(origin.requestCount()).as("only the first reached the origin").isEqualTo(1);
     }
 
     @Test

@@ -56,7 +56,7 @@ class MalformedRequestTest {
     }
 
     @Test
-    void moreThan256HeadersIs400() throws IOException {
+    void moreThan256HeadersIs431() throws IOException {
         StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\nHost: test\r\n");
         for (int i = 0; i < 256; i++) {
             request.append("X-H").append(i).append(": v\r\n");
@@ -64,7 +64,7 @@ class MalformedRequestTest {
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send(request.append("\r\n").toString());
             RawResponse response = client.readResponse();
-            assertThat(response.status()).as("257 lines > 256 (spec 8)").isEqualTo(400);
+            assertThat(response.status()).as("257 lines > 256 (spec 8; RFC 6585 5)").isEqualTo(431);
             assertThat(response.bodyText()).contains("too many request headers");
             assertThat(client.closedByPeer()).isTrue();
         }
@@ -83,7 +83,7 @@ class MalformedRequestTest {
     }
 
     @Test
-    void headerBlockOverOneMebibyteIs400() throws IOException {
+    void headerBlockOverOneMebibyteIs431() throws IOException {
         String big = "a".repeat(8000);
         StringBuilder request = new StringBuilder("GET / HTTP/1.1\r\nHost: test\r\n");
         for (int i = 0; i < 140; i++) {
@@ -92,7 +92,7 @@ class MalformedRequestTest {
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send(request.append("\r\n").toString());
             RawResponse response = client.readResponse();
-            assertThat(response.status()).isEqualTo(400);
+            assertThat(response.status()).as("RFC 6585 5").isEqualTo(431);
             assertThat(response.bodyText()).contains("header block too large");
         }
     }

@@ -152,6 +152,19 @@ class ProxyForwardingTest {
                     .containsExactly("203.0.113.9, 127.0.0.1");
             assertThat(echo.header("x-forwarded-proto")).isEqualTo("http");
             assertThat(echo.header("x-forwarded-host")).isEqualTo("shop.example:8080");
+            assertThat(echo.header("forwarded")).as("RFC 7239: sent even when the client sent none")
+                    .isEqualTo("for=127.0.0.1;host=\"shop.example:8080\";proto=http");
+        }
+    }
+
+    @Test
+    void clientForwardedKeepsItsHopsButNotItsProtoOrHost() throws IOException {
+        startGateway(TestGateway.cluster("c"));
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send("GET / HTTP/1.1\r\nHost: shop.example\r\nForwarded: for=203.0.113.9;proto=https;host=admin\r\n\r\n");
+            EchoResponse echo = client.readResponse().echo();
+            assertThat(echo.headerValues("forwarded")).as("only the first proxy knows proto and host (RFC 7239 8.1)")
+                    .containsExactly("for=203.0.113.9, for=127.0.0.1;host=shop.example;proto=http");
         }
     }
 

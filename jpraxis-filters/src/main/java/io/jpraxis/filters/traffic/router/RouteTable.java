@@ -43,7 +43,7 @@ final class RouteTable {
     CompiledRoute match(RequestContext ctx) {
         String path = ctx.path();
         String authority = ctx.authority();
-        int hostEnd = authority == null ? 0 : Hosts.hostEnd(authority);
+        int hostEnd = authority == null ? 0 : Hosts.matchEnd(authority);
         HeaderMap headers = ctx.headers();
         CompiledRoute found = first(index.exact(path), path, authority, hostEnd, headers);
         if (found != null) {

@@ -144,6 +144,23 @@ class RouterFilterTest {
     }
 
     @Test
+    void hostWithOneTrailingDotMatchesAsTheNameWithout() {
+        HttpFilter r = router("""
+                routes:
+                  - path_prefix: /
+                    host: api.example.com
+                    cluster: api
+                  - path_prefix: /
+                    host: "*.example.org"
+                    cluster: wild
+                """);
+        assertThat(route(r, "/", "Host", "api.example.com.")).as("the fully-qualified spelling").isEqualTo("api");
+        assertThat(route(r, "/", "Host", "API.example.com.:8443")).isEqualTo("api");
+        assertThat(route(r, "/", "Host", "a.example.org.")).isEqualTo("wild");
+        assertThat(route(r, "/", "Host", "api.example.com..")).as("only one dot is dropped").isEqualTo("404");
+    }
+
+    @Test
     void wildcardHostMatchesExactlyOneLabelByDefault() {
         HttpFilter r = router("""
                 routes:
