@@ -80,7 +80,7 @@ public final class ConsistentHash implements Balancer {
     /** Index of the endpoint whose slot the request's key hashes to. */
     private int home(RequestContext ctx) {
         String value = header == null ? null : ctx.headers().get(header);
-        String key = value != null ? value : ctx.path();
+        String key = value != null ? value : ctx.matchPath();
         return line.positionAt(Long.remainderUnsigned(fnv1a64(key), line.total()));
     }
 
