@@ -14,6 +14,7 @@ import io.jpraxis.config.tree.YamlTreeParser;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -84,7 +85,7 @@ final class RouteFixtures {
         for (int i = 0; i < headerPairs.length; i += 2) {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
-        return new RequestContext("main", "POST", "/v1/chat/completions", null, "http",
+        return new RequestContext("main", "POST", RequestPath.of("/v1/chat/completions"), null, "http",
                 new InetSocketAddress("192.0.2.10", 40000), headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
     }
 

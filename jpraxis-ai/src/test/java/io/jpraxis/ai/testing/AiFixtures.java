@@ -16,6 +16,7 @@ import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -77,7 +78,7 @@ public final class AiFixtures {
         for (int i = 0; i < headerPairs.length; i += 2) {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
-        return new RequestContext("main", "POST", path, null, "http", new InetSocketAddress("192.0.2.10", 40000),
-                headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
+        return new RequestContext("main", "POST", RequestPath.of(path), null, "http",
+                new InetSocketAddress("192.0.2.10", 40000), headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
     }
 }

@@ -2,6 +2,7 @@ package io.jpraxis.bench.micro;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import java.net.InetSocketAddress;
 import java.time.Instant;
@@ -30,7 +31,7 @@ public final class BenchRequests {
         int q = target.indexOf('?');
         String path = q < 0 ? target : target.substring(0, q);
         String query = q < 0 ? null : target.substring(q + 1);
-        return new RequestContext("public", method, path, query, "http", CLIENT, headers, "bench-request",
+        return new RequestContext("public", method, RequestPath.of(path), query, "http", CLIENT, headers, "bench-request",
                 RECEIVED_AT);
     }
 

@@ -10,6 +10,7 @@ import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -41,7 +42,8 @@ class JpraxisConfigsTest {
     }
 
     private static RequestContext getSmall() {
-        return new RequestContext("bench", "GET", "/small", null, "http", new InetSocketAddress("127.0.0.1", 40000),
+        return new RequestContext("bench", "GET", RequestPath.of("/small"), null, "http",
+                new InetSocketAddress("127.0.0.1", 40000),
                 new HeaderMap().add("host", "127.0.0.1:8080").add("user-agent", "wrk"), "r1", Instant.EPOCH);
     }
 

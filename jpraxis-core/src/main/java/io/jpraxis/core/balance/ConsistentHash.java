@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Consistent hash ({@code consistent_hash}, spec 5.2): the FNV-1a 64 hash of the configured
- * header's value, or of the path when the header is absent or none is configured, taken modulo
- * the sum of all weights picks a slot on the weight line. An unhealthy endpoint's slot walks on to
+ * header's value, or of the canonical match path when the header is absent or none is configured,
+ * taken modulo the sum of all weights picks a slot on the weight line. An unhealthy endpoint's slot walks on to
  * the next healthy endpoint in config order, so only its own keys move while it is out.
  *
  * <p>The line spans every endpoint, healthy or not: keys of healthy endpoints stay put whatever
@@ -80,7 +80,7 @@ public final class ConsistentHash implements Balancer {
     /** Index of the endpoint whose slot the request's key hashes to. */
     private int home(RequestContext ctx) {
         String value = header == null ? null : ctx.headers().get(header);
-        String key = value != null ? value : ctx.path();
+        String key = value != null ? value : ctx.matchPath();
         return line.positionAt(Long.remainderUnsigned(fnv1a64(key), line.total()));
     }
 

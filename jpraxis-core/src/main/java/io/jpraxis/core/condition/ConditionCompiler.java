@@ -76,12 +76,12 @@ public final class ConditionCompiler {
     private static Predicate<RequestContext> predicate(RequestPredicateConfig p) {
         List<Predicate<RequestContext>> parts = new ArrayList<>();
         if (p.path() != null) {
-            String path = p.path();
-            parts.add(ctx -> ctx.path().equals(path));
+            String path = PathMatch.ruleForm(p.path());
+            parts.add(ctx -> ctx.matchPath().equals(path));
         }
         if (p.pathPrefix() != null) {
-            String prefix = p.pathPrefix();
-            parts.add(ctx -> PathMatch.prefixAtBoundary(ctx.path(), prefix));
+            String prefix = PathMatch.ruleForm(p.pathPrefix());
+            parts.add(ctx -> PathMatch.prefixAtBoundary(ctx.matchPath(), prefix));
         }
         if (p.methods() != null) {
             List<String> methods = p.methods().stream().map(m -> m.toUpperCase(Locale.ROOT)).toList();

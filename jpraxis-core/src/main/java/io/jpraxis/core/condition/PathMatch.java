@@ -1,8 +1,27 @@
 package io.jpraxis.core.condition;
 
-/** Path comparisons shared by conditions and the router: raw, case-sensitive, never decoded. */
+import io.jpraxis.core.http.CanonicalPath;
+import io.jpraxis.core.http.RequestPath;
+
+/**
+ * Path comparisons shared by conditions and the router: case-sensitive, between the request's
+ * canonical match path ({@code RequestContext.matchPath()}) and a configured path read in the same
+ * form ({@link #ruleForm}).
+ */
 public final class PathMatch {
     private PathMatch() {
+    }
+
+    /**
+     * A configured {@code path} or {@code path_prefix} in the canonical match form requests are
+     * compared in, so {@code /%7Euser} or {@code /api//v1} in a config still matches; text the
+     * canonicaliser refuses stays as written (no request path can then equal it).
+     */
+    public static String ruleForm(String configured) {
+        return switch (CanonicalPath.path(configured)) {
+            case RequestPath path -> path.match();
+            case CanonicalPath.Refusal refused -> configured;
+        };
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.jpraxis.core.context;
 
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.subrequest.SubRequestClient;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.net.InetSocketAddress;
@@ -11,13 +12,15 @@ import java.time.Instant;
  *
  * <p>{@link #headers()} is the working copy filters mutate and conditions read; it is what goes
  * upstream. Only the client's own {@code Host} is kept aside ({@link #originalAuthority()}), for
- * {@code X-Forwarded-Host}; copying every header per request for that would be waste. Instances
+ * {@code X-Forwarded-Host}; copying every header per request for that would be waste. The path is
+ * held in its canonical forms only ({@link RequestPath}): rules see {@link #matchPath()}, the
+ * upstream request line carries {@link #target()}; the raw path the client sent is not kept. Instances
  * are confined to one request and one thread at a time, so nothing here is synchronized.
  */
 public final class RequestContext {
     private final String listener;
     private final String method;
-    private final String path;
+    private final RequestPath path;
     private final String query;
     private final String scheme;
     private final InetSocketAddress clientAddress;
@@ -35,7 +38,7 @@ public final class RequestContext {
     private Instant deadline;
     private SubRequestClient subRequests;
 
-    public RequestContext(String listener, String method, String path, String query, String scheme,
+    public RequestContext(String listener, String method, RequestPath path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
         this.listener = listener;
         this.method = method;
@@ -59,8 +62,22 @@ public final class RequestContext {
         return method;
     }
 
-    /** Raw path without the query string; never decoded or normalized. */
-    public String path() {
+    /**
+     * The canonical path without {@code ;parameters} (decision 33): what routes, conditions and
+     * other path rules compare, so {@code //admin}, {@code /%61dmin} and {@code /admin;x} all read
+     * {@code /admin} here.
+     */
+    public String matchPath() {
+        return path.match();
+    }
+
+    /** The canonical path with its {@code ;parameters}, as it goes upstream (without the query). */
+    public String forwardPath() {
+        return path.forward();
+    }
+
+    /** Both canonical forms, for a context made from this one (a sub-request, an iteration step). */
+    public RequestPath requestPath() {
         return path;
     }
 
@@ -176,9 +193,10 @@ public final class RequestContext {
         }
     }
 
-    /** Path and query as they go upstream ({@code /a/b?x=1}). */
+    /** The forward path and the query as they go upstream ({@code /a;v=1/b?x=1}). */
     public String target() {
-        return query == null ? path : path + "?" + query;
+        String forward = path.forward();
+        return query == null ? forward : forward + "?" + query;
     }
 
     /**

@@ -3,6 +3,7 @@ package io.jpraxis.core.balance;
 import io.jpraxis.config.model.HealthCheckConfig;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.EndpointState;
 import java.net.InetSocketAddress;
@@ -43,8 +44,8 @@ final class BalancerFixtures {
     }
 
     static RequestContext request(String path, HeaderMap headers) {
-        return new RequestContext("l", "GET", path, null, "http", new InetSocketAddress("127.0.0.1", 5000),
-                headers, "req-1", Instant.EPOCH);
+        return new RequestContext("l", "GET", RequestPath.of(path), null, "http",
+                new InetSocketAddress("127.0.0.1", 5000), headers, "req-1", Instant.EPOCH);
     }
 
     static Map<Endpoint, Integer> spread(Balancer balancer, int picks) {

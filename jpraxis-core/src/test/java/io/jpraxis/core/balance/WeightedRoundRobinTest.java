@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.EndpointState;
 import java.net.InetSocketAddress;
@@ -31,8 +32,8 @@ class WeightedRoundRobinTest {
     }
 
     private static RequestContext request() {
-        return new RequestContext("l", "GET", "/", null, "http", new InetSocketAddress("127.0.0.1", 5000),
-                new HeaderMap(), "req-1", Instant.EPOCH);
+        return new RequestContext("l", "GET", RequestPath.of("/"), null, "http",
+                new InetSocketAddress("127.0.0.1", 5000), new HeaderMap(), "req-1", Instant.EPOCH);
     }
 
     private static Map<Endpoint, Integer> spread(Balancer balancer, int picks) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ class BindingStateTest {
     private static final ClusterTags OPENAI = new ClusterTags("openai_responses", "openai");
 
     private static RequestContext request() {
-        return new RequestContext("l", "GET", "/", null, "http", new InetSocketAddress("127.0.0.1", 1),
+        return new RequestContext("l", "GET", RequestPath.of("/"), null, "http", new InetSocketAddress("127.0.0.1", 1),
                 new HeaderMap(), "id", Instant.EPOCH);
     }
 

@@ -18,6 +18,7 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import java.net.InetSocketAddress;
 import java.time.Instant;
@@ -32,8 +33,8 @@ class ConditionCompilerTest {
         for (int i = 0; i < headers.length; i += 2) {
             map.add(headers[i], headers[i + 1]);
         }
-        return new RequestContext("l", method, path, null, "http", new InetSocketAddress("127.0.0.1", 1), map, "id",
-                Instant.EPOCH);
+        return new RequestContext("l", method, RequestPath.of(path), null, "http",
+                new InetSocketAddress("127.0.0.1", 1), map, "id", Instant.EPOCH);
     }
 
     private static RequestPredicateConfig predicate(String path, String prefix, List<String> methods,

@@ -3,14 +3,15 @@ package io.jpraxis.core.context;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class RequestContextTest {
     private static RequestContext context() {
-        return new RequestContext("main", "GET", "/", null, "http", new InetSocketAddress("127.0.0.1", 1),
-                new HeaderMap(), "gen-1", Instant.parse("2025-01-01T00:00:00Z"));
+        return new RequestContext("main", "GET", RequestPath.of("/"), null, "http",
+                new InetSocketAddress("127.0.0.1", 1), new HeaderMap(), "gen-1", Instant.parse("2025-01-01T00:00:00Z"));
     }
 
     @Test

@@ -72,7 +72,7 @@ class PipelineExecutionTest {
             }
         };
         CompiledPipeline p = new CompiledPipeline("test", List.of(
-                slot(0, new TestFilters.Recording("marker", journal), ctx -> ctx.path().equals("/marked"),
+                slot(0, new TestFilters.Recording("marker", journal), ctx -> ctx.matchPath().equals("/marked"),
                         FailureMode.CLOSED),
                 slot(1, balancer, RequestCondition.ALWAYS, FailureMode.CLOSED)));
         assertThat(p.hasResponseHooks()).as("the marker has one").isTrue();

@@ -14,6 +14,7 @@ import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
@@ -32,7 +33,8 @@ final class TestFilters {
     }
 
     static RequestContext request(String method, String path) {
-        return new RequestContext("test", method, path, null, "http", new InetSocketAddress("127.0.0.1", 5555),
+        return new RequestContext("test", method, RequestPath.of(path), null, "http",
+                new InetSocketAddress("127.0.0.1", 5555),
                 new HeaderMap().add("host", "example.com"), "req-1", Instant.EPOCH);
     }
 

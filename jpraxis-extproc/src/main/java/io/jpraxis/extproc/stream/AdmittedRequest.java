@@ -3,7 +3,9 @@ package io.jpraxis.extproc.stream;
 import io.envoyproxy.envoy.service.ext_proc.v3.HeaderMutation;
 import io.envoyproxy.envoy.service.ext_proc.v3.HttpHeaders;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.CanonicalPath;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.IngressPolicy;
 import io.jpraxis.core.pipeline.RequestOutcome;
 import java.util.Optional;
@@ -13,15 +15,24 @@ import java.util.TreeSet;
 /**
  * A request Envoy sent, through the HTTP edge's ingress rules (decisions 4 and 13): the pipeline's
  * context, what Envoy still holds (its headers and {@code :path}), and the client headers the
- * rules stripped, which reach Envoy as {@code remove_headers}.
+ * rules stripped, which reach Envoy as {@code remove_headers}. The context holds {@code :path} in
+ * its canonical form (decision 33); when that differs from Envoy's, the mutation sets it, so Envoy
+ * routes and forwards what the pipeline matched.
  *
  * @param refused the ingress rules' refusal (a reserved header), if any
  */
 record AdmittedRequest(RequestContext ctx, HeaderMap envoyHeaders, String envoyTarget, Set<String> stripped,
-        Optional<RequestOutcome.Reject> refused) {
+        Optional<RequestOutcome.Reject> refused) implements Admission {
 
-    static AdmittedRequest of(HttpHeaders h, StreamSettings settings, String listener) {
+    static Admission of(HttpHeaders h, StreamSettings settings, String listener) {
         EnvoyRequest converted = HeaderConversion.request(h.getHeaders());
+        RequestPath path;
+        switch (CanonicalPath.of(converted.path(), converted.query())) {
+            case RequestPath canonical -> path = canonical;
+            case CanonicalPath.Refusal refusal -> {
+                return new Admission.RefusedTarget(refusal.reason(), settings.services().ids().next());
+            }
+        }
         HeaderMap envoyHeaders = converted.headers().copy();
         HeaderMap working = converted.headers();
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(working, settings.pipeline());
@@ -31,13 +42,16 @@ record AdmittedRequest(RequestContext ctx, HeaderMap envoyHeaders, String envoyT
                 stripped.add(name);
             }
         });
-        RequestContext ctx = new RequestContext(listener, converted.method(), converted.path(), converted.query(),
+        RequestContext ctx = new RequestContext(listener, converted.method(), path, converted.query(),
                 converted.scheme(), converted.clientAddress(), working, settings.services().ids().next(),
                 settings.services().clock().instant());
         return new AdmittedRequest(ctx, envoyHeaders, converted.target(), Set.copyOf(stripped), refused);
     }
 
-    /** The mutation from what Envoy holds to what the pipeline left, {@code :path} included when rewritten. */
+    /**
+     * The mutation from what Envoy holds to what the pipeline left, {@code :path} included when it
+     * is not the canonical target (or a filter rewrote it).
+     */
     HeaderMutation.Builder mutation() {
         HeaderMutation.Builder mutation = MutationDiff.of(envoyHeaders, ctx.headers(), stripped);
         if (!ctx.target().equals(envoyTarget)) {

@@ -143,7 +143,13 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         }
         settings.metrics().request();
         HttpHeaders h = request.getRequestHeaders();
-        admitted = AdmittedRequest.of(h, settings, LISTENER);
+        switch (AdmittedRequest.of(h, settings, LISTENER)) {
+            case Admission.RefusedTarget refusedTarget -> {
+                refuseTarget(refusedTarget, t0);
+                return;
+            }
+            case AdmittedRequest a -> admitted = a;
+        }
         ctx = admitted.ctx();
         Optional<RequestOutcome.Reject> refused = admitted.refused();
         record.requestId = ctx.requestId();
@@ -353,6 +359,18 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     }
 
     /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
+    /** A {@code :path} without a safe canonical form: 400 before any filter, as the HTTP edge answers it. */
+    private void refuseTarget(Admission.RefusedTarget refused, long t0) {
+        record.requestId = refused.requestId();
+        settings.metrics().immediateResponse(400);
+        record.outcome = "immediate";
+        record.status = 400;
+        reply(Phase.REQUEST_HEADERS, t0, Replies.immediate(LocalResponse.jsonError(400, refused.reason())));
+        closed = true;
+        out.onCompleted();
+        end(true);
+    }
+
     private void answerLocally(LocalResponse response, Phase phase, long t0) {
         ResponseHead head = new ResponseHead(response.status(), response.headers().copy(), true);
         LocalResponse sent = switch (execution.runResponse(head)) {

@@ -4,8 +4,10 @@ import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.http.CanonicalPath;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.PipelineExecution;
@@ -52,8 +54,19 @@ final class CalloutExchange {
         if (parent.deadline() != null && parent.deadline().isBefore(deadline)) {
             deadline = parent.deadline();
         }
+        String target = config.path().render(parent);
+        int q = target.indexOf('?');
+        String query = q < 0 ? null : target.substring(q + 1);
+        // The callout's path is matched by its outbound chain and forwarded like a client's: canonical.
+        RequestPath path;
+        switch (CanonicalPath.of(q < 0 ? target : target.substring(0, q), query)) {
+            case RequestPath p -> path = p;
+            case CanonicalPath.Refusal refused -> {
+                return failed("its path " + config.path().text() + " is refused: " + refused.reason());
+            }
+        }
         byte[] body = config.body().from(parent);
-        RequestContext callout = calloutContext(body);
+        RequestContext callout = calloutContext(path, query, body);
         PipelineExecution exec = chain.begin(callout);
         long started = System.nanoTime();
         Instant sendBy = deadline;
@@ -68,9 +81,7 @@ final class CalloutExchange {
         });
     }
 
-    private RequestContext calloutContext(byte[] body) {
-        String target = config.path().render(parent);
-        int q = target.indexOf('?');
+    private RequestContext calloutContext(RequestPath path, String query, byte[] body) {
         HeaderMap headers = new HeaderMap();
         for (String name : config.copyRequestHeaders()) {
             parent.headers().getAll(name).forEach(v -> headers.add(name, v));
@@ -81,8 +92,7 @@ final class CalloutExchange {
         if (body.length > 0 && !headers.contains("content-type")) {
             headers.set("content-type", "text/plain; charset=utf-8");
         }
-        RequestContext ctx = new RequestContext(parent.listener(), config.method(),
-                q < 0 ? target : target.substring(0, q), q < 0 ? null : target.substring(q + 1), parent.scheme(),
+        RequestContext ctx = new RequestContext(parent.listener(), config.method(), path, query, parent.scheme(),
                 parent.clientAddress(), headers, parent.requestId(), parent.receivedAt());
         // A callout inside the outbound chain (nested http_callout) sends through the same client.
         ctx.subRequests(parent.subRequests());

@@ -34,7 +34,7 @@ public record PathTemplate(String text) {
     /** The callout's path and query for the request in {@code ctx}. */
     String render(RequestContext ctx) {
         String query = ctx.query() == null ? "" : ctx.query();
-        return text.replace(PATH, ctx.path()).replace(QUERY, query);
+        return text.replace(PATH, ctx.forwardPath()).replace(QUERY, query);
     }
 
     @JsonValue

@@ -64,7 +64,7 @@ final class IterationLoop {
         }
         CompiledStep step = router.step(stepName);
         // A fresh context per step: no selected upstream, metadata or results of the previous one.
-        RequestContext ctx = new RequestContext(parent.listener(), parent.method(), parent.path(), parent.query(),
+        RequestContext ctx = new RequestContext(parent.listener(), parent.method(), parent.requestPath(), parent.query(),
                 parent.scheme(), parent.clientAddress(), new HeaderMap(), parent.requestId(), parent.receivedAt());
         BindingState.inherit(parent, ctx);
         PipelineExecution exec = step.pipeline().begin(ctx);

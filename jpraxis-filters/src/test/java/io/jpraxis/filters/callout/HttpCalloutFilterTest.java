@@ -11,6 +11,7 @@ import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.RequestOutcome;
@@ -82,7 +83,7 @@ class HttpCalloutFilterTest {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
         int q = target.indexOf('?');
-        return new RequestContext("web", "GET", q < 0 ? target : target.substring(0, q),
+        return new RequestContext("web", "GET", RequestPath.of(q < 0 ? target : target.substring(0, q)),
                 q < 0 ? null : target.substring(q + 1), "http", new InetSocketAddress("127.0.0.1", 40000), headers,
                 "req-1", Instant.now());
     }

@@ -17,6 +17,7 @@ import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.PipelineCompiler;
@@ -62,7 +63,7 @@ final class IrrHarness {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
         int q = target.indexOf('?');
-        return new RequestContext("web", method, q < 0 ? target : target.substring(0, q),
+        return new RequestContext("web", method, RequestPath.of(q < 0 ? target : target.substring(0, q)),
                 q < 0 ? null : target.substring(q + 1), "http", new InetSocketAddress("127.0.0.1", 40000), headers,
                 "req-1", Instant.now());
     }

@@ -16,6 +16,7 @@ import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -98,7 +99,7 @@ public final class FilterFixtures {
         int q = target.indexOf('?');
         String path = q < 0 ? target : target.substring(0, q);
         String query = q < 0 ? null : target.substring(q + 1);
-        return new RequestContext("main", method, path, query, scheme, new InetSocketAddress("192.0.2.10", 40000),
-                headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
+        return new RequestContext("main", method, RequestPath.of(path), query, scheme,
+                new InetSocketAddress("192.0.2.10", 40000), headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
     }
 }

@@ -3,8 +3,10 @@ package io.jpraxis.http.exchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
+import io.jpraxis.core.http.CanonicalPath;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -99,6 +101,17 @@ public final class Exchange implements RequestPreRead.Owner {
             respondLocal(ErrorResponses.of(invalid, requestId), true);
             return;
         }
+        RequestPath path;
+        switch (CanonicalPath.of(target.path(), target.query())) {
+            case RequestPath canonical -> path = canonical;
+            case CanonicalPath.Refusal refused -> {
+                // Decision 33: what the rules match is what goes upstream, so a target without one
+                // safe canonical form is refused before any rule sees it.
+                listener.metrics().malformedRequest();
+                respondLocal(ErrorResponses.json(400, refused.reason(), requestId), true);
+                return;
+            }
+        }
         HeaderMap headers = NettyHeaders.toHeaderMap(request.headers());
         // Absolute-form wins over Host (RFC 9112 3.2.2); routes match, and the origin gets, one spelling of it.
         String sentHost = headers.get("host");
@@ -110,7 +123,7 @@ public final class Exchange implements RequestPreRead.Owner {
         generation = listener.generations().acquire();
         CompiledPipeline pipeline = generation.pipeline(listener.listener());
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
-        ctx = new RequestContext(listener.listener(), request.method().name(), target.path(), target.query(),
+        ctx = new RequestContext(listener.listener(), request.method().name(), path, target.query(),
                 "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));

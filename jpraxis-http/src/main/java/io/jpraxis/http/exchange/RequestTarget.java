@@ -3,7 +3,9 @@ package io.jpraxis.http.exchange;
 /**
  * A request-target split into path and query (RFC 9112 3.2). Origin-form ({@code /a?b}) is the
  * norm; absolute-form ({@code http://host/a}) carries the authority that replaces Host (RFC 9112
- * 3.2.2); asterisk-form ({@code *}) is only for {@code OPTIONS}. Nothing is decoded or normalized.
+ * 3.2.2); asterisk-form ({@code *}) is only for {@code OPTIONS}. Nothing is decoded or normalized
+ * here: the path is raw, as the decoder read it (one char per byte), until
+ * {@link io.jpraxis.core.http.CanonicalPath} makes it canonical or refuses it.
  *
  * @param query without the {@code ?}, or null when absent
  * @param authority from absolute-form, else null

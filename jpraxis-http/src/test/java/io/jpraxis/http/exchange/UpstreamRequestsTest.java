@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
@@ -42,7 +43,7 @@ class UpstreamRequestsTest {
 
     private static RequestContext context(HttpRequest client) {
         HeaderMap headers = NettyHeaders.toHeaderMap(client.headers());
-        return new RequestContext("main", "POST", "/p", "q=1", "http",
+        return new RequestContext("main", "POST", RequestPath.of("/p"), "q=1", "http",
                 new InetSocketAddress("192.0.2.7", 40000), headers, "req-1", Instant.EPOCH);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetSocketAddress;
@@ -17,7 +18,7 @@ class RequestMetricsTest {
     private final RequestMetrics metrics = new RequestMetrics(registry);
 
     private static RequestContext routed(String route, String cluster) {
-        RequestContext ctx = new RequestContext("main", "GET", "/", null, "http",
+        RequestContext ctx = new RequestContext("main", "GET", RequestPath.of("/"), null, "http",
                 new InetSocketAddress("127.0.0.1", 1), new HeaderMap(), "id", Instant.EPOCH);
         ctx.route(route);
         ctx.cluster(cluster);

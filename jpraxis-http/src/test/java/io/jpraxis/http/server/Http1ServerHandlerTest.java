@@ -23,7 +23,7 @@ class Http1ServerHandlerTest {
     @Test
     void answersLocalResponsesAndKeepsTheConnection() throws Exception {
         try (EmbeddedConnection conn = new EmbeddedConnection(new FakeUpstream(), BodyLimits.DEFAULT,
-                TestFilters.onRequest("static", ctx -> new FilterAction.Respond(text("hi " + ctx.path()))))) {
+                TestFilters.onRequest("static", ctx -> new FilterAction.Respond(text("hi " + ctx.matchPath()))))) {
             conn.send("GET /one HTTP/1.1\r\nHost: t\r\n\r\n");
             FullHttpResponse first = conn.nextResponse();
             assertThat(first.status().code()).isEqualTo(200);
@@ -41,7 +41,7 @@ class Http1ServerHandlerTest {
     @Test
     void pipelinedRequestsInOneReadAreAnsweredInOrder() throws Exception {
         try (EmbeddedConnection conn = new EmbeddedConnection(new FakeUpstream(), BodyLimits.DEFAULT,
-                TestFilters.onRequest("static", ctx -> new FilterAction.Respond(text(ctx.path()))))) {
+                TestFilters.onRequest("static", ctx -> new FilterAction.Respond(text(ctx.matchPath()))))) {
             conn.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nxyz"
                     + "GET /c HTTP/1.1\r\nHost: t\r\n\r\n");
             String out = conn.rawOutput();

@@ -40,9 +40,9 @@ class PipeliningTest {
     void localAndProxiedAnswersKeepTheirOrder() throws IOException {
         try (TestOrigin origin = TestOrigin.start("o");
                 TestGateway gw = TestGateway.builder()
-                        .filter(TestFilters.onRequest("local_when_prefixed", ctx -> ctx.path().startsWith("/local")
+                        .filter(TestFilters.onRequest("local_when_prefixed", ctx -> ctx.matchPath().startsWith("/local")
                                 ? new FilterAction.Respond(new LocalResponse(200, new HeaderMap(),
-                                        ctx.path().getBytes(StandardCharsets.UTF_8)))
+                                        ctx.matchPath().getBytes(StandardCharsets.UTF_8)))
                                 : FilterAction.CONTINUE))
                         .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin))
                         .start();
@@ -65,7 +65,7 @@ class PipeliningTest {
         }
         try (TestGateway gw = TestGateway.builder()
                         .filter(TestFilters.onRequest("path_echo", ctx -> new FilterAction.Respond(new LocalResponse(200,
-                                new HeaderMap(), ctx.path().getBytes(StandardCharsets.UTF_8)))))
+                                new HeaderMap(), ctx.matchPath().getBytes(StandardCharsets.UTF_8)))))
                         .start();
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             client.send(batch.toString());

@@ -35,7 +35,7 @@ final class AccessLogLine {
             json.writeStringField("time", DateTimeFormatter.ISO_INSTANT.format(ctx.receivedAt()));
             json.writeStringField("listener", ctx.listener());
             json.writeStringField("method", ctx.method());
-            json.writeStringField("path", ctx.path());
+            json.writeStringField("path", ctx.forwardPath()); // canonical, ;parameters kept: as forwarded
             json.writeNumberField("status", summary.status());
             json.writeNumberField("duration_ms", TimeUnit.NANOSECONDS.toMillis(summary.durationNanos()));
             json.writeStringField("cluster", ctx.cluster());

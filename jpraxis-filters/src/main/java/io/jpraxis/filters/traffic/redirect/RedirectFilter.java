@@ -77,7 +77,7 @@ public final class RedirectFilter implements HttpFilter {
         }
         String requestHost = host;
         String location = template.expand(placeholder -> switch (placeholder) {
-            case PATH -> RedirectUrlParts.safePath(ctx.path());
+            case PATH -> RedirectUrlParts.safePath(ctx.forwardPath());
             case QUERY -> RedirectUrlParts.safeQuery(ctx.query());
             case HOST -> requestHost;
             case SCHEME -> RedirectUrlParts.scheme(ctx.headers().get("x-forwarded-proto"), ctx.scheme());

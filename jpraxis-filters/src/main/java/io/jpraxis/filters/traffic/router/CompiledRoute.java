@@ -5,8 +5,9 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.support.HostPattern;
 
 /**
- * One route ready for matching: the path prefix pre-normalized, the host pattern parsed and the
- * header names lower-cased, so a request is matched by comparisons alone.
+ * One route ready for matching: the path read in the canonical match form (a prefix without its
+ * trailing slash), the host pattern parsed and the header names lower-cased, so a request is
+ * matched by comparisons alone.
  */
 final class CompiledRoute {
     private final RouteConfig config;
@@ -24,9 +25,10 @@ final class CompiledRoute {
             case RoutePath.Exact e -> true;
             case RoutePath.Prefix p -> false;
         };
+        // Requests are matched in their canonical form (decision 33), so the configured path is read in it too.
         this.path = switch (config.path()) {
-            case RoutePath.Exact e -> e.value();
-            case RoutePath.Prefix p -> p.normalized();
+            case RoutePath.Exact e -> PathMatch.ruleForm(e.value());
+            case RoutePath.Prefix p -> PathMatch.withoutTrailingSlash(PathMatch.ruleForm(p.value()));
         };
         this.host = config.host() == null ? null : HostPattern.parse(config.host()).orElseThrow();
         this.headerNames = new String[config.headers().size()];

@@ -41,7 +41,7 @@ final class RouteTable {
      * prefix of the path from the longest, then {@code /}.
      */
     CompiledRoute match(RequestContext ctx) {
-        String path = ctx.path();
+        String path = ctx.matchPath();
         String authority = ctx.authority();
         int hostEnd = authority == null ? 0 : Hosts.matchEnd(authority);
         HeaderMap headers = ctx.headers();

@@ -2,6 +2,7 @@ package io.jpraxis.filters.observe.accesslog;
 
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -87,23 +88,37 @@ class AccessLogFilterTest {
     }
 
     @Test
-    void controlCharactersInThePathCannotForgeLines() throws Exception {
-        filter(1).onLog(request("/a\n{\"forged\":1}"), new ExchangeSummary(200, 0, 0, 1, true));
+    void controlCharactersInALoggedFieldCannotForgeLines() throws Exception {
+        // The edge refuses such a path (decision 33), so the escaping is shown on another free-text field.
+        assertThatThrownBy(() -> request("/a\n{\"forged\":1}")).as("no context holds such a path")
+                .isInstanceOf(IllegalArgumentException.class);
+        RequestContext ctx = request("/");
+        ctx.cluster("a\n{\"forged\":1}");
+        filter(1).onLog(ctx, new ExchangeSummary(200, 0, 0, 1, true));
 
         String raw = lines.list.getFirst().getFormattedMessage();
         assertThat(raw).as("escaped, so still one line").doesNotContain("\n");
-        assertThat(onlyLine().get("path").asText()).isEqualTo("/a\n{\"forged\":1}");
+        assertThat(onlyLine().get("cluster").asText()).isEqualTo("a\n{\"forged\":1}");
     }
 
     @Test
-    void unicodeLineBreaksInThePathAreEscapedToo() throws Exception {
+    void unicodeLineBreaksInALoggedFieldAreEscapedToo() throws Exception {
         // NEL (a raw 0x85 byte read as Latin-1) and U+2028/U+2029 end lines for some log readers.
-        String path = "/a\u0085b\u2028c\u2029d\u00e9";
-        filter(1).onLog(request(path), new ExchangeSummary(200, 0, 0, 1, true));
+        String text = "a\u0085b\u2028c\u2029d\u00e9";
+        RequestContext ctx = request("/");
+        ctx.cluster(text);
+        filter(1).onLog(ctx, new ExchangeSummary(200, 0, 0, 1, true));
 
         String raw = lines.list.getFirst().getFormattedMessage();
         assertThat(raw.chars().allMatch(c -> c >= 0x20 && c < 0x7f)).as("the line is printable ASCII: %s", raw).isTrue();
-        assertThat(onlyLine().get("path").asText()).as("still the exact path once parsed").isEqualTo(path);
+        assertThat(onlyLine().get("cluster").asText()).as("still the exact text once parsed").isEqualTo(text);
+    }
+
+    @Test
+    void thePathLoggedIsTheCanonicalForwardForm() throws Exception {
+        filter(1).onLog(request("//a/./b;v=1/%7Ex"), new ExchangeSummary(200, 0, 0, 1, true));
+        assertThat(onlyLine().get("path").asText()).as("as forwarded: canonical, parameters kept")
+                .isEqualTo("/a/b;v=1/~x");
     }
 
     @Test

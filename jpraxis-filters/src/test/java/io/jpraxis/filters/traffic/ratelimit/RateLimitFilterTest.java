@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.filters.testing.TestClock;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
@@ -27,7 +28,7 @@ class RateLimitFilterTest {
     }
 
     static RequestContext from(InetSocketAddress client) {
-        return new RequestContext("main", "GET", "/", null, "http", client, new HeaderMap(), "req-1",
+        return new RequestContext("main", "GET", RequestPath.of("/"), null, "http", client, new HeaderMap(), "req-1",
                 Instant.parse("2025-01-01T00:00:00Z"));
     }
 

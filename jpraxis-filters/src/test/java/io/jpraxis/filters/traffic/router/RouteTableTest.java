@@ -51,7 +51,10 @@ class RouteTableTest {
         assertThat(table.match(request("/api")).cluster()).isEqualTo("api");
         assertThat(table.match(request("/api/v1/x")).cluster()).isEqualTo("api");
         assertThat(table.match(request("/apikeys")).cluster()).isEqualTo("root");
-        assertThat(table.match(request("//api")).cluster()).isEqualTo("root");
+        assertThat(table.match(request("//api")).cluster()).as("decision 33: slashes merged before matching")
+                .isEqualTo("api");
+        assertThat(table.match(request("/apikeys/../api;x")).cluster()).as("matched canonical, parameters dropped")
+                .isEqualTo("api");
         assertThat(table.match(request("*"))).as("asterisk-form matches no path route").isNull();
     }
 
@@ -59,7 +62,7 @@ class RouteTableTest {
         String authority = ctx.authority();
         int hostEnd = authority == null ? 0 : Hosts.hostEnd(authority);
         for (CompiledRoute route : ordered) {
-            if (route.matches(ctx.path(), authority, hostEnd, ctx.headers(), false)) {
+            if (route.matches(ctx.matchPath(), authority, hostEnd, ctx.headers(), false)) {
                 return route;
             }
         }
