@@ -127,7 +127,7 @@ class UpstreamRequestsTest {
     @Test
     void forwardedQuotesAnIpv6Client() {
         HttpRequest client = client("Host", "h");
-        RequestContext ctx = new RequestContext("main", "GET", "/", null, "http",
+        RequestContext ctx = new RequestContext("main", "GET", RequestPath.of("/"), null, "http",
                 new InetSocketAddress("2001:db8::1", 40000), NettyHeaders.toHeaderMap(client.headers()), "r",
                 Instant.EPOCH);
         assertThat(UpstreamRequests.build(ctx, client, TARGET).headers().get("forwarded"))
