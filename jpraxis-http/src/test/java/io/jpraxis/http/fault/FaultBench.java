@@ -17,6 +17,7 @@ import io.jpraxis.http.testing.Waits;
 import io.jpraxis.testkit.FaultyOrigin;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * A gateway in front of a {@link FaultyOrigin}, and the check every fault test ends with: nothing
@@ -48,9 +49,14 @@ final class FaultBench implements AutoCloseable {
 
     /** With the cluster's {@code read_timeout_ms} at {@code readMs}. */
     static FaultBench start(long readMs, Function<HttpFilter, HttpFilter[]> pipeline) {
+        return start(c -> c.readMs(readMs), pipeline);
+    }
+
+    /** With the cluster's defaults here changed by {@code cluster} (a retry policy, say). */
+    static FaultBench start(UnaryOperator<TestCluster> clusterSettings, Function<HttpFilter, HttpFilter[]> pipeline) {
         FaultyOrigin origin = FaultyOrigin.start();
-        ClusterState cluster = TestCluster.named("faulty").endpoint(origin.host(), origin.port())
-                .readMs(readMs).retry(0, 0, false).state();
+        ClusterState cluster = clusterSettings.apply(TestCluster.named("faulty").endpoint(origin.host(), origin.port())
+                .readMs(READ_TIMEOUT_MS).retry(0, 0, false)).state();
         TestGateway.Builder builder = TestGateway.builder().bodyLimits(null, null);
         for (HttpFilter f : pipeline.apply(TestFilters.firstEndpoint(cluster))) {
             builder.filter(f);
@@ -79,6 +85,26 @@ final class FaultBench implements AutoCloseable {
             @Override
             public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
                 return body.endOfStream() ? FilterAction.BODY_DONE : FilterAction.CONTINUE;
+            }
+        };
+    }
+
+    /** A filter that withholds the whole response body until it ends (spec 4.4 StreamBuffer). */
+    static HttpFilter bufferResponse() {
+        return new TestFilters.Simple("test_buffer_response") {
+            @Override
+            public BodyAccess responseBodyAccess() {
+                return BodyAccess.READ_ONLY;
+            }
+
+            @Override
+            public BodyMode responseBodyMode() {
+                return new BodyMode.StreamBuffer(8L << 20);
+            }
+
+            @Override
+            public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
+                return FilterAction.CONTINUE;
             }
         };
     }
