@@ -14,6 +14,8 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
+import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2DataFrame;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2Headers;
@@ -135,6 +137,32 @@ public final class H2cClient implements AutoCloseable {
         return result;
     }
 
+    /**
+     * Opens a stream and sends {@code headers}, then {@code bodyBytes} of the test pattern in one
+     * DATA frame (when above 0), ending the stream only if {@code endStream}: the test then reads
+     * or abandons it through the returned handle, for clients that vanish part-way.
+     */
+    public OpenStream open(Http2Headers headers, int bodyBytes, boolean endStream) {
+        OpenStream handle = new OpenStream();
+        new Http2StreamChannelBootstrap(connection).handler(handle).open().addListener(f -> {
+            if (!f.isSuccess()) {
+                handle.ended.completeExceptionally(f.cause());
+                return;
+            }
+            Http2StreamChannel stream = (Http2StreamChannel) f.getNow();
+            handle.stream = stream;
+            stream.write(new DefaultHttp2HeadersFrame(headers, endStream && bodyBytes == 0));
+            if (bodyBytes > 0) {
+                ByteBuf data = stream.alloc().buffer(bodyBytes);
+                TestData.write(data, 0, bodyBytes);
+                stream.write(new DefaultHttp2DataFrame(data, endStream));
+            }
+            stream.flush();
+            handle.opened.complete(null);
+        });
+        return handle;
+    }
+
     /** Waits for a response and returns it. */
     public static H2Response await(CompletableFuture<H2Response> pending) {
         try {
@@ -155,8 +183,86 @@ public final class H2cClient implements AutoCloseable {
 
     @Override
     public void close() {
+        if (group.isShuttingDown()) {
+            return; // closed already (a test may close before its try-with-resources does)
+        }
         connection.close().syncUninterruptibly();
         group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** One stream opened by {@link #open}: what arrived on it so far, and a way to abandon it. */
+    public static final class OpenStream extends ChannelInboundHandlerAdapter {
+        private final CompletableFuture<Void> opened = new CompletableFuture<>();
+        private final CompletableFuture<Integer> status = new CompletableFuture<>();
+        private final CompletableFuture<Void> firstData = new CompletableFuture<>();
+        private final CompletableFuture<Long> ended = new CompletableFuture<>();
+        private final AtomicLong dataBytes = new AtomicLong();
+        private volatile Http2StreamChannel stream;
+
+        /** The final response status, once its HEADERS frame arrived. */
+        public CompletableFuture<Integer> status() {
+            return status;
+        }
+
+        /** Completes when the first response DATA frame arrived. */
+        public CompletableFuture<Void> firstData() {
+            return firstData;
+        }
+
+        /**
+         * Completes when the stream ended: 0 when the response ended normally, the error code of a
+         * RST_STREAM the server sent, or -1 when the connection closed under it.
+         */
+        public CompletableFuture<Long> ended() {
+            return ended;
+        }
+
+        public long dataBytes() {
+            return dataBytes.get();
+        }
+
+        /** Sends RST_STREAM(CANCEL) (RFC 9113 8.7: the client no longer wants the response). */
+        public void reset() {
+            opened.join();
+            stream.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.CANCEL)).syncUninterruptibly();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            try {
+                if (msg instanceof Http2HeadersFrame frame) {
+                    CharSequence code = frame.headers().status();
+                    if (code != null && Integer.parseInt(code.toString()) >= 200) {
+                        status.complete(Integer.parseInt(code.toString()));
+                    }
+                    if (frame.isEndStream()) {
+                        ended.complete(0L);
+                    }
+                } else if (msg instanceof Http2DataFrame frame) {
+                    dataBytes.addAndGet(frame.content().readableBytes());
+                    firstData.complete(null);
+                    if (frame.isEndStream()) {
+                        ended.complete(0L);
+                    }
+                }
+            } finally {
+                ReferenceCountUtil.release(msg);
+            }
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof Http2ResetFrame reset) {
+                ended.complete(reset.errorCode());
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            ended.complete(-1L);
+            ctx.fireChannelInactive();
+        }
     }
 
     /** Writes the body while the stream is writable (its flow-control window open), then resumes. */
