@@ -129,6 +129,19 @@ class WireProbeSuiteTest {
                 req("Host with a trailing dot", "GET / HTTP/1.1\r\nHost: Shop.Example.\r\n\r\n", 200, Reach.ONE, After.USABLE)
                         .forwarded(r -> assertThat(r.header("host")).as("forwarded canonical").isEqualTo("shop.example")),
                 req("TRACE", "TRACE / HTTP/1.1\r\nHost: t\r\n\r\n", 405, Reach.NOTHING, After.USABLE),
+                // The canonical path (README, Request paths): one form matched and forwarded, the rest refused.
+                req("dot segments and doubled slashes", "GET //a/./b/../c;v=1//d HTTP/1.1\r\nHost: t\r\n\r\n", 200, Reach.ONE, After.USABLE)
+                        .forwarded(r -> assertThat(r.target()).as("forwarded canonical, parameters kept").isEqualTo("/a/c;v=1/d")),
+                req("unreserved escape", "GET /%61dmin?q=%61 HTTP/1.1\r\nHost: t\r\n\r\n", 200, Reach.ONE, After.USABLE)
+                        .forwarded(r -> assertThat(r.target()).as("path decoded, query as sent").isEqualTo("/admin?q=%61")),
+                req("climb above the root", "GET /../admin HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("encoded dot-dot climb", "GET /%2e%2E/admin HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("encoded slash", "GET /admin%2Fx HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("encoded backslash", "GET /admin%5cx HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("fragment", "GET /admin#x HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("control byte in the path", "GET /a\u0001b HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("DEL in the query", "GET /a?b\u007f HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
+                req("byte above 0x7F", "GET /caf\u00e9 HTTP/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
                 req("plain GET (control)", GET, 200, Reach.ONE, After.USABLE));
     }
 
