@@ -54,12 +54,12 @@ public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, L
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--rounds" -> rounds = positive(arg, value(args, ++i, arg));
-                case "--duration" -> duration = positive(arg, value(args, ++i, arg));
-                case "--warmup" -> warmup = positive(arg, value(args, ++i, arg));
-                case "--workloads" -> workloads = workloads(value(args, ++i, arg));
-                case "--targets" -> targets = targets(value(args, ++i, arg));
-                case "--out" -> out = Path.of(value(args, ++i, arg));
+                case "--rounds" -> rounds = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--duration" -> duration = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--warmup" -> warmup = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--workloads" -> workloads = workloads(OptionArgs.value(args, ++i, arg));
+                case "--targets" -> targets = targets(OptionArgs.value(args, ++i, arg));
+                case "--out" -> out = Path.of(OptionArgs.value(args, ++i, arg));
                 case "--quick" -> quick = true;
                 default -> throw new IllegalArgumentException(arg + ": unknown option (expected one of"
                         + " --rounds --duration --warmup --workloads --targets --quick --out)");
@@ -70,25 +70,6 @@ public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, L
                 duration != null ? duration : quick ? 3 : 10,
                 warmup != null ? warmup : quick ? 2 : 5,
                 workloads, targets, quick, out);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + ": missing value");
-        }
-        return args[i];
-    }
-
-    private static int positive(String option, String text) {
-        try {
-            int n = Integer.parseInt(text);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the option's name
-        }
-        throw new IllegalArgumentException(option + ": \"" + text + "\" (expected: a positive integer)");
     }
 
     private static List<Workload> workloads(String list) {

@@ -1,5 +1,6 @@
 package io.jpraxis.bench.soak;
 
+import io.jpraxis.bench.load.OptionArgs;
 import java.nio.file.Path;
 
 /**
@@ -47,12 +48,12 @@ public record SoakOptions(int minutes, int sampleSeconds, int reloadSeconds, dou
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
-                case "--minutes" -> minutes = positive(arg, value(args, ++i, arg));
-                case "--sample-secs" -> sample = positive(arg, value(args, ++i, arg));
-                case "--reload-secs" -> reload = positive(arg, value(args, ++i, arg));
-                case "--rate" -> rate = positiveRate(arg, value(args, ++i, arg));
-                case "--calibrate-secs" -> calibrate = positive(arg, value(args, ++i, arg));
-                case "--out" -> out = Path.of(value(args, ++i, arg));
+                case "--minutes" -> minutes = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--sample-secs" -> sample = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--reload-secs" -> reload = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--rate" -> rate = positiveRate(arg, OptionArgs.value(args, ++i, arg));
+                case "--calibrate-secs" -> calibrate = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
+                case "--out" -> out = Path.of(OptionArgs.value(args, ++i, arg));
                 default -> throw new IllegalArgumentException(arg + ": unknown option (expected one of --minutes"
                         + " --sample-secs --reload-secs --rate --calibrate-secs --out)");
             }
@@ -63,25 +64,6 @@ public record SoakOptions(int minutes, int sampleSeconds, int reloadSeconds, dou
                     + " window holds " + SoakWindows.MIN_SAMPLES + " samples)");
         }
         return new SoakOptions(minutes, sample, reload, rate, calibrate, out);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + ": missing value");
-        }
-        return args[i];
-    }
-
-    private static int positive(String option, String text) {
-        try {
-            int n = Integer.parseInt(text);
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the option's name
-        }
-        throw new IllegalArgumentException(option + ": \"" + text + "\" (expected: a positive integer)");
     }
 
     private static double positiveRate(String option, String text) {
