@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.envoyproxy.envoy.extensions.filters.http.ext_proc.v3.ProcessingMode.BodySendMode;
 import io.envoyproxy.envoy.extensions.filters.http.ext_proc.v3.ProcessingMode.HeaderSendMode;
 import io.envoyproxy.envoy.service.ext_proc.v3.ProcessingResponse;
+import io.grpc.Status;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyAccess;
@@ -83,6 +84,30 @@ class ReplacedBodyLengthTest {
             assertThat(r.upstreamHeader("content-length")).as("the client's length of %d is not what goes on", body.length)
                     .isIn(null, Integer.toString(grown));
         }
+    }
+
+    @Test
+    void aPreReadRewriteOfABodyStreamedInSeveralPiecesIsRefusedAsAPreconditionNamingTheFix() throws Exception {
+        byte[] body = "abcdefghijklmnop".getBytes(StandardCharsets.UTF_8);
+        try (EnvoyEmulator envoy = preReading.envoy()
+                .mode(EnvoyEmulator.mode(BodySendMode.STREAMED, HeaderSendMode.SKIP, BodySendMode.NONE))
+                .upstream(Upstream.canned(200, List.of(), "ok"))) {
+            EmulatedResult r = envoy.run(EmulatedRequest.post("/upload", body).chunkBytes(4));
+            assertThat(r.grpcError()).as("the earlier pieces went on unchanged: the replacement cannot be applied")
+                    .isNotNull();
+            assertThat(r.grpcError().getCode()).as("a configuration the operator can fix, not a processor fault")
+                    .isEqualTo(Status.Code.FAILED_PRECONDITION);
+            assertThat(r.grpcError().getDescription()).contains("STREAMED").contains("BUFFERED");
+            assertThat(r.upstreamBody()).as("nothing reached the origin").isNull();
+        }
+    }
+
+    private static List<String> lengthsSet(List<ProcessingResponse> replies) {
+        return replies.stream().filter(r -> r.hasRequestBody() || r.hasResponseBody())
+                .map(r -> r.hasRequestBody() ? r.getRequestBody().getResponse() : r.getResponseBody().getResponse())
+                .flatMap(c -> c.getHeaderMutation().getSetHeadersList().stream())
+                .filter(o -> o.getHeader().getKey().equals("content-length"))
+                .map(o -> o.getHeader().getRawValue().toStringUtf8()).toList();
     }
 
     @Test
