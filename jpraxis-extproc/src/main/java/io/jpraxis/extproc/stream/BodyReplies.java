@@ -60,9 +60,14 @@ final class BodyReplies {
                             + "sent on without the change");
                 }
                 if (replacement != null && body.pieces() > 1) {
-                    // Earlier pieces already went upstream: a whole-body replacement cannot be applied.
-                    return failed("a body filter replaced a body Envoy streamed in " + body.pieces()
-                            + " pieces; use request_body_mode BUFFERED or FULL_DUPLEX_STREAMED");
+                    // Each earlier piece was answered as it came (Envoy waits for that answer before it
+                    // sends the next), so it went upstream unchanged: a whole-body replacement could
+                    // only be expressed by clearing pieces that are already gone. A body mode fixes it.
+                    String detail = "a filter that reads the whole request body replaced it, but Envoy sent it in "
+                            + body.pieces() + " pieces in request_body_mode " + (mode == BodySendMode.UNKNOWN ? "STREAMED (inferred: no protocol_config)" : mode)
+                            + ", whose earlier pieces have gone upstream (expected: request_body_mode BUFFERED, "
+                            + "or FULL_DUPLEX_STREAMED for bodies over Envoy's buffer limit)";
+                    return new Refusal(Status.FAILED_PRECONDITION.withDescription(detail), detail);
                 }
                 if (replacement != null && replacement.size() > MAX_SINGLE_BODY) {
                     return failed("a replacement body of " + replacement.size() + " bytes does not fit one message; "

@@ -1,6 +1,5 @@
 package io.jpraxis.server.boot;
 
-import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -12,14 +11,17 @@ import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import ch.qos.logback.core.status.NopStatusListener;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The gateway's logging, set up in code: diagnostics on stderr, access lines (already JSON, from
  * the {@code access_log} filter's logger {@value #ACCESS_LOGGER}) one per line on stdout, the
  * ext_proc server's per-stream lines ({@value #EXTPROC_ACCESS_LOGGER}) on stderr, Netty at WARN.
- * Both per-request loggers write through a queue drained by a thread of their own, so an event
- * loop never waits on a write to a slow pipe; the queue drops nothing (when it is full the caller
- * waits, as it would have without one) and {@link #flush()} empties it before the process exits.
+ * Both per-request loggers write through an {@link AccessLogQueue} drained by a thread of its own,
+ * so an event loop never waits on a write to a slow pipe: when the queue is full an event loop's
+ * line is dropped and counted ({@value #DROPPED_METER}), any other caller waits, and
+ * {@link #flush()} empties the queue before the process exits.
  * Done in code rather than in a {@code logback.xml} because parsing XML config loads a
  * few hundred classes and costs a good part of a cold start. An operator's own file, named with
  * {@code -Dlogback.configurationFile}, still takes over.
@@ -28,8 +30,11 @@ import ch.qos.logback.core.status.NopStatusListener;
 public final class LoggingDefaults extends ContextAwareBase implements Configurator {
     static final String ACCESS_LOGGER = "jpraxis.access";
     static final String EXTPROC_ACCESS_LOGGER = "io.jpraxis.extproc.access";
-    /** Lines a per-request logger may hold before its callers wait: a burst of several thousand requests. */
+    /** Lines a per-request logger may hold before lines are dropped: a burst of several thousand requests. */
     static final int ACCESS_QUEUE_LINES = 8192;
+    /** How long {@link #flush()} gives each queue to write what it holds. */
+    static final long FLUSH_MILLIS = 1000;
+    static final String DROPPED_METER = "jpraxis.access_log.dropped";
     static final String DIAGNOSTIC_PATTERN = "%d{yyyy-MM-dd'T'HH:mm:ss.SSSXXX} %-5level [%thread] %logger{24} - %msg%n";
     private static final String OPERATOR_FILE_PROPERTY = "logback.configurationFile";
 
@@ -69,14 +74,32 @@ public final class LoggingDefaults extends ContextAwareBase implements Configura
         }
     }
 
-    private static AsyncAppender queued(LoggerContext context, String name, Appender<ILoggingEvent> target) {
-        AsyncAppender appender = new AsyncAppender();
+    /**
+     * Counts, in {@code meters}, the lines each queue dropped ({@code jpraxis_access_log_dropped_total},
+     * tagged {@code log=access|extproc}); under an operator's own logging backend nothing is queued
+     * by jpraxis and nothing is registered.
+     */
+    public static void registerMetrics(MeterRegistry meters) {
+        if (!(org.slf4j.LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
+            return;
+        }
+        register(meters, context.getLogger(ACCESS_LOGGER).getAppender("ACCESS"), "access");
+        register(meters, context.getLogger(EXTPROC_ACCESS_LOGGER).getAppender("EXTPROC-ACCESS"), "extproc");
+    }
+
+    private static void register(MeterRegistry meters, Appender<ILoggingEvent> appender, String log) {
+        if (appender instanceof AccessLogQueue queue) {
+            FunctionCounter.builder(DROPPED_METER, queue, AccessLogQueue::dropped).tag("log", log)
+                    .description("Log lines dropped because the queue was full when an event loop logged them")
+                    .register(meters);
+        }
+    }
+
+    private static AccessLogQueue queued(LoggerContext context, String name, Appender<ILoggingEvent> target) {
+        AccessLogQueue appender = new AccessLogQueue(target, ACCESS_QUEUE_LINES, AccessLogQueue::offEventLoop,
+                FLUSH_MILLIS);
         appender.setContext(context);
         appender.setName(name);
-        appender.setQueueSize(ACCESS_QUEUE_LINES);
-        appender.setDiscardingThreshold(0); // the default drops INFO lines once the queue is 80% full
-        appender.setNeverBlock(false);
-        appender.addAppender(target);
         appender.start();
         return appender;
     }

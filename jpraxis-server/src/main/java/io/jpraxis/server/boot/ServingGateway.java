@@ -66,6 +66,7 @@ public final class ServingGateway {
         // First: a transport pinned by a system property that cannot load stops the start before anything runs.
         Transport transport = Transport.select();
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        LoggingDefaults.registerMetrics(meters);
         ExecutorService closer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("jpraxis-config-retire").factory());
         GenerationSlot generations = new GenerationSlot(owned(gateway, revision), closer);

@@ -18,8 +18,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The parent directory is watched, not the file: editors save by writing a new file and
  * renaming it over the old one, and a Kubernetes ConfigMap swaps a {@code ..data} symbolic link
- * beside it; both leave a watch on the file itself pointing at a file that is gone. Events naming
- * the file, a {@code ..}-prefixed entry or an overflow count. Because some file systems deliver no
+ * beside it; both leave a watch on the file itself pointing at a file that is gone. Only events
+ * naming an entry the file is reached through count (see {@link WatchedNames}): the file's own
+ * name and, when it is a relative symbolic link such as {@code config.yaml -> ..data/config.yaml},
+ * the link's first step {@code ..data}, which the ConfigMap update renames a new link over. Other
+ * files in the directory (logs, the timestamped folders the update creates and deletes, an editor's
+ * swap file) are ignored; an overflow counts, since the lost events may have named the file.
+ * Because some file systems deliver no
  * events at all (network mounts, some container overlays), the file's fingerprint is also polled
  * every {@code pollInterval} as a backstop. Bursts are coalesced by a {@link Debouncer}.
  *
@@ -134,8 +139,8 @@ final class ConfigWatcher implements AutoCloseable {
         if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
             return true; // events were lost: the file may be among them
         }
-        String name = String.valueOf(event.context());
-        return name.equals(file.getFileName().toString()) || name.startsWith("..");
+        // Read again for each event: the file may have been replaced by a link, or a link by a file.
+        return WatchedNames.of(file).contains(String.valueOf(event.context()));
     }
 
     private void register() {

@@ -145,12 +145,79 @@ class ConfigWatcherTest {
         watch("gateway.yaml", Duration.ofMinutes(10), true);
 
         Files.writeString(dir.resolve("access.log"), "a line\n");
+        Files.writeString(dir.resolve("..hidden"), "x\n");
 
-        // Absence can only be shown by waiting: five windows, after which a reload would be due.
-        Thread.sleep(WINDOW.toMillis() * 5);
-        assertThat(calls.availablePermits()).as("a log file beside the config is not a reason to reload").isZero();
+        assertThat(callsAfterQuiet()).as("a log file beside the config is not a reason to reload").isZero();
         Files.writeString(file, "a: 2\n");
         assertThat(nextCall()).as("while the config's own change is").isTrue();
+    }
+
+    /** The kubelet's layout: config.yaml -> ..data/config.yaml, ..data -> the first timestamped folder. */
+    private Path configMap() throws IOException {
+        Path first = Files.createDirectory(dir.resolve("..2026_12_01_21_00_00.001"));
+        Files.writeString(first.resolve("config.yaml"), "a: 1\n");
+        Files.createSymbolicLink(dir.resolve("..data"), first.getFileName());
+        return Files.createSymbolicLink(dir.resolve("config.yaml"), Path.of("..data/config.yaml"));
+    }
+
+    /** The kubelet's update, step by step: new folder, its payload, ..data_tmp renamed over ..data, old folder gone. */
+    private void configMapUpdate(Duration payloadTime) throws IOException, InterruptedException {
+        Path next = Files.createDirectory(dir.resolve("..2026_12_01_22_00_00.123"));
+        Thread.sleep(payloadTime.toMillis());
+        Files.writeString(next.resolve("config.yaml"), "a: 2\n");
+        Files.createSymbolicLink(dir.resolve("..data_tmp"), next.getFileName());
+        Files.move(dir.resolve("..data_tmp"), dir.resolve("..data"), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
+        Files.delete(dir.resolve("..2026_12_01_21_00_00.001/config.yaml"));
+        Files.delete(dir.resolve("..2026_12_01_21_00_00.001"));
+    }
+
+    /** Absence can only be shown by waiting: five windows, after which a reload would be due. */
+    private int callsAfterQuiet() throws InterruptedException {
+        Thread.sleep(WINDOW.toMillis() * 5);
+        return calls.availablePermits();
+    }
+
+    @Test
+    void aConfigMapSwapIsExactlyOneReloadEvenWhenItsPayloadTakesAWhile() throws IOException, InterruptedException {
+        configMap();
+        watch("config.yaml", Duration.ofMinutes(10), true);
+
+        // A pause longer than the debounce window between creating the new folder and the swap:
+        // counting the folder's creation would make that a reload of its own, of unchanged content.
+        configMapUpdate(WINDOW.multipliedBy(4));
+
+        assertThat(nextCall()).as("the rename over ..data is the change").isTrue();
+        assertThat(Files.readString(dir.resolve("config.yaml"))).isEqualTo("a: 2\n");
+        assertThat(callsAfterQuiet()).as("the new folder, ..data_tmp and the old folder's removal are not reloads")
+                .isZero();
+    }
+
+    @Test
+    void otherEntriesOfAConfigMapFolderCauseNoReload() throws IOException, InterruptedException {
+        configMap();
+        watch("config.yaml", Duration.ofMinutes(10), true);
+
+        Files.writeString(dir.resolve("unrelated.yaml"), "b: 1\n");
+        Path stray = Files.createDirectory(dir.resolve("..2026_12_01_23_00_00.456"));
+        Files.writeString(stray.resolve("config.yaml"), "a: 3\n");
+        Files.createSymbolicLink(dir.resolve("..data_tmp"), stray.getFileName());
+        Files.delete(dir.resolve("..data_tmp"));
+
+        assertThat(callsAfterQuiet()).as("only config.yaml and ..data are what config.yaml reads through").isZero();
+    }
+
+    @Test
+    void pollingNoticesAConfigMapSwapAndNothingElse() throws IOException, InterruptedException {
+        configMap();
+        watch("config.yaml", WINDOW, false);
+
+        Files.writeString(dir.resolve("unrelated.yaml"), "b: 1\n");
+        assertThat(callsAfterQuiet()).as("the poll compares the config file, not the folder").isZero();
+
+        configMapUpdate(Duration.ZERO);
+        assertThat(nextCall()).as("the file read through the new ..data is another file").isTrue();
+        assertThat(callsAfterQuiet()).as("one change, one reload").isZero();
     }
 
     @Test
