@@ -95,6 +95,19 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     }
 
     /**
+     * Nothing more once a message was refused. Netty still holds the head it began when a fold is
+     * found after the request line was read, and at close would refuse that head a second time.
+     */
+    @Override
+    protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (broken) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        super.decodeLast(ctx, in, out);
+    }
+
+    /**
      * Refuses any version but HTTP/1.0 and HTTP/1.1 (Netty takes any {@code HTTP/x.y}): a parser in
      * front that reads another version differently could frame the connection differently, and
      * Praxis's parser refuses them too. Netty turns the exception into a refused head.

@@ -30,7 +30,8 @@ public final class TopLevelStringSpans {
 
     /**
      * Every top-level member named {@code field} whose value is a string, in body order; empty when
-     * the body is not one valid JSON object. Members of that name with other values are skipped.
+     * the body is not one valid JSON object, or not UTF-8. Members of that name with other values
+     * are skipped.
      */
     public static List<Span> find(byte[] body, String field) {
         if (body.length == 0) {
@@ -45,6 +46,11 @@ public final class TopLevelStringSpans {
 
     private static List<Span> find(JsonParser parser, String field) throws IOException {
         if (parser.nextToken() != JsonToken.START_OBJECT) {
+            return List.of();
+        }
+        if (parser.currentTokenLocation().getByteOffset() < 0) {
+            // Jackson detected UTF-16 or UTF-32 and reads characters, so it has no byte offsets to
+            // splice at; such a body is not JSON to exchange anyway (RFC 8259 8.1: UTF-8 only).
             return List.of();
         }
         List<Span> found = new ArrayList<>(1);
