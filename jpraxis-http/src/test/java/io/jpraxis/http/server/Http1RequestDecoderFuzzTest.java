@@ -42,7 +42,7 @@ class Http1RequestDecoderFuzzTest {
     /** The messages decoded from {@code bytes} read in {@code pieces} (then the rest), each as text. */
     private static List<String> decode(byte[] bytes, int[] pieces) {
         EmbeddedChannel channel = new EmbeddedChannel(new Http1RequestCodec(StrictRequestDecoder.strictConfig(
-                DownstreamInitializer.MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES,
+                RequestChecks.MAX_REQUEST_LINE_BYTES, RequestChecks.MAX_HEADER_BLOCK_BYTES,
                 DownstreamInitializer.MAX_CHUNK_BYTES)));
         List<ByteBuf> reads = new ArrayList<>();
         List<String> messages = new ArrayList<>();
