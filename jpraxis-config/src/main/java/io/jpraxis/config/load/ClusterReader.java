@@ -13,7 +13,6 @@ import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -86,37 +85,6 @@ public final class ClusterReader {
             });
         }
         return out;
-    }
-
-    /**
-     * The {@code http} block of each cluster of a list, each read on its own (findings dropped):
-     * what a list whose clusters did not all read cleanly still declares. Empty when the list, a
-     * name or an {@code http} block does not read cleanly, so what it declares is unknown.
-     */
-    public static Optional<Map<String, ClusterHttpConfig>> httpBlocks(ConfigNode node, ConfigPath path) {
-        if (!(node instanceof ConfigNode.ListNode list)) {
-            return Optional.empty();
-        }
-        Map<String, ClusterHttpConfig> out = new LinkedHashMap<>();
-        for (int i = 0; i < list.items().size(); i++) {
-            ConfigNode item = list.items().get(i);
-            Optional<String> name = nameOf(item);
-            if (name.isEmpty()) {
-                return Optional.empty();
-            }
-            Optional<ConfigNode> http = ((ConfigNode.MapNode) item).get("http");
-            if (http.isEmpty()) {
-                out.putIfAbsent(name.get(), ClusterHttpConfig.NONE);
-                continue;
-            }
-            Diagnostics quiet = new Diagnostics();
-            ClusterHttpConfig block = ClusterHttpReader.read(http.get(), path.index(i).key("http"), quiet, name.get());
-            if (quiet.hasErrors()) {
-                return Optional.empty();
-            }
-            out.putIfAbsent(name.get(), block);
-        }
-        return Optional.of(out);
     }
 
     private static Optional<String> nameOf(ConfigNode item) {

@@ -7,17 +7,14 @@ import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
-import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.filter.TagMatcher;
+import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -29,10 +26,7 @@ import java.util.function.Function;
  * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
  * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
  * balancers, the catalog's only source. This is config validation: no skip flag and no
- * {@code skip_pipeline_validation} demotion. It runs over every entry the build reached (top
- * level, branches, IRR steps, outbound chains), including entries whose filter failed, whatever
- * else failed, so one problem never hides a typo; it stands down only when a refused entry's own
- * declarations cannot be read back ({@code FilterFactory#refusedDeclarations}).
+ * {@code skip_pipeline_validation} demotion.
  */
 public final class MatcherDeclarations {
     private final List<ClusterTags> loadBalancerClusters;
@@ -45,41 +39,13 @@ public final class MatcherDeclarations {
     }
 
     /**
-     * One filter entry the build reached: where it is written, its own conditions, and what its
-     * filter declares and matches (only the clusters read back when its factory refused it).
+     * Checks every condition of {@code pipelines} (each listener's top-level filters, branches
+     * included) and of {@code chains}, reporting to {@code diagnostics}.
      */
-    public record Site(FilterScope scope, List<ConditionConfig> conditions, Map<String, ClusterTags> declares,
-            List<TagMatcher> tagMatchers) {
-        public Site {
-            conditions = List.copyOf(conditions);
-            declares = Collections.unmodifiableMap(new LinkedHashMap<>(declares)); // in declaration order
-            tagMatchers = List.copyOf(tagMatchers);
-        }
-
-        /** An entry whose filter was built. */
-        public static Site built(FilterEntryConfig entry, FilterScope scope, HttpFilter filter) {
-            return new Site(scope, entry.conditions(), filter.declaredClusterTags(),
-                    filter.boundTagMatchers());
-        }
-
-        /** An entry its factory refused: its conditions are still the loader's, its filter's matchers unknown. */
-        public static Site refused(FilterEntryConfig entry, FilterScope scope, Map<String, ClusterTags> declares) {
-            return new Site(scope, entry.conditions(), declares, List.of());
-        }
-    }
-
-    /**
-     * Checks the conditions and filter matchers of every site, and every chain's conditions,
-     * against what the sites declare, reporting to {@code diagnostics}. With {@code declarationsComplete}
-     * false (a refused entry's declarations are unknown) nothing is checked.
-     */
-    public static void check(List<Site> sites, boolean declarationsComplete, List<FilterChainConfig> chains,
+    public static void check(List<List<CompiledFilter>> pipelines, List<FilterChainConfig> chains,
             List<ClusterConfig> topLevelClusters, Diagnostics diagnostics) {
-        if (!declarationsComplete) {
-            return; // a value the lost declarations hold would be called a typo; their own error stands
-        }
         List<ClusterTags> lb = new ArrayList<>();
-        sites.forEach(site -> lb.addAll(site.declares().values()));
+        pipelines.forEach(p -> collect(p, lb));
         List<ClusterTags> all = new ArrayList<>(lb);
         for (ClusterConfig c : topLevelClusters) {
             if (c.http() != null) {
@@ -90,14 +56,29 @@ public final class MatcherDeclarations {
         for (FilterChainConfig chain : chains) {
             guard.conditions(chain.conditions(), diagnostics.scoped(FilterScope.chain(chain.name())));
         }
-        Set<TagMatcher> matchersSeen = new HashSet<>(); // an entry built in several places, reported once
-        for (Site site : sites) {
-            Diagnostics d = diagnostics.scoped(site.scope());
-            guard.conditions(site.conditions(), d);
-            for (TagMatcher m : site.tagMatchers()) {
-                if (matchersSeen.add(m)) {
-                    matcher(m.matcher(), m.path(), m.line(), lb, d);
-                }
+        for (List<CompiledFilter> pipeline : pipelines) {
+            guard.filters(pipeline, null, diagnostics);
+        }
+    }
+
+    private static void collect(List<CompiledFilter> level, List<ClusterTags> out) {
+        for (CompiledFilter f : level) {
+            out.addAll(f.filter().declaredClusterTags().values());
+            for (BranchSpec b : f.branches()) {
+                collect(b.filters(), out);
+            }
+        }
+    }
+
+    private void filters(List<CompiledFilter> level, String branch, Diagnostics diagnostics) {
+        for (CompiledFilter f : level) {
+            FilterScope scope = new FilterScope(f.filter().type(), f.entry().name(), f.chain(), branch);
+            conditions(f.entry().conditions(), diagnostics.scoped(scope));
+            for (TagMatcher m : f.filter().boundTagMatchers()) {
+                matcher(m.matcher(), m.path(), m.line(), loadBalancerClusters, diagnostics.scoped(scope));
+            }
+            for (BranchSpec b : f.branches()) {
+                filters(b.filters(), b.name(), diagnostics);
             }
         }
     }

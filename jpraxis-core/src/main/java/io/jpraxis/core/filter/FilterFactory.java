@@ -2,8 +2,6 @@ package io.jpraxis.core.filter;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.binding.ClusterTags;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,18 +34,6 @@ public interface FilterFactory {
      */
     default boolean bindsChain() {
         return false;
-    }
-
-    /**
-     * The cluster tags an entry of this type declares when {@link #create} refused it, read again
-     * from {@code options} (a reader whose findings are discarded), so the typo guard on upstream
-     * matchers still knows every declared value. Empty when they cannot be known: the guard then
-     * stands down rather than call a value the refused entry declares undeclared. Entries nested
-     * in this one (an IRR's steps, a callout's outbound chain) that were built count on their own;
-     * this is asked only when none was. The default: this type declares nothing.
-     */
-    default Optional<Map<String, ClusterTags>> refusedDeclarations(MapReader options) {
-        return Optional.of(Map.of());
     }
 
     /** The feature gate this filter type needs, or null when ungated. */

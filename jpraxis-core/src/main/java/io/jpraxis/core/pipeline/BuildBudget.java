@@ -22,11 +22,6 @@ final class BuildBudget {
         this.limit = limit;
     }
 
-    /** Whether the build stopped expanding: entries past the limit were never reached. */
-    boolean exhausted() {
-        return exhausted;
-    }
-
     /** Takes one instance; false (reported once) when the build would exceed the limit. */
     boolean take() {
         if (used >= limit) {

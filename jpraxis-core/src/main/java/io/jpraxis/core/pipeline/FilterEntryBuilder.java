@@ -6,8 +6,6 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
-import io.jpraxis.core.binding.ClusterTags;
-import io.jpraxis.core.binding.MatcherDeclarations;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -16,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -45,67 +42,16 @@ final class FilterEntryBuilder {
      */
     private final List<Diagnostic> leftOut = new ArrayList<>();
 
-    /**
-     * Every entry this build reached, the ones whose filter failed included (and those inside
-     * nested pipelines: IRR steps, outbound chains), for the typo guard, which must see every
-     * matcher whatever else failed.
-     */
-    private final List<MatcherDeclarations.Site> sites = new ArrayList<>();
-    /** Set when an entry refused by its factory declared clusters nobody can know. */
-    private boolean declarationsLost;
-    /** Builds that gave no filter, reported or not (an entry built again reports nothing). */
-    private int refusals;
-
     /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
         boolean first = diagnosed.add(entry);
-        int reachedBefore = sites.size();
         Optional<HttpFilter> built = buildOnce(entry, first ? d : new Diagnostics());
-        if (built.isPresent()) {
-            sites.add(MatcherDeclarations.Site.built(entry, d.scope(), built.get()));
-        } else {
-            refusals++;
-            // Nested entries it did build stand as sites of their own; else ask its factory again.
-            Map<String, ClusterTags> declares = sites.size() > reachedBefore ? Map.of() : refusedDeclarations(entry);
-            sites.add(MatcherDeclarations.Site.refused(entry, d.scope(), declares));
-        }
         if (built.isEmpty() && first) {
             leftOut.add(new Diagnostic.Error(entry.source().path().key("filter"), entry.source().line(),
                     "filter type " + entry.filterType() + " was left out of the pipeline and no problem was reported "
                             + "(a jpraxis bug); the config is refused rather than served without it", d.scope()));
         }
         return built;
-    }
-
-    /** How many builds so far gave no filter. */
-    int refusals() {
-        return refusals;
-    }
-
-    /** Every entry reached so far, in build order. */
-    List<MatcherDeclarations.Site> sites() {
-        return sites;
-    }
-
-    /**
-     * Whether every cluster declaration of the config was seen: false when an entry its factory
-     * refused declared clusters that cannot be read back.
-     */
-    boolean declarationsComplete() {
-        return !declarationsLost;
-    }
-
-    private Map<String, ClusterTags> refusedDeclarations(FilterEntryConfig entry) {
-        Optional<FilterFactory> factory = registry.find(entry.filterType());
-        if (factory.isEmpty()) {
-            return Map.of(); // an unknown type declares nothing
-        }
-        MapReader quiet = MapReader.of(entry.options(), entry.source().path(), new Diagnostics());
-        Optional<Map<String, ClusterTags>> declares = factory.get().refusedDeclarations(quiet);
-        if (declares.isEmpty()) {
-            declarationsLost = true;
-        }
-        return declares.orElse(Map.of());
     }
 
     /** See {@link #leftOut}: the errors for entries left out, to report when the build found no other. */

@@ -68,14 +68,7 @@ public final class PipelineCompiler {
         Map<String, List<ConditionConfig>> chainConditions = chainConditions(config);
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, diagnostics);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
-        // Load findings can leave any pipeline short (an unknown chain is skipped), so with one the
-        // ordering checks would report what is only missing; without, each listener whose own
-        // build was clean is checked, so one listener's bad filter hides nothing in another.
-        boolean loadClean = !diagnostics.hasErrors();
-        List<Boolean> clean = new ArrayList<>();
         for (ListenerConfig listener : config.listeners()) {
-            int errorsBefore = diagnostics.errorCount();
-            int refusedBefore = builder.refusals();
             List<PlacedEntry> entries = flatten(listener, chains);
             List<CompiledFilter> filters = levels.compilePipeline(entries, listener.name());
             BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),
@@ -83,17 +76,19 @@ public final class PipelineCompiler {
                     features.has(Feature.BOUND_UPSTREAM_REQUEST_BODY));
             listeners.add(new CompiledGateway.Listener(listener,
                     new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
-            // Refusals count too: an entry shared with an earlier listener is reported only once.
-            clean.add(loadClean && diagnostics.errorCount() == errorsBefore && builder.refusals() == refusedBefore);
         }
+        // Both need every filter built (a load balancer that failed would make its clusters look
+        // undeclared); a matcher typo does not stop the ordering checks, so validate lists every
+        // binding problem together.
         if (!diagnostics.hasErrors()) {
             builder.leftOut().forEach(diagnostics::add); // a factory that built nothing and said nothing
         }
-        // The typo guard runs over every entry reached, whatever else failed; a matcher typo does
-        // not stop the ordering checks either, so validate lists every binding problem together.
-        MatcherDeclarations.check(builder.sites(), builder.declarationsComplete() && !budget.exhausted(),
-                config.filterChains(), config.clusters(), diagnostics);
-        List<PipelineReport> reports = check(config, listeners, clean, chainConditions, diagnostics);
+        boolean built = !diagnostics.hasErrors();
+        if (built) {
+            MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
+                    config.filterChains(), config.clusters(), diagnostics);
+        }
+        List<PipelineReport> reports = built ? check(config, listeners, chainConditions, diagnostics) : List.of();
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());
             return new CompileResult(null, diagnostics, reports);
@@ -105,17 +100,14 @@ public final class PipelineCompiler {
 
     /**
      * Step 6 of spec 1.9: the ordering checks, over every listener's graph, all findings reported
-     * together. They need every filter of the graph built, so a listener whose build found a
-     * problem (or any load problem) is not checked; the others are.
+     * together. They need every filter built, so they run only when nothing else was wrong.
      */
     private static List<PipelineReport> check(GatewayConfig config, List<CompiledGateway.Listener> listeners,
-            List<Boolean> clean, Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
+            Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
         OrderingChecks checks = new OrderingChecks(config.insecureOptions());
         List<PipelineReport> reports = new ArrayList<>();
-        for (int i = 0; i < listeners.size(); i++) {
-            if (clean.get(i)) {
-                reports.add(checks.run(FlowGraph.of(listeners.get(i).pipeline(), chainConditions), diagnostics));
-            }
+        for (CompiledGateway.Listener listener : listeners) {
+            reports.add(checks.run(FlowGraph.of(listener.pipeline(), chainConditions), diagnostics));
         }
         return reports;
     }

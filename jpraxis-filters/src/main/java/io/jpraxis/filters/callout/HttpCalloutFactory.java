@@ -3,12 +3,10 @@ package io.jpraxis.filters.callout;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -52,11 +50,5 @@ public final class HttpCalloutFactory implements FilterFactory {
             case ChainRef.Inline i -> i.name();
         };
         return chain.map(p -> new HttpCalloutFilter(config.get(), name, p, context.services().clock()));
-    }
-
-    /** Refused before its nested entries were built: what its outbound chain's load balancers declare is unknown. */
-    @Override
-    public Optional<Map<String, ClusterTags>> refusedDeclarations(MapReader options) {
-        return Optional.empty();
     }
 }

@@ -2,11 +2,9 @@ package io.jpraxis.filters.iterative;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
-import java.util.Map;
 import java.util.Optional;
 
 /** Builds {@code iterative_request_router} filters (spec 5.10; feature {@code iterative-request-router}). */
@@ -32,11 +30,5 @@ public final class IterativeRouterFactory implements FilterFactory {
         }
         return StepCompiler.compile(config.get(), options.path(), options.node(), context, options.diagnostics())
                 .map(steps -> new IterativeRouterFilter(config.get(), steps, context.services().clock()));
-    }
-
-    /** Refused before its nested entries were built: what its steps' load balancers declare is unknown. */
-    @Override
-    public Optional<Map<String, ClusterTags>> refusedDeclarations(MapReader options) {
-        return Optional.empty();
     }
 }

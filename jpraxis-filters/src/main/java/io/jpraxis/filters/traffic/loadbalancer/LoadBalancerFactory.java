@@ -5,14 +5,11 @@ import io.jpraxis.config.load.ClusterReader;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.filters.support.ConfigLists;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** Builds {@code load_balancer} filters (spec 5.2). */
@@ -34,17 +31,6 @@ public final class LoadBalancerFactory implements FilterFactory {
         }
         return Optional.of(new LoadBalancerFilter(new LoadBalancerConfig(clusters, source), context.services(),
                 context.clusterStates()));
-    }
-
-    /** The tags its clusters' {@code http} blocks declare, each read on its own. */
-    @Override
-    public Optional<Map<String, ClusterTags>> refusedDeclarations(MapReader options) {
-        return options.node("clusters").flatMap(n -> ClusterReader.httpBlocks(n, options.path("clusters")))
-                .map(blocks -> {
-                    Map<String, ClusterTags> out = new LinkedHashMap<>();
-                    blocks.forEach((name, http) -> out.put(name, ClusterTags.of(http)));
-                    return out;
-                });
     }
 
     private static List<ClusterConfig> readClusters(MapReader options, FilterBuildContext context) {
