@@ -23,16 +23,21 @@ import java.util.TreeSet;
  * {@code outbound_chain} references too, spec 5.11): branch and inline-chain
  * names unique across the config (chain names included), named references to chains that exist,
  * no reference cycle among the chains listeners expand, and at most
- * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all.
+ * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all. Entries the loader
+ * cannot read (those in a filter's own options, such as an {@code iterative_request_router}
+ * step's) join the same rules when the build reads them: {@link #forBuild} and {@link #nested}.
  */
 public final class BranchChecks {
-    private final Diagnostics d;
+    /** Where findings go; a build's ledger replays the loader's part into a discarded sink. */
+    private Diagnostics d;
     /** Every name taken so far, with what took it (for the "already used by" hint). */
     private final Map<String, String> taken = new HashMap<>();
     /** Per chain, the named references its entries make at any depth, in document order. */
     private final Map<String, List<Reference>> references = new LinkedHashMap<>();
     private final Set<String> chainNames = new TreeSet<>();
     private int branchNames;
+    /** The search over the loader's part, kept so the build continues it from the chains steps name. */
+    private CycleSearch cycles;
 
     private BranchChecks(Diagnostics d) {
         this.d = d;
@@ -41,6 +46,14 @@ public final class BranchChecks {
     /** Reports every problem to {@code d}; {@code chainsPath} is where {@code filter_chains} stands. */
     public static void check(List<FilterChainConfig> chains, List<ListenerConfig> listeners, ConfigPath chainsPath,
             Diagnostics d) {
+        BranchChecks checks = load(chains, listeners, d);
+        if (checks.branchNames > ConfigLimits.MAX_BRANCHES_TOTAL) {
+            d.invalid(chainsPath, 0, checks.branchNames + " branches and inline branch chains",
+                    "at most " + ConfigLimits.MAX_BRANCHES_TOTAL + " in the config");
+        }
+    }
+
+    private static BranchChecks load(List<FilterChainConfig> chains, List<ListenerConfig> listeners, Diagnostics d) {
         BranchChecks checks = new BranchChecks(d);
         for (FilterChainConfig chain : chains) {
             checks.chainNames.add(chain.name());
@@ -51,11 +64,47 @@ public final class BranchChecks {
             checks.references.putIfAbsent(chain.name(), refs);
             checks.entries(chain.filters(), FilterScope.chain(chain.name()), refs);
         }
-        if (checks.branchNames > ConfigLimits.MAX_BRANCHES_TOTAL) {
-            d.invalid(chainsPath, 0, checks.branchNames + " branches and inline branch chains",
+        checks.cycles = new CycleSearch(checks.references, d);
+        checks.cycles.from(listeners);
+        return checks;
+    }
+
+    /**
+     * The loader's checks over {@code chains} replayed without reporting (the loader did), so that
+     * a build can hold the entries only it reads to the same names, references, cycle search and
+     * total through {@link #nested}.
+     */
+    public static BranchChecks forBuild(List<FilterChainConfig> chains, List<ListenerConfig> listeners) {
+        BranchChecks checks = load(chains, listeners, new Diagnostics());
+        checks.loaderTotal = checks.branchNames;
+        return checks;
+    }
+
+    /** What the loader counted, so the build reports the total only when its entries push it over. */
+    private int loaderTotal;
+
+    /**
+     * Holds {@code entries}, which stand inside a filter's own options under {@code scope}, to the
+     * rules: their branch and inline chain names are claimed, their named references must exist, the
+     * chains they name are searched for cycles (a chain no listener expands was not), and they count
+     * toward the total. Reports to {@code out}.
+     */
+    public void nested(List<FilterEntryConfig> entries, FilterScope scope, Diagnostics out) {
+        d = out;
+        List<Reference> refs = new ArrayList<>();
+        entries(entries, scope, refs);
+        for (Reference r : refs) {
+            cycles.visitTarget(r.ref().chain(), out);
+        }
+    }
+
+    /** Reports the total when the entries {@link #nested} read push it over the limit the loader checked. */
+    public void finish(ConfigPath chainsPath, Diagnostics out) {
+        if (branchNames > ConfigLimits.MAX_BRANCHES_TOTAL && loaderTotal <= ConfigLimits.MAX_BRANCHES_TOTAL) {
+            out.invalid(chainsPath, 0, branchNames + " branches and inline branch chains, "
+                    + (branchNames - loaderTotal) + " of them inside filters' nested pipelines",
                     "at most " + ConfigLimits.MAX_BRANCHES_TOTAL + " in the config");
         }
-        new CycleSearch(checks.references, d).from(listeners);
     }
 
     private void entries(List<FilterEntryConfig> entries, FilterScope chainScope, List<Reference> refs) {
@@ -94,7 +143,7 @@ public final class BranchChecks {
                     hd.error(named.source().path(), named.source().line(), "outbound_chain references unknown filter "
                             + "chain '" + named.chain() + "'" + Suggestions.hint(named.chain(), chainNames));
                 } else {
-                    refs.add(new Reference(named, hd));
+                    refs.add(new Reference(named, host));
                 }
             }
             case ChainRef.Inline inline -> {
@@ -111,7 +160,7 @@ public final class BranchChecks {
                     + Suggestions.hint(ref.chain(), chainNames));
             return;
         }
-        refs.add(new Reference(ref, bd));
+        refs.add(new Reference(ref, bd.scope()));
     }
 
     private void claim(String name, String kind, SourceRef source, Diagnostics bd) {
@@ -125,7 +174,7 @@ public final class BranchChecks {
         }
     }
 
-    /** A named reference and the diagnostics scope of the branch that makes it. */
-    record Reference(ChainRef.Named ref, Diagnostics scoped) {
+    /** A named reference and the diagnostics scope of the branch or filter that makes it. */
+    record Reference(ChainRef.Named ref, FilterScope scope) {
     }
 }

@@ -16,7 +16,8 @@ import java.util.Set;
  */
 final class CycleSearch {
     private final Map<String, List<BranchChecks.Reference>> references;
-    private final Diagnostics d;
+    /** Where cycles are reported; a build's search continues into its own sink. */
+    private Diagnostics d;
     private final Set<String> done = new HashSet<>();
     private final List<String> expanding = new ArrayList<>();
 
@@ -33,6 +34,15 @@ final class CycleSearch {
         }
     }
 
+    /**
+     * Continues the search from {@code chain}, named by an entry only a build reads, reporting to
+     * {@code out}; chains already searched (their cycles reported) are not searched again.
+     */
+    void visitTarget(String chain, Diagnostics out) {
+        d = out;
+        visit(chain);
+    }
+
     private void visit(String chain) {
         if (done.contains(chain) || !references.containsKey(chain)) {
             return;
@@ -44,7 +54,7 @@ final class CycleSearch {
             if (start >= 0) {
                 List<String> cycle = new ArrayList<>(expanding.subList(start, expanding.size()));
                 cycle.add(target);
-                r.scoped().error(r.ref().source().path(), r.ref().source().line(),
+                d.scoped(r.scope()).error(r.ref().source().path(), r.ref().source().line(),
                         "chain reference cycle detected: " + String.join(" -> ", cycle)
                                 + " (expected: branch and outbound_chain references that never lead back to a chain being "
                                 + "expanded)");

@@ -6,10 +6,10 @@ import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
+import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.filter.TagMatcher;
-import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -26,7 +26,9 @@ import java.util.function.Function;
  * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
  * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
  * balancers, the catalog's only source. This is config validation: no skip flag and no
- * {@code skip_pipeline_validation} demotion.
+ * {@code skip_pipeline_validation} demotion. It is held to every filter the build made, wherever it
+ * stands (top level, branch, iterative_request_router step, outbound chain) and whether or not the
+ * pipeline around it was refused for something else, so one run lists every typo.
  */
 public final class MatcherDeclarations {
     private final List<ClusterTags> loadBalancerClusters;
@@ -38,14 +40,19 @@ public final class MatcherDeclarations {
         this.allClusters = allClusters;
     }
 
+    /** A filter the build made from {@code entry}, with the scope its findings are reported under. */
+    public record Built(HttpFilter filter, FilterEntryConfig entry, FilterScope scope) {
+    }
+
     /**
-     * Checks every condition of {@code pipelines} (each listener's top-level filters, branches
-     * included) and of {@code chains}, reporting to {@code diagnostics}.
+     * Checks the conditions and tag matchers of every filter in {@code built} and the conditions
+     * of {@code chains}, against what the load balancers among {@code built} declare (and, for
+     * {@code selected_upstream}, the top-level clusters), reporting to {@code diagnostics}.
      */
-    public static void check(List<List<CompiledFilter>> pipelines, List<FilterChainConfig> chains,
-            List<ClusterConfig> topLevelClusters, Diagnostics diagnostics) {
+    public static void check(List<Built> built, List<FilterChainConfig> chains, List<ClusterConfig> topLevelClusters,
+            Diagnostics diagnostics) {
         List<ClusterTags> lb = new ArrayList<>();
-        pipelines.forEach(p -> collect(p, lb));
+        built.forEach(b -> lb.addAll(b.filter().declaredClusterTags().values()));
         List<ClusterTags> all = new ArrayList<>(lb);
         for (ClusterConfig c : topLevelClusters) {
             if (c.http() != null) {
@@ -56,29 +63,11 @@ public final class MatcherDeclarations {
         for (FilterChainConfig chain : chains) {
             guard.conditions(chain.conditions(), diagnostics.scoped(FilterScope.chain(chain.name())));
         }
-        for (List<CompiledFilter> pipeline : pipelines) {
-            guard.filters(pipeline, null, diagnostics);
-        }
-    }
-
-    private static void collect(List<CompiledFilter> level, List<ClusterTags> out) {
-        for (CompiledFilter f : level) {
-            out.addAll(f.filter().declaredClusterTags().values());
-            for (BranchSpec b : f.branches()) {
-                collect(b.filters(), out);
-            }
-        }
-    }
-
-    private void filters(List<CompiledFilter> level, String branch, Diagnostics diagnostics) {
-        for (CompiledFilter f : level) {
-            FilterScope scope = new FilterScope(f.filter().type(), f.entry().name(), f.chain(), branch);
-            conditions(f.entry().conditions(), diagnostics.scoped(scope));
-            for (TagMatcher m : f.filter().boundTagMatchers()) {
-                matcher(m.matcher(), m.path(), m.line(), loadBalancerClusters, diagnostics.scoped(scope));
-            }
-            for (BranchSpec b : f.branches()) {
-                filters(b.filters(), b.name(), diagnostics);
+        for (Built b : built) {
+            Diagnostics scoped = diagnostics.scoped(b.scope());
+            guard.conditions(b.entry().conditions(), scoped);
+            for (TagMatcher m : b.filter().boundTagMatchers()) {
+                matcher(m.matcher(), m.path(), m.line(), guard.loadBalancerClusters, scoped);
             }
         }
     }

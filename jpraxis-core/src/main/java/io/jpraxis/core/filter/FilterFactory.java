@@ -36,6 +36,15 @@ public interface FilterFactory {
         return false;
     }
 
+    /**
+     * Whether filters of this type may declare clusters with application metadata
+     * ({@link HttpFilter#declaredClusterTags()}, a load balancer). When an entry of such a type
+     * fails to build, the matcher typo guard cannot tell a typo from a tag it would have declared.
+     */
+    default boolean declaresClusters() {
+        return false;
+    }
+
     /** The feature gate this filter type needs, or null when ungated. */
     default Feature requiredFeature() {
         return null;

@@ -36,4 +36,9 @@ final class BuildBudget {
         used++;
         return true;
     }
+
+    /** Whether the build stopped expanding: entries past the limit were never built. */
+    boolean exhausted() {
+        return exhausted;
+    }
 }

@@ -6,6 +6,7 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
+import io.jpraxis.core.binding.MatcherDeclarations;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -46,12 +47,39 @@ final class FilterEntryBuilder {
     Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
         boolean first = diagnosed.add(entry);
         Optional<HttpFilter> built = buildOnce(entry, first ? d : new Diagnostics());
+        if (first) {
+            built.ifPresent(f -> made.add(new MatcherDeclarations.Built(f, entry, d.scope())));
+        }
+        if (built.isEmpty() && registry.find(entry.filterType()).map(FilterFactory::declaresClusters).orElse(false)) {
+            declarerFailed = true;
+        }
         if (built.isEmpty() && first) {
             leftOut.add(new Diagnostic.Error(entry.source().path().key("filter"), entry.source().line(),
                     "filter type " + entry.filterType() + " was left out of the pipeline and no problem was reported "
                             + "(a jpraxis bug); the config is refused rather than served without it", d.scope()));
         }
         return built;
+    }
+
+    /**
+     * Every filter built, at any nesting level, each entry once, including those of a nested
+     * pipeline or a host that was refused afterwards: the typo guard is held to all of them.
+     */
+    private final List<MatcherDeclarations.Built> made = new ArrayList<>();
+    /** Whether an entry of a type that declares clusters (a load balancer) failed to build. */
+    private boolean declarerFailed;
+
+    /** See {@link #made}. */
+    List<MatcherDeclarations.Built> made() {
+        return made;
+    }
+
+    /**
+     * Whether every cluster declaration was built: when one was not, a matcher naming its tags would
+     * look like a typo, so the guard cannot judge (the failed entry is reported itself).
+     */
+    boolean declarationsComplete() {
+        return !declarerFailed;
     }
 
     /** See {@link #leftOut}: the errors for entries left out, to report when the build found no other. */

@@ -3,22 +3,25 @@ package io.jpraxis.core.pipeline;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.load.BranchChecks;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.InsecureOptions;
-import io.jpraxis.config.read.Suggestions;
 import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.NestedPipelines;
 import io.jpraxis.core.pipeline.check.FlowGraph;
 import io.jpraxis.core.pipeline.check.OrderingChecks;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The pipeline compiler's {@link NestedPipelines}: compiles a nested pipeline with the parent
@@ -35,13 +38,18 @@ final class NestedCompiler implements NestedPipelines {
     private final InsecureOptions options;
     private final boolean bindingOn;
     private final OutboundChains outbound;
+    /** The loader's name, reference, cycle and count rules, continued over entries only the build reads. */
+    private final BranchChecks ledger;
+    /** Step entries already held to {@link #ledger}: an IRR expanded in several places claims its names once. */
+    private final Set<FilterEntryConfig> ledgered = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Set once the build context that refers to this compiler exists (the two refer to each other). */
     private FilterEntryBuilder builder;
 
     /** {@code build} holds the whole build's findings, the loader's included. */
     NestedCompiler(Map<String, FilterChainConfig> chains, BuildBudget budget, BodyLimits limits,
-            InsecureOptions options, boolean bindingOn, Diagnostics build) {
+            InsecureOptions options, boolean bindingOn, BranchChecks ledger, Diagnostics build) {
         this.outbound = new OutboundChains(build);
+        this.ledger = ledger;
         this.chains = chains;
         this.budget = budget;
         this.limits = limits;
@@ -63,6 +71,12 @@ final class NestedCompiler implements NestedPipelines {
         for (FilterEntryConfig e : entries) {
             placed.add(new PlacedEntry(e, List.of(), chain, scope, List.of()));
         }
+        // The loader cannot read a filter's own options, so these entries' outbound chains (and the
+        // branches inside inline ones) meet its name, reference, cycle and count rules here.
+        List<FilterEntryConfig> unseen = entries.stream().filter(ledgered::add).toList();
+        Diagnostics names = new Diagnostics();
+        ledger.nested(unseen, scope, names);
+        relabel(nesting, names, out);
         return compile(nesting, placed, Map.of(), out);
     }
 
@@ -75,8 +89,7 @@ final class NestedCompiler implements NestedPipelines {
             case ChainRef.Named named -> {
                 FilterChainConfig chain = chains.get(named.chain());
                 if (chain == null) {
-                    reportUnknownChain(named, out);
-                    return Optional.empty();
+                    return Optional.empty(); // reported by the loader, or by build() for a step's entries
                 }
                 name = chain.name();
                 chainConditions = Map.of(name, chain.conditions());
@@ -102,20 +115,6 @@ final class NestedCompiler implements NestedPipelines {
             return compile(nesting, placed, chainConditions, out);
         } finally {
             outbound.leave();
-        }
-    }
-
-    /**
-     * The loader reports an unknown chain named by a filter entry it reads (a chain's or a
-     * branch's); one inside a filter's own options (an {@code iterative_request_router} step's
-     * entries) only this build reaches, so it is reported here unless the loader already did.
-     */
-    private void reportUnknownChain(ChainRef.Named named, Diagnostics out) {
-        boolean reported = out.all().stream().anyMatch(d -> d instanceof Diagnostic.Error
-                && d.path().equals(named.source().path()) && d.line() == named.source().line());
-        if (!reported) {
-            out.error(named.source().path(), named.source().line(), "outbound_chain references unknown filter chain '"
-                    + named.chain() + "'" + Suggestions.hint(named.chain(), chains.keySet()));
         }
     }
 
@@ -145,18 +144,23 @@ final class NestedCompiler implements NestedPipelines {
             new OrderingChecks(checkOptions).run(FlowGraph.nested(pipeline, nesting.inheritsBinding(), chainConditions),
                     local);
         }
-        for (Diagnostic d : local.all()) {
+        relabel(nesting, local, out);
+        if (local.hasErrors()) {
+            pipeline.close();
+            return Optional.empty();
+        }
+        return Optional.of(pipeline);
+    }
+
+    /** Reports {@code found} to {@code out} under the nesting's label ("invalid step 'S': ..."). */
+    private static void relabel(Nesting nesting, Diagnostics found, Diagnostics out) {
+        for (Diagnostic d : found.all()) {
             String message = nesting.label() + ": " + d.message();
             out.add(switch (d) {
                 case Diagnostic.Error e -> new Diagnostic.Error(e.path(), e.line(), message, e.scope());
                 case Diagnostic.Warning w -> new Diagnostic.Warning(w.path(), w.line(), message, w.scope());
             });
         }
-        if (local.hasErrors()) {
-            pipeline.close();
-            return Optional.empty();
-        }
-        return Optional.of(pipeline);
     }
 
     /**

@@ -42,7 +42,7 @@ final class OutboundChains {
         }
         if (ref instanceof ChainRef.Named && building.contains(name)) {
             if (build.hasErrors()) {
-                // The loader's cycle search reported it; it cannot see into IRR steps, so this guard reports the rest.
+                // The cycle search reported it: the loader's from the listeners, the build's from IRR steps.
                 return false;
             }
             List<String> cycle = new ArrayList<>(building.subList(building.indexOf(name), building.size()));

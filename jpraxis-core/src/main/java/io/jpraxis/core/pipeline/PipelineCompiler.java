@@ -1,9 +1,11 @@
 package io.jpraxis.core.pipeline;
 
+import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.load.BranchChecks;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
@@ -56,10 +58,14 @@ public final class PipelineCompiler {
         for (FilterChainConfig chain : config.filterChains()) {
             chains.putIfAbsent(chain.name(), chain); // a duplicate name was refused at load
         }
+        // A load error under filter_chains may have dropped an entry (a load balancer among them).
+        boolean entriesDroppedAtLoad = diagnostics.errors().stream()
+                .anyMatch(d -> d.path().toString().startsWith("filter_chains"));
         BuildBudget budget = new BuildBudget(diagnostics, instanceLimit);
         // Nested pipelines (IRR steps) share this build's registry, chains, budget and context.
+        BranchChecks ledger = BranchChecks.forBuild(config.filterChains(), config.listeners());
         NestedCompiler nested = new NestedCompiler(chains, budget, config.bodyLimits(), config.insecureOptions(),
-                features.has(Feature.UPSTREAM_BINDING), diagnostics);
+                features.has(Feature.UPSTREAM_BINDING), ledger, diagnostics);
         FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
                 config.clusters(), services, new ClusterStates(), nested);
         config.clusters().forEach(context.clusterStates()::stateFor);
@@ -77,16 +83,17 @@ public final class PipelineCompiler {
             listeners.add(new CompiledGateway.Listener(listener,
                     new CompiledPipeline(listener.name(), filters, body, binding(filters, chainConditions))));
         }
-        // Both need every filter built (a load balancer that failed would make its clusters look
-        // undeclared); a matcher typo does not stop the ordering checks, so validate lists every
-        // binding problem together.
+        ledger.finish(ConfigPath.root().key("filter_chains"), diagnostics);
+        // The ordering checks need every filter built, and a factory left silent matters only when
+        // nothing else was reported. The typo guard runs whatever else failed, over every filter
+        // built at any depth, so validate lists every typo beside the other problems; it only
+        // needs every cluster declaration to have been built.
         if (!diagnostics.hasErrors()) {
             builder.leftOut().forEach(diagnostics::add); // a factory that built nothing and said nothing
         }
         boolean built = !diagnostics.hasErrors();
-        if (built) {
-            MatcherDeclarations.check(listeners.stream().map(li -> li.pipeline().filters()).toList(),
-                    config.filterChains(), config.clusters(), diagnostics);
+        if (builder.declarationsComplete() && !budget.exhausted() && !entriesDroppedAtLoad) {
+            MatcherDeclarations.check(builder.made(), config.filterChains(), config.clusters(), diagnostics);
         }
         List<PipelineReport> reports = built ? check(config, listeners, chainConditions, diagnostics) : List.of();
         if (diagnostics.hasErrors()) {

@@ -23,6 +23,11 @@ public final class LoadBalancerFactory implements FilterFactory {
     }
 
     @Override
+    public boolean declaresClusters() {
+        return true;
+    }
+
+    @Override
     public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
         List<ClusterConfig> clusters = readClusters(options, context);
         ClusterSource source = readClusterSource(options, context);
