@@ -9,10 +9,12 @@ import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpRequestDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.AsciiString;
+import io.netty.util.ReferenceCountUtil;
 import java.util.List;
 import java.util.Queue;
 
@@ -92,6 +94,24 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
         int start = in.readerIndex();
         super.decode(ctx, in, out);
         track(in, start, out, emitted);
+        endAtRefusal(out, emitted);
+    }
+
+    /**
+     * Keeps nothing after a refused message and discards the rest of the connection. Netty, having
+     * refused a head, may still emit a refused content part in the same read but not in a later
+     * one, so without this what follows a refusal would depend on how the bytes were split.
+     */
+    private void endAtRefusal(List<Object> out, int from) {
+        for (int i = from; i < out.size(); i++) {
+            if (out.get(i) instanceof HttpObject o && o.decoderResult().isFailure()) {
+                broken = true;
+                while (out.size() > i + 1) {
+                    ReferenceCountUtil.release(out.remove(out.size() - 1));
+                }
+                return;
+            }
+        }
     }
 
     /**
@@ -104,7 +124,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
+        int emitted = out.size();
         super.decodeLast(ctx, in, out);
+        endAtRefusal(out, emitted);
     }
 
     /**
