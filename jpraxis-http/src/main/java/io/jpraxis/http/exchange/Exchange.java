@@ -3,10 +3,8 @@ package io.jpraxis.http.exchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
-import io.jpraxis.core.http.CanonicalPath;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -17,7 +15,6 @@ import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.support.HttpDate;
-import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -90,40 +87,23 @@ public final class Exchange implements RequestPreRead.Owner {
             requestReceived = true;
             downstream.requestRead();
         }
-        EdgeError invalid = RequestChecks.check(request);
-        RequestTarget target = invalid == null ? RequestTarget.parse(request.uri()) : null;
-        if (invalid == null && target == null) {
-            invalid = EdgeError.BAD_REQUEST_TARGET;
-        }
-        if (invalid != null) {
-            listener.metrics().malformedRequest();
-            forceClose = invalid == EdgeError.TOO_MANY_HEADERS;
-            respondLocal(ErrorResponses.of(invalid, requestId), true);
-            return;
-        }
-        RequestPath path;
-        switch (CanonicalPath.of(target.path(), target.query())) {
-            case RequestPath canonical -> path = canonical;
-            case CanonicalPath.Refusal refused -> {
-                // Decision 33: what the rules match is what goes upstream, so a target without one
-                // safe canonical form is refused before any rule sees it.
+        RequestHead.Admitted head;
+        switch (RequestHead.of(request)) {
+            case RequestHead.Admitted admitted -> head = admitted;
+            case RequestHead.Refused refused -> {
                 listener.metrics().malformedRequest();
-                respondLocal(ErrorResponses.json(400, refused.reason(), requestId), true);
+                forceClose = refused.closes();
+                respondLocal(refused.reason() == null ? ErrorResponses.of(refused.error(), requestId)
+                        : ErrorResponses.json(refused.error().status(), refused.reason(), requestId), true);
                 return;
             }
         }
-        HeaderMap headers = NettyHeaders.toHeaderMap(request.headers());
-        // Absolute-form wins over Host (RFC 9112 3.2.2); routes match, and the origin gets, one spelling of it.
-        String sentHost = headers.get("host");
-        String host = HostSyntax.canonical(target.authority() != null ? target.authority() : sentHost);
-        if (host != sentHost) {
-            headers.set("host", host);
-        }
+        HeaderMap headers = head.headers();
         // Read the serving generation once: a reload from here on does not change this request's pipeline.
         generation = listener.generations().acquire();
         CompiledPipeline pipeline = generation.pipeline(listener.listener());
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
-        ctx = new RequestContext(listener.listener(), request.method().name(), path, target.query(),
+        ctx = new RequestContext(listener.listener(), request.method().name(), head.path(), head.query(),
                 "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
