@@ -10,7 +10,6 @@ import io.envoyproxy.envoy.service.ext_proc.v3.ProcessingResponse;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
 import io.jpraxis.ai.candidate.EndpointSubset;
-import io.jpraxis.ai.candidate.NoEligibleCandidate;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
@@ -336,47 +335,34 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         settings.metrics().phase(phase, System.nanoTime() - t0);
     }
 
+    /** Picker mode's one reply: the pick as metadata and header, or a local answer. */
     private void picked(RequestOutcome outcome, long t0) {
-        switch (outcome) {
-            case RequestOutcome.Respond r -> answerLocally(r.response(), Phase.REQUEST_HEADERS, t0);
-            case RequestOutcome.Reject r -> answerLocally(ctx.extensions().get(NoEligibleCandidate.KEY).isPresent()
-                    ? LocalResponse.jsonError(503, "no eligible endpoint")
-                    : LocalResponse.jsonError(r.status(), r.reason()), Phase.REQUEST_HEADERS, t0);
-            case RequestOutcome.Forward f -> mirror(t0);
-            case RequestOutcome.NoUpstream n -> mirror(t0);
+        switch (PickerReply.of(outcome, ctx, settings.routeHeader())) {
+            case PickerReply.Answer a -> answerLocally(a.response(), Phase.REQUEST_HEADERS, t0);
+            case PickerReply.Picked p -> {
+                record.outcome = "picked";
+                reply(Phase.REQUEST_HEADERS, t0, Replies.pick(admitted.mutation(), settings.routeHeader(), p.value()));
+            }
         }
     }
 
-    /** Picker mode's one reply; ingress stripped any client copy, so the value is the filter's. */
-    private void mirror(long t0) {
-        String value = ctx.headers().get(settings.routeHeader());
-        if (value == null) {
-            answerLocally(LocalResponse.jsonError(503, "no endpoint picked"), Phase.REQUEST_HEADERS, t0);
-            return;
-        }
-        record.outcome = "picked";
-        reply(Phase.REQUEST_HEADERS, t0, Replies.pick(admitted.mutation(), settings.routeHeader(), value));
-    }
-
-    /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
     /** A {@code :path} without a safe canonical form: 400 before any filter, as the HTTP edge answers it. */
     private void refuseTarget(Admission.RefusedTarget refused, long t0) {
         record.requestId = refused.requestId();
-        settings.metrics().immediateResponse(400);
-        record.outcome = "immediate";
-        record.status = 400;
-        reply(Phase.REQUEST_HEADERS, t0, Replies.immediate(LocalResponse.jsonError(400, refused.reason())));
-        closed = true;
-        out.onCompleted();
-        end(true);
+        sendImmediate(LocalResponse.jsonError(400, refused.reason()), Phase.REQUEST_HEADERS, t0);
     }
 
+    /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
     private void answerLocally(LocalResponse response, Phase phase, long t0) {
         ResponseHead head = new ResponseHead(response.status(), response.headers().copy(), true);
-        LocalResponse sent = switch (execution.runResponse(head)) {
+        sendImmediate(switch (execution.runResponse(head)) {
             case ResponseOutcome.Replace replace -> replace.response();
             case ResponseOutcome.Proceed proceed -> new LocalResponse(head.status(), head.headers(), response.body());
-        };
+        }, phase, t0);
+    }
+
+    /** Sends {@code sent} as the stream's ImmediateResponse and ends the stream. */
+    private void sendImmediate(LocalResponse sent, Phase phase, long t0) {
         settings.metrics().immediateResponse(sent.status());
         record.outcome = "immediate";
         record.status = sent.status();
