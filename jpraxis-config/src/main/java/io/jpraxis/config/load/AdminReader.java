@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
@@ -15,6 +19,15 @@ import io.jpraxis.config.tree.ConfigNode;
  * orchestrators probe it on the pod address. Port 0 is accepted (an ephemeral port, for tests).
  */
 public final class AdminReader {
+    /** The keys of {@code admin}. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of(
+            "The admin server: health, readiness, metrics and config endpoints.",
+            key("address", KeyType.text(), "host:port the admin server binds (/healthy, /ready, /metrics, /config); "
+                    + "loopback only unless insecure_options.allow_public_admin. Unset: no admin server."),
+            key("metrics_address", KeyType.text(), "host:port of a second listener serving only /healthy, /ready and "
+                    + "/metrics; it may bind any interface."),
+            key("verbose", KeyType.bool(), "Accepted for Praxis configs; it changes nothing in jpraxis.").withDefault(false));
+
     private AdminReader() {
     }
 
@@ -23,7 +36,7 @@ public final class AdminReader {
         if (node == null || node instanceof ConfigNode.NullNode) {
             return AdminConfig.DISABLED;
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         AdminConfig admin = new AdminConfig(bind(r, "address", insecure.allowPublicAdmin()),
                 bind(r, "metrics_address", true),
                 r.bool("verbose", false));

@@ -1,7 +1,12 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyDescriptor;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.MapReader;
@@ -14,6 +19,12 @@ import java.util.Optional;
  * removes it, which needs {@code insecure_options.allow_unbounded_body}.
  */
 public final class BodyLimitsReader {
+    /** The keys of {@code body_limits}. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of(
+            "Ceilings on the bodies the gateway buffers or relays.",
+            limitKey("max_request_bytes", "Largest request body, in bytes."),
+            limitKey("max_response_bytes", "Largest response body, in bytes."));
+
     private BodyLimitsReader() {
     }
 
@@ -22,7 +33,7 @@ public final class BodyLimitsReader {
         if (node == null || node instanceof ConfigNode.NullNode) {
             return BodyLimits.DEFAULT;
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         BodyLimits limits = new BodyLimits(limit(r, "max_request_bytes", insecure), limit(r, "max_response_bytes", insecure));
         r.finish();
         return limits;
@@ -40,7 +51,13 @@ public final class BodyLimitsReader {
             }
             return null;
         }
-        return Scalars.integer(node.get(), r.path(key), r.diagnostics(), 0, Long.MAX_VALUE)
+        KeyType.Int range = (KeyType.Int) KEYS.require(key).type();
+        return Scalars.integer(node.get(), r.path(key), r.diagnostics(), range.min(), range.max())
                 .orElse(BodyLimits.DEFAULT_BYTES);
+    }
+
+    private static KeyDescriptor limitKey(String name, String description) {
+        return key(name, KeyType.integer(0, Long.MAX_VALUE), description).withDefault(BodyLimits.DEFAULT_BYTES)
+                .nullMeans("no limit; needs insecure_options.allow_unbounded_body: true");
     }
 }

@@ -58,14 +58,14 @@ final class BranchChainReader {
         }
         String peeked = map.get("name").orElse(null) instanceof ConfigNode.ScalarNode s ? s.text() : "";
         Diagnostics bd = peeked.isEmpty() ? d : d.scoped(scopeOf(d).withBranch(peeked));
-        MapReader r = MapReader.of(node, path, bd);
+        MapReader r = MapReader.of(node, path, bd, ChainKeys.BRANCH);
         String name = r.requiredString("name");
         boolean named = name != null && Names.checkName(name, r.path("name"), r.line("name"), bd);
         List<ChainRef> chains = chains(r, bd, features, depth);
         OnResultConfig onResult = r.present("on_result")
                 .flatMap(n -> OnResultReader.read(n, r.path("on_result"), bd, hostType)).orElse(null);
         RejoinConfig rejoin = r.string("rejoin").map(value -> rejoin(value, r)).orElse(RejoinConfig.NEXT);
-        Integer maxIterations = r.integer("max_iterations", 1, ConfigLimits.MAX_BRANCH_ITERATIONS)
+        Integer maxIterations = r.integer("max_iterations")
                 .map(Long::intValue).orElse(null);
         r.finish();
         return named ? Optional.of(new BranchChainConfig(name, chains, onResult, rejoin, maxIterations,
@@ -102,7 +102,7 @@ final class BranchChainReader {
     /** Reads an inline chain at nesting {@code level} (1 for a branch of a top-level entry). */
     private static Optional<ChainRef> inline(ConfigNode.MapNode node, ConfigPath path, Diagnostics d,
             FeatureSet features, int level) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, ChainKeys.BRANCH_INLINE);
         String name = r.requiredString("name");
         boolean named = name != null && Names.checkName(name, r.path("name"), r.line("name"), d);
         if (level > ConfigLimits.MAX_BRANCH_DEPTH) {

@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.config.read.MapReader;
@@ -10,12 +14,22 @@ import io.jpraxis.config.tree.ConfigNode;
 
 /** Reads a cluster's {@code http} block: authority, version, application identifiers. */
 final class ClusterHttpReader {
+    /** The keys of a cluster's {@code http}. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("How requests to the cluster's endpoints are written.",
+            key("authority", KeyType.text(), "Host (and port) sent as the upstream Host; unset: the client's."),
+            key("version", KeyType.choice(HttpVersion.class), "Upstream HTTP version; only h1 is implemented.")
+                    .withDefault("h1"),
+            key("application_protocol", KeyType.text(), "Application protocol tag (an identifier) that "
+                    + "bound_upstream and selected_upstream conditions match."),
+            key("application_provider", KeyType.text(), "Application provider tag (an identifier) that "
+                    + "bound_upstream and selected_upstream conditions match."));
+
     private ClusterHttpReader() {
     }
 
     /** Reads the block of cluster {@code cluster} (named in identifier messages; null when it has no name). */
     static ClusterHttpConfig read(ConfigNode node, ConfigPath path, Diagnostics d, String cluster) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         String authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
         HttpVersion version = r.enumValue("version", HttpVersion.class).orElse(HttpVersion.H1);
         if (version != HttpVersion.H1) {

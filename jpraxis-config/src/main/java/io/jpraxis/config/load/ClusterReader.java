@@ -1,7 +1,12 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyDescriptor;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
 import io.jpraxis.config.model.ClusterHttpConfig;
@@ -22,13 +27,34 @@ import java.util.Optional;
  * {@code load_balancer}. Every problem is reported; the cluster is returned only when it has none.
  */
 public final class ClusterReader {
+    /** The keys of one cluster. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A named group of endpoints traffic is balanced over.",
+            key("name", new KeyType.Text(1, null), "Unique cluster name.").asRequired(),
+            key("endpoints", KeyType.listOf(EndpointReader.SHAPE, 1, ConfigLimits.MAX_ENDPOINTS),
+                    "The endpoints: \"host:port\" or {address, weight}.").asRequired(),
+            key("load_balancer_strategy", StrategyReader.SHAPE, "How an endpoint is picked: a name, or "
+                    + "consistent_hash: {header: x}.").withDefault("round_robin"),
+            timeout("connection_timeout_ms", "TCP connect timeout."),
+            timeout("total_connection_timeout_ms", "Budget for the TCP connect and the TLS handshake together; "
+                    + "not less than connection_timeout_ms."),
+            timeout("read_timeout_ms", "Longest silence between upstream reads once the request is sent."),
+            timeout("write_timeout_ms", "How long a full upstream write buffer may stay full."),
+            timeout("idle_timeout_ms", "How long a pooled upstream connection may sit unused."),
+            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
+                    "Most requests in flight to the cluster at once; unset: no cap."),
+            key("http", KeyType.object(ClusterHttpReader.KEYS), "Upstream HTTP settings."),
+            key("health_check", KeyType.object(HealthCheckReader.KEYS), "Active and passive health checking."),
+            key("tls", KeyType.object(ClusterTlsReader.KEYS), "TLS to the endpoints; unset: plain TCP."),
+            key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Retries of failed attempts."))
+            .withNotImplemented("trusted_private_endpoints");
+
     private ClusterReader() {
     }
 
     /** Reads the cluster at {@code path}; empty when anything in it was wrong (all of it reported). */
     public static Optional<ClusterConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             InsecureOptions insecure) {
-        MapReader r = MapReader.of(node, path, diagnostics);
+        MapReader r = MapReader.of(node, path, diagnostics, KEYS);
         String name = r.requiredString("name");
         if (name != null && name.isEmpty()) {
             r.invalid("name", "a non-empty cluster name");
@@ -46,7 +72,7 @@ public final class ClusterReader {
                 timeout(r, "read_timeout_ms"),
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
-                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
+                r.integer("max_connections").map(Long::intValue).orElse(null),
                 r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
                         .orElse(ClusterHttpConfig.NONE),
                 r.present("health_check").flatMap(n -> HealthCheckReader.read(n, r.path("health_check"),
@@ -56,7 +82,6 @@ public final class ClusterReader {
                 r.present("retry_policy").flatMap(n -> RetryPolicyReader.read(n, r.path("retry_policy"), diagnostics))
                         .orElse(null),
                 new SourceRef(path, node.line()));
-        r.notImplemented("trusted_private_endpoints");
         return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();
     }
 
@@ -117,7 +142,11 @@ public final class ClusterReader {
     }
 
     private static Long timeout(MapReader r, String key) {
-        return r.integer(key, 1, ConfigLimits.MAX_CLUSTER_TIMEOUT_MS).orElse(null);
+        return r.integer(key).orElse(null);
+    }
+
+    private static KeyDescriptor timeout(String name, String description) {
+        return key(name, KeyType.integer(1, ConfigLimits.MAX_CLUSTER_TIMEOUT_MS), description + " In milliseconds; unset: the transport's default.");
     }
 
     /**

@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.FilePaths;
@@ -18,6 +22,20 @@ import java.util.Optional;
 final class ClusterTlsReader {
     static final String NO_VERIFY_FLAG = "insecure_options.allow_tls_no_verify";
     static final String NO_SNI_FLAG = "insecure_options.allow_tls_without_sni";
+    private static final ObjectDescriptor CA = ObjectDescriptor.of("Trust anchors for the upstream certificate.",
+            key("ca_path", KeyType.text(), "PEM file of the CAs to trust; unset: the JVM's default trust store."))
+            .withNotImplemented("crl_paths");
+    private static final ObjectDescriptor CLIENT_CERT = ObjectDescriptor.of("The certificate the gateway presents.",
+            key("cert_path", KeyType.text(), "PEM certificate chain file; set together with key_path."),
+            key("key_path", KeyType.text(), "PEM private key file; set together with cert_path."));
+    /** The keys of a cluster's {@code tls}. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("TLS to the cluster's endpoints.",
+            key("sni", KeyType.text(), "Server name sent and verified; leaving it out needs "
+                    + NO_SNI_FLAG + ": true."),
+            key("verify", KeyType.bool(), "Whether the upstream certificate is verified; false needs "
+                    + NO_VERIFY_FLAG + ": true.").withDefault(true),
+            key("ca", KeyType.object(CA), "Trust anchors."),
+            key("client_cert", KeyType.object(CLIENT_CERT), "Client certificate for mutual TLS."));
 
     private ClusterTlsReader() {
     }
@@ -28,7 +46,7 @@ final class ClusterTlsReader {
             d.invalid(path, node.line(), node.render(), "a map");
             return Optional.empty();
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         String sni = r.string("sni").filter(s -> checkSni(s, r)).orElse(null);
         // An explicit null leaves SNI out just as an absent key does, so it needs the flag too.
         if (r.present("sni").isEmpty() && !insecure.allowTlsWithoutSni()) {
@@ -39,8 +57,8 @@ final class ClusterTlsReader {
         if (!verify && !insecure.allowTlsNoVerify()) {
             r.invalid("verify", "true; set " + NO_VERIFY_FLAG + ": true to skip certificate verification");
         }
-        String caPath = r.map("ca").map(ClusterTlsReader::caPath).orElse(null);
-        ClientCert clientCert = r.map("client_cert").map(ClusterTlsReader::clientCert).orElse(ClientCert.NONE);
+        String caPath = r.map("ca", CA).map(ClusterTlsReader::caPath).orElse(null);
+        ClientCert clientCert = r.map("client_cert", CLIENT_CERT).map(ClusterTlsReader::clientCert).orElse(ClientCert.NONE);
         return r.finishCleanly()
                 ? Optional.of(new ClusterTlsConfig(sni, verify, caPath, clientCert.certPath(), clientCert.keyPath()))
                 : Optional.empty();

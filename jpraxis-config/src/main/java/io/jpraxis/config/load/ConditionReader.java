@@ -1,8 +1,12 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.ConditionConfig.Kind;
 import io.jpraxis.config.model.RequestPredicateConfig;
@@ -21,6 +25,11 @@ import java.util.Optional;
  * chains here, and by the pipeline compiler for entries inside branch chains.
  */
 public final class ConditionReader {
+    /** One item of a request {@code conditions} list. */
+    public static final ObjectDescriptor CONDITION = condition(PredicateReader.REQUEST);
+    /** One item of a {@code response_conditions} list. */
+    public static final ObjectDescriptor RESPONSE_CONDITION = condition(PredicateReader.RESPONSE);
+
     private ConditionReader() {
     }
 
@@ -32,7 +41,7 @@ public final class ConditionReader {
         for (int i = 0; i < items.size(); i++) {
             int index = i;
             ConfigPath itemPath = path.index(i);
-            item(items.get(i), itemPath, d).ifPresent(kind -> {
+            item(items.get(i), itemPath, d, CONDITION).ifPresent(kind -> {
                 ConfigPath predicatePath = itemPath.key(keyOf(kind));
                 ConfigNode predicate = ((ConfigNode.MapNode) items.get(index)).get(keyOf(kind)).orElseThrow();
                 PredicateReader.request(predicate, predicatePath, d, index, features)
@@ -50,7 +59,7 @@ public final class ConditionReader {
         for (int i = 0; i < items.size(); i++) {
             int index = i;
             ConfigPath itemPath = path.index(i);
-            item(items.get(i), itemPath, d).ifPresent(kind -> {
+            item(items.get(i), itemPath, d, RESPONSE_CONDITION).ifPresent(kind -> {
                 ConfigNode predicate = ((ConfigNode.MapNode) items.get(index)).get(keyOf(kind)).orElseThrow();
                 PredicateReader.response(predicate, itemPath.key(keyOf(kind)), d, index, kind,
                         new SourceRef(itemPath, items.get(index).line()))
@@ -74,8 +83,8 @@ public final class ConditionReader {
     }
 
     /** The item's kind when it holds exactly one of when/unless (and nothing else); else reported. */
-    private static Optional<Kind> item(ConfigNode node, ConfigPath path, Diagnostics d) {
-        MapReader r = MapReader.of(node, path, d);
+    private static Optional<Kind> item(ConfigNode node, ConfigPath path, Diagnostics d, ObjectDescriptor keys) {
+        MapReader r = MapReader.of(node, path, d, keys);
         if (!(node instanceof ConfigNode.MapNode)) {
             return Optional.empty();
         }
@@ -90,6 +99,13 @@ public final class ConditionReader {
         }
         // An unknown sibling key was reported; the predicate is still read so its mistakes show too.
         return Optional.of(when ? Kind.WHEN : Kind.UNLESS);
+    }
+
+    private static ObjectDescriptor condition(ObjectDescriptor predicate) {
+        return ObjectDescriptor.of("A condition: exactly one of when or unless.",
+                key("when", KeyType.object(predicate), "Runs the filter when the predicate matches."),
+                key("unless", KeyType.object(predicate), "Runs the filter unless the predicate matches."))
+                .withExactlyOne("when", "unless");
     }
 
     static String keyOf(Kind kind) {

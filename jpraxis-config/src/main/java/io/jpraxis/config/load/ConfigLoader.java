@@ -1,8 +1,12 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ClusterConfig;
@@ -27,6 +31,22 @@ import java.util.List;
  * no error. Filter entries' own keys are left untyped for their factories.
  */
 public final class ConfigLoader {
+    /** The top-level keys of a gateway config, in the order they are read. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A jpraxis gateway config.",
+            key("insecure_options", KeyType.object(InsecureOptionsReader.KEYS), "Development escape hatches."),
+            key("body_limits", KeyType.object(BodyLimitsReader.KEYS), "Body size ceilings."),
+            key("admin", KeyType.object(AdminReader.KEYS), "The admin server; unset: none."),
+            key("runtime", KeyType.object(RuntimeReader.KEYS), "Process-wide tuning."),
+            key("clusters", KeyType.listOf(KeyType.object(ClusterReader.KEYS), 0, ConfigLimits.MAX_CLUSTERS),
+                    "Clusters the filters send traffic to."),
+            key("filter_chains", KeyType.listOf(KeyType.object(FilterChainReader.KEYS), 0, ConfigLimits.MAX_CHAINS),
+                    "Named filter chains."),
+            key("listeners", KeyType.listOf(KeyType.object(ListenerReader.KEYS), 1, null),
+                    "Sockets the gateway serves; at least one.").asRequired(),
+            key("shutdown_timeout_secs", KeyType.integer(0, Integer.MAX_VALUE), "How long a stopping gateway lets "
+                    + "requests in flight finish, in seconds.").withDefault(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS))
+            .withNotImplemented("metrics", "telemetry");
+
     private final YamlTreeParser parser = new YamlTreeParser();
 
     /** Loads a config from text. */
@@ -58,7 +78,7 @@ public final class ConfigLoader {
      * sections (private endpoints, unbounded bodies, public admin) depend on it.
      */
     public static GatewayConfig read(ConfigNode root, Diagnostics d, FeatureSet features) {
-        MapReader r = MapReader.of(root, ConfigPath.root(), d);
+        MapReader r = MapReader.of(root, ConfigPath.root(), d, KEYS);
         if (!(root instanceof ConfigNode.MapNode)) {
             return new GatewayConfig(List.of(), List.of(), List.of(), BodyLimits.DEFAULT, AdminConfig.DISABLED,
                     RuntimeConfig.DEFAULT, InsecureOptions.NONE, GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
@@ -79,9 +99,8 @@ public final class ConfigLoader {
                         FilterChainReader.declaredNames(chainsNode))
                 : List.of();
         BranchChecks.check(chains, listeners, r.path("filter_chains"), d);
-        int shutdown = r.integer("shutdown_timeout_secs", 0, Integer.MAX_VALUE).map(Long::intValue)
+        int shutdown = r.integer("shutdown_timeout_secs").map(Long::intValue)
                 .orElse(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
-        r.notImplemented("metrics", "telemetry");
         r.finish();
         return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown);
     }

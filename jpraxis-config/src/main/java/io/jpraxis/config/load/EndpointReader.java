@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
@@ -17,18 +21,25 @@ import java.util.Optional;
  */
 final class EndpointReader {
     static final String FLAG = "insecure_options.allow_private_endpoints";
+    /** The keys of an endpoint written as a map. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("An endpoint with a weight.",
+            key("address", KeyType.text(), "host:port of the endpoint.").asRequired(),
+            key("weight", KeyType.integer(1, ConfigLimits.MAX_WEIGHT), "Share of the traffic, relative to the "
+                    + "cluster's other endpoints.").withDefault(1))
+            .withNotImplemented("metadata", "priority", "zone");
+    /** An endpoint: {@code "host:port"}, or the map form with a weight. */
+    static final KeyType SHAPE = KeyType.oneOf(KeyType.text(), KeyType.object(KEYS));
 
     private EndpointReader() {
     }
 
     static Optional<EndpointConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, InsecureOptions insecure) {
         if (node instanceof ConfigNode.MapNode) {
-            MapReader r = MapReader.of(node, path, d);
+            MapReader r = MapReader.of(node, path, d, KEYS);
             Optional<HostPort> address = r.require("address")
                     ? checked(r.node("address").orElseThrow(), r.path("address"), d, insecure)
                     : Optional.empty();
-            int weight = r.integer("weight", 1, ConfigLimits.MAX_WEIGHT).map(Long::intValue).orElse(1);
-            r.notImplemented("metadata", "priority", "zone");
+            int weight = r.integer("weight").map(Long::intValue).orElse(1);
             r.finish();
             return address.map(a -> new EndpointConfig(a, weight));
         }

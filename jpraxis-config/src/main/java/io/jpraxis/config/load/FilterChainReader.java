@@ -1,9 +1,13 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
@@ -21,6 +25,14 @@ import java.util.Set;
 
 /** Reads {@code filter_chains} (spec 1.4): unique names, chain conditions, at most 100 filters each. */
 public final class FilterChainReader {
+    /** The keys of one top-level chain. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A named list of filters listeners run.",
+            key("name", KeyType.text(), "Unique chain name.").asRequired(),
+            key("conditions", KeyType.listOf(KeyType.object(ConditionReader.CONDITION)),
+                    "Request conditions that decide whether the chain runs."),
+            key("filters", KeyType.listOf(ChainKeys.ENTRY, 0, ConfigLimits.MAX_FILTERS_PER_CHAIN),
+                    "The chain's filters, in order."));
+
     private FilterChainReader() {
     }
 
@@ -61,7 +73,7 @@ public final class FilterChainReader {
 
     private static Optional<FilterChainConfig> readChain(ConfigNode node, ConfigPath path, Diagnostics d,
             FeatureSet features) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         String name = r.requiredString("name");
         if (name != null) {
             Names.checkName(name, r.path("name"), r.line("name"), d);

@@ -53,7 +53,7 @@ public final class FilterEntryReader {
         String name = peekString(map, "name");
         FilterScope base = diagnostics.scope() != null ? diagnostics.scope() : new FilterScope(null, null, null, null);
         Diagnostics d = diagnostics.scoped(base.withFilter(type, name));
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, ChainKeys.FILTER_ENTRY);
 
         String filterType = r.requiredString("filter");
         if (filterType != null && filterType.isBlank()) {

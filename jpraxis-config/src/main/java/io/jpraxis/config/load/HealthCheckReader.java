@@ -1,7 +1,12 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyDescriptor;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.HealthCheckConfig;
 import io.jpraxis.config.model.HealthCheckConfig.HealthCheckType;
@@ -27,6 +32,26 @@ final class HealthCheckReader {
             AddressClass.CLOUD_METADATA, AddressClass.UNSPECIFIED);
     private static final int MAX_GRPC_SERVICE_BYTES = 255;
     private static final long MAX_THRESHOLD = 1_000_000;
+    /** The keys of a cluster's {@code health_check}. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("Active probes of the cluster's endpoints.",
+            key("type", KeyType.choice(HealthCheckType.class), "Probe kind; grpc is not implemented.").asRequired(),
+            key("path", KeyType.text(), "Request path of an http probe.").withDefault(HealthCheckConfig.DEFAULT_PATH),
+            key("expected_status", KeyType.integer(100, 599), "Status an http probe must get.")
+                    .withDefault(HealthCheckConfig.DEFAULT_EXPECTED_STATUS),
+            key("interval_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS), "Time between probes.")
+                    .withDefault(HealthCheckConfig.DEFAULT_INTERVAL_MS),
+            key("timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS), "Time a probe may take; less than "
+                    + "interval_ms.").withDefault(HealthCheckConfig.DEFAULT_TIMEOUT_MS),
+            threshold("healthy_threshold", "Passing probes in a row that mark an endpoint healthy.")
+                    .withDefault(HealthCheckConfig.DEFAULT_HEALTHY_THRESHOLD),
+            threshold("unhealthy_threshold", "Failing probes in a row that mark an endpoint unhealthy.")
+                    .withDefault(HealthCheckConfig.DEFAULT_UNHEALTHY_THRESHOLD),
+            threshold("passive_unhealthy_threshold", "Failed requests in a row that mark an endpoint unhealthy; "
+                    + "unset: traffic does not mark endpoints."),
+            threshold("passive_healthy_threshold", "Successful requests in a row that mark an endpoint healthy "
+                    + "again."),
+            key("grpc_service", new KeyType.Text(null, MAX_GRPC_SERVICE_BYTES), "Service name a grpc probe asks "
+                    + "about; printable ASCII.").withDefault(""));
 
     private HealthCheckReader() {
     }
@@ -37,13 +62,13 @@ final class HealthCheckReader {
             d.invalid(path, node.line(), node.render(), "a map");
             return Optional.empty();
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         HealthCheckType type = type(r);
         String probePath = r.string("path").filter(p -> checkPath(p, r)).orElse(HealthCheckConfig.DEFAULT_PATH);
-        int expectedStatus = r.integer("expected_status", 100, 599).map(Long::intValue)
+        int expectedStatus = r.integer("expected_status").map(Long::intValue)
                 .orElse(HealthCheckConfig.DEFAULT_EXPECTED_STATUS);
-        Optional<Long> intervalRead = r.integer("interval_ms", 1, ConfigLimits.MAX_TIMEOUT_MS);
-        Optional<Long> timeoutRead = r.integer("timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS);
+        Optional<Long> intervalRead = r.integer("interval_ms");
+        Optional<Long> timeoutRead = r.integer("timeout_ms");
         long interval = intervalRead.orElse(HealthCheckConfig.DEFAULT_INTERVAL_MS);
         long timeout = timeoutRead.orElse(HealthCheckConfig.DEFAULT_TIMEOUT_MS);
         // Compared only when both values are the ones written or defaulted, not stand-ins for bad ones.
@@ -82,7 +107,11 @@ final class HealthCheckReader {
     }
 
     private static Optional<Integer> threshold(MapReader r, String key) {
-        return r.integer(key, 1, MAX_THRESHOLD).map(Long::intValue);
+        return r.integer(key).map(Long::intValue);
+    }
+
+    private static KeyDescriptor threshold(String name, String description) {
+        return key(name, KeyType.integer(1, MAX_THRESHOLD), description);
     }
 
     /** The path goes into a request line as written, so it must be a plain origin-form path. */

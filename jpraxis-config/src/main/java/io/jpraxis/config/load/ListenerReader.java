@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.ListenerConfig.ListenerProtocol;
@@ -19,6 +23,22 @@ import java.util.Set;
 
 /** Reads {@code listeners} (spec 1.3): at least one, unique names, chains that exist. */
 public final class ListenerReader {
+    /** The keys of one listener. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A socket the gateway accepts clients on.",
+            key("name", KeyType.text(), "Unique listener name.").asRequired(),
+            key("address", KeyType.text(), "host:port to bind, as 127.0.0.1:8080 or [::1]:8080.").asRequired(),
+            key("protocol", KeyType.choice(ListenerProtocol.class), "Listener protocol; tcp is not implemented yet.")
+                    .withDefault("http"),
+            key("filter_chains", KeyType.listOf(KeyType.text()),
+                    "Names of the top-level filter chains every request runs, in order."),
+            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
+                    "Most client connections open at once on this listener; unset: no cap."),
+            key("downstream_read_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
+                    "How long a client may take to send its request, in milliseconds."),
+            key("downstream_keepalive_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
+                    "How long an idle kept-alive client connection stays open, in milliseconds."))
+            .withNotImplemented("tls", "upstream", "cluster", "tcp_session_timeout_ms", "tcp_max_duration_secs");
+
     private ListenerReader() {
     }
 
@@ -49,7 +69,7 @@ public final class ListenerReader {
 
     private static Optional<ListenerConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
             Set<String> chainNames) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         String name = r.requiredString("name");
         if (name != null) {
             Names.checkName(name, r.path("name"), r.line("name"), d);
@@ -63,11 +83,10 @@ public final class ListenerReader {
         }
         List<String> chains = chains(r, name, chainNames);
         ListenerConfig listener = new ListenerConfig(name, address, protocol, chains,
-                r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS).map(Long::intValue).orElse(null),
-                r.integer("downstream_read_timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null),
-                r.integer("downstream_keepalive_timeout_ms", 1, ConfigLimits.MAX_TIMEOUT_MS).orElse(null),
+                r.integer("max_connections").map(Long::intValue).orElse(null),
+                r.integer("downstream_read_timeout_ms").orElse(null),
+                r.integer("downstream_keepalive_timeout_ms").orElse(null),
                 new SourceRef(path, node.line()));
-        r.notImplemented("tls", "upstream", "cluster", "tcp_session_timeout_ms", "tcp_max_duration_secs");
         r.finish();
         return name == null ? Optional.empty() : Optional.of(listener);
     }

@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.OnResultConfig;
 import io.jpraxis.config.model.ResultMatch;
 import io.jpraxis.config.model.SourceRef;
@@ -28,12 +32,24 @@ final class OnResultReader {
             + " ASCII letters, digits, '_' or '-'";
     private static final String RESULT_SHAPE = "a value, or a map with exactly one of contains, not, any_of";
 
+    private static final KeyType VALUE = new KeyType.Scalar();
+    /** The keys of {@code on_result}. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("The host filter's result that starts the branch.",
+            key("filter", KeyType.text(), "Type name of the filter the branch is attached to.").asRequired(),
+            key("key", new KeyType.Text(1, ConfigLimits.MAX_RESULT_KEY_BYTES), "Result key to test.")
+                    .withDefault(OnResultConfig.DEFAULT_KEY),
+            key("result", KeyType.oneOf(VALUE,
+                    operator("contains", VALUE, "Matches a result containing this text."),
+                    operator("not", VALUE, "Matches any other result."),
+                    operator("any_of", KeyType.listOf(VALUE, 1, null), "Matches any of these results.")),
+                    "The value to match, or one of contains, not, any_of.").asRequired());
+
     private OnResultReader() {
     }
 
     /** Empty when something required is missing or invalid (each problem is reported). */
     static Optional<OnResultConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, String hostType) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         String filter = r.requiredString("filter");
         boolean filterOk = filter != null && checkFilter(filter, hostType, r);
         String key = r.string("key").orElse(OnResultConfig.DEFAULT_KEY);
@@ -43,6 +59,10 @@ final class OnResultReader {
         return filterOk && keyOk && result != null
                 ? Optional.of(new OnResultConfig(filter, key, result, new SourceRef(path, node.line())))
                 : Optional.empty();
+    }
+
+    private static KeyType operator(String name, KeyType value, String description) {
+        return KeyType.object(ObjectDescriptor.of("The " + name + " operator.", key(name, value, description)));
     }
 
     /**

@@ -51,7 +51,7 @@ final class OutboundChainReader {
 
     private static Optional<ChainRef> inline(ConfigNode.MapNode node, ConfigPath path, Diagnostics d,
             FeatureSet features) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, ChainKeys.OUTBOUND_INLINE);
         String name = r.requiredString("name");
         boolean named = name != null && Names.checkName(name, r.path("name"), r.line("name"), d);
         List<FilterEntryConfig> filters = new ArrayList<>();

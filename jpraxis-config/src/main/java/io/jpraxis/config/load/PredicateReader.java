@@ -1,9 +1,13 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
@@ -23,6 +27,26 @@ final class PredicateReader {
             "path | path_prefix | methods | headers | headers_present | grpc | bound_upstream | selected_upstream";
     static final String RESPONSE_FIELDS = "status | headers | headers_present";
 
+    private static final KeyType HEADER_MAP = new KeyType.MapOf(KeyType.text(), 1);
+    private static final KeyType NAMES = KeyType.listOf(KeyType.text(), 1, null);
+    /** The fields of a request predicate; at least one is written, all must match. */
+    static final ObjectDescriptor REQUEST = ObjectDescriptor.of("What a request must look like.",
+            key("path", KeyType.text(), "Exact path, starting with /."),
+            key("path_prefix", KeyType.text(), "Path prefix, starting with /."),
+            key("methods", NAMES, "Methods, any of which matches."),
+            key("headers", HEADER_MAP, "Headers that must have these exact values."),
+            key("headers_present", NAMES, "Headers that must be present, whatever their value."),
+            key("grpc", KeyType.bool(), "Whether the request is gRPC (true) or not (false)."),
+            key("bound_upstream", KeyType.object(UpstreamMatcherReader.KEYS), "Tags of the cluster a binding "
+                    + "router bound; needs the upstream-binding feature."),
+            key("selected_upstream", KeyType.object(UpstreamMatcherReader.KEYS), "Tags of the cluster selected "
+                    + "so far."));
+    /** The fields of a response predicate; at least one is written, all must match. */
+    static final ObjectDescriptor RESPONSE = ObjectDescriptor.of("What a response must look like.",
+            key("status", KeyType.listOf(KeyType.integer(100, 599), 1, null), "Status codes, any of which matches."),
+            key("headers", HEADER_MAP, "Headers that must have these exact values."),
+            key("headers_present", NAMES, "Headers that must be present, whatever their value."));
+
     private PredicateReader() {
     }
 
@@ -31,7 +55,7 @@ final class PredicateReader {
         if (isEmpty(node, path, d, index, REQUEST_FIELDS)) {
             return Optional.empty();
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, REQUEST);
         RequestPredicateConfig predicate = new RequestPredicateConfig(
                 path(r, "path"),
                 path(r, "path_prefix"),
@@ -50,7 +74,7 @@ final class PredicateReader {
         if (isEmpty(node, path, d, index, RESPONSE_FIELDS)) {
             return Optional.empty();
         }
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, RESPONSE);
         ResponseConditionConfig condition = new ResponseConditionConfig(kind, statuses(r),
                 HeaderReads.headerMap(r, "headers").orElse(null),
                 HeaderReads.headerNames(r, "headers_present").orElse(null), source);

@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
@@ -22,20 +26,31 @@ final class RetryPolicyReader {
     private static final String IMPLEMENTED_CONDITION = "connect_failure";
     private static final List<String> PRAXIS_CONDITIONS = List.of("connect_failure", "reset", "refused_stream",
             "status5xx");
+    /** The keys of {@code retry_policy}. */
+    static final ObjectDescriptor KEYS = ObjectDescriptor.of("When and how often a failed upstream attempt is retried.",
+            key("max_retries", KeyType.integer(0, MAX_RETRIES), "Retries after the first attempt; 0 turns retries "
+                    + "off.").withDefault(RetryPolicyConfig.LEGACY.maxRetries()),
+            key("retry_body_limit_bytes", KeyType.integer(0, MAX_RETRY_BODY_LIMIT_BYTES), "Largest request body "
+                    + "kept for replay; a longer body is not retried.")
+                    .withDefault(RetryPolicyConfig.DEFAULT_RETRY_BODY_LIMIT_BYTES),
+            key("allow_non_idempotent", KeyType.bool(), "Whether POST, PATCH and other non-idempotent requests are "
+                    + "retried too.").withDefault(false),
+            key("retriable_conditions", KeyType.listOf(new KeyType.Choice(PRAXIS_CONDITIONS), 1, null),
+                    "Failures that are retried; only connect_failure is implemented."))
+            .withNotImplemented("retriable_status_codes", "per_try_timeout_ms", "request_timeout_ms", "backoff",
+                    "retry_budget");
 
     private RetryPolicyReader() {
     }
 
     static Optional<RetryPolicyConfig> read(ConfigNode node, ConfigPath path, Diagnostics d) {
-        MapReader r = MapReader.of(node, path, d);
-        int maxRetries = r.integer("max_retries", 0, MAX_RETRIES).map(Long::intValue)
+        MapReader r = MapReader.of(node, path, d, KEYS);
+        int maxRetries = r.integer("max_retries").map(Long::intValue)
                 .orElse(RetryPolicyConfig.LEGACY.maxRetries());
-        long bodyLimit = r.integer("retry_body_limit_bytes", 0, MAX_RETRY_BODY_LIMIT_BYTES)
+        long bodyLimit = r.integer("retry_body_limit_bytes")
                 .orElse(RetryPolicyConfig.DEFAULT_RETRY_BODY_LIMIT_BYTES);
         boolean nonIdempotent = r.bool("allow_non_idempotent", false);
         r.present("retriable_conditions").ifPresent(n -> conditions(n, r.path("retriable_conditions"), d));
-        r.notImplemented("retriable_status_codes", "per_try_timeout_ms", "request_timeout_ms", "backoff",
-                "retry_budget");
         return r.finishCleanly() ? Optional.of(new RetryPolicyConfig(maxRetries, bodyLimit, nonIdempotent))
                 : Optional.empty();
     }

@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
@@ -14,6 +18,20 @@ import java.util.Optional;
  * Praxis config that sets them still loads.
  */
 public final class RuntimeReader {
+    /** The keys of {@code runtime}. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Process-wide tuning.",
+            key("threads", KeyType.integer(0, ConfigLimits.MAX_THREADS),
+                    "Event-loop threads; 0 picks one per available processor.").withDefault(0),
+            key("upstream_keepalive_pool_size", KeyType.integer(0, 1_000_000),
+                    "Idle upstream connections kept per endpoint for reuse.")
+                    .withDefault(RuntimeConfig.DEFAULT_KEEPALIVE_POOL).nullMeans("pooling off"),
+            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
+                    "Most downstream connections open at once across all listeners; unset: no cap."),
+            key("work_stealing", KeyType.bool(), "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
+            key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),
+                    "A Tokio scheduler setting of Praxis; type-checked, then ignored."))
+            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "log_overrides", "subrequest_circuit_breaker");
+
     private RuntimeReader() {
     }
 
@@ -22,14 +40,12 @@ public final class RuntimeReader {
         if (node == null || node instanceof ConfigNode.NullNode) {
             return RuntimeConfig.DEFAULT;
         }
-        MapReader r = MapReader.of(node, path, d);
-        int threads = r.integer("threads", 0, ConfigLimits.MAX_THREADS).map(Long::intValue).orElse(0);
+        MapReader r = MapReader.of(node, path, d, KEYS);
+        int threads = r.integer("threads").map(Long::intValue).orElse(0);
         Integer pool = keepalivePool(r);
-        Integer maxConnections = r.integer("max_connections", 1, ConfigLimits.MAX_CONNECTIONS)
-                .map(Long::intValue).orElse(null);
+        Integer maxConnections = r.integer("max_connections").map(Long::intValue).orElse(null);
         r.bool("work_stealing");
-        r.integer("global_queue_interval", 1, Integer.MAX_VALUE);
-        r.notImplemented("max_memory_bytes", "upstream_ca_file", "log_overrides", "subrequest_circuit_breaker");
+        r.integer("global_queue_interval");
         r.finish();
         return new RuntimeConfig(threads, pool, maxConnections);
     }
@@ -43,7 +59,8 @@ public final class RuntimeReader {
         if (node.get() instanceof ConfigNode.NullNode) {
             return null;
         }
-        return Scalars.integer(node.get(), r.path("upstream_keepalive_pool_size"), r.diagnostics(), 0, 1_000_000)
-                .map(Long::intValue).orElse(RuntimeConfig.DEFAULT_KEEPALIVE_POOL);
+        KeyType.Int range = (KeyType.Int) KEYS.require("upstream_keepalive_pool_size").type();
+        return Scalars.integer(node.get(), r.path("upstream_keepalive_pool_size"), r.diagnostics(), range.min(),
+                        range.max()).map(Long::intValue).orElse(RuntimeConfig.DEFAULT_KEEPALIVE_POOL);
     }
 }

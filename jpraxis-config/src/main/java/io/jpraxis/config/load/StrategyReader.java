@@ -1,12 +1,18 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyDescriptor;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.read.Suggestions;
 import io.jpraxis.config.tree.ConfigNode;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +23,11 @@ import java.util.Optional;
  * balance with yet are refused as not implemented, apart from names nobody knows.
  */
 final class StrategyReader {
+    /** The map form: one key, the strategy's name; only {@code consistent_hash} takes parameters. */
+    private static final ObjectDescriptor MAP_FORM = mapForm();
+    /** A strategy name, or the map form. */
+    static final KeyType SHAPE = KeyType.oneOf(KeyType.choice(LoadBalancerStrategy.class), KeyType.object(MAP_FORM));
+
     private StrategyReader() {
     }
 
@@ -82,6 +93,21 @@ final class StrategyReader {
                 .orElse(null);
         r.finish();
         return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, header));
+    }
+
+    private static ObjectDescriptor mapForm() {
+        List<KeyDescriptor> keys = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (LoadBalancerStrategy s : LoadBalancerStrategy.values()) {
+            String name = Scalars.yamlName(s);
+            names.add(name);
+            keys.add(s == LoadBalancerStrategy.CONSISTENT_HASH
+                    ? key(name, KeyType.object(ObjectDescriptor.of("Parameters of consistent_hash.",
+                            key("header", KeyType.text(), "Request header whose value is hashed; unset or absent: "
+                                    + "the request path."))), "consistent_hash with its parameters.")
+                    : key(name, new KeyType.Open(), name + " (takes no parameters)."));
+        }
+        return new ObjectDescriptor("A strategy written as a one-key map.", keys, true, List.of(), List.of(names));
     }
 
     private static boolean isEmpty(ConfigNode value) {

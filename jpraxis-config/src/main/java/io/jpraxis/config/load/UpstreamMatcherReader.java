@@ -1,7 +1,11 @@
 package io.jpraxis.config.load;
 
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
@@ -14,12 +18,17 @@ import java.util.Optional;
  * alike.
  */
 public final class UpstreamMatcherReader {
+    /** The keys of a matcher; at least one is written. */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Matches a cluster by its application tags.",
+            key("application_protocol", KeyType.text(), "The cluster's http.application_protocol."),
+            key("application_provider", KeyType.text(), "The cluster's http.application_provider."));
+
     private UpstreamMatcherReader() {
     }
 
     /** The matcher at {@code node}; at least one field is required, each a canonical identifier. */
     public static Optional<UpstreamMatcher> read(ConfigNode node, ConfigPath path, Diagnostics d) {
-        MapReader r = MapReader.of(node, path, d);
+        MapReader r = MapReader.of(node, path, d, KEYS);
         if (node instanceof ConfigNode.MapNode && r.isEmpty()) {
             d.invalid(path, node.line(), "{}", "at least one of application_protocol | application_provider");
             return Optional.empty();

@@ -2,6 +2,8 @@ package io.jpraxis.config.read;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.ConfigNode.MapNode;
 import java.util.ArrayList;
@@ -19,6 +21,11 @@ import java.util.function.BiFunction;
  * <p>Reads never throw; a wrong type is a diagnostic and the read returns empty, so one pass
  * reports every mistake. A reader made from a non-map node reports that once and then reads
  * nothing.
+ *
+ * <p>A reader opened with an {@link ObjectDescriptor} takes its not-implemented keys and the limits
+ * of {@link #integer(String)} and {@link #number(String)} from it, and refuses (as a programmer
+ * error) to read a key the descriptor does not list, so a reader cannot accept a key that its
+ * descriptor, and the reference page rendered from it, leaves out.
  */
 public final class MapReader {
     private final MapNode map;
@@ -29,23 +36,45 @@ public final class MapReader {
     private final Set<String> notImplemented = new LinkedHashSet<>();
     /** Errors already reported when this reader was opened: what came after is this map's. */
     private final int errorsAtOpen;
+    /** The keys this map may hold, or null for a reader that keeps its own list. */
+    private final ObjectDescriptor descriptor;
 
-    private MapReader(MapNode map, ConfigPath path, int line, Diagnostics diagnostics, int errorsAtOpen) {
+    private MapReader(MapNode map, ConfigPath path, int line, Diagnostics diagnostics, int errorsAtOpen,
+            ObjectDescriptor descriptor) {
         this.map = map;
         this.path = path;
         this.line = line;
         this.diagnostics = diagnostics;
         this.errorsAtOpen = errorsAtOpen;
+        this.descriptor = descriptor;
+        if (descriptor != null) {
+            notImplemented.addAll(descriptor.notImplemented());
+        }
     }
 
     /** Wraps {@code node}; reports and returns an empty reader when it is not a map. */
     public static MapReader of(ConfigNode node, ConfigPath path, Diagnostics diagnostics) {
+        return of(node, path, diagnostics, null);
+    }
+
+    /**
+     * Wraps {@code node}, described by {@code descriptor} (null: undescribed, as {@link #of(ConfigNode,
+     * ConfigPath, Diagnostics)}); reports and returns an empty reader when it is not a map.
+     */
+    public static MapReader of(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            ObjectDescriptor descriptor) {
         int errorsAtOpen = diagnostics.errorCount();
         if (node instanceof MapNode m) {
-            return new MapReader(m, path, m.line(), diagnostics, errorsAtOpen);
+            return new MapReader(m, path, m.line(), diagnostics, errorsAtOpen, descriptor);
         }
         diagnostics.invalid(path, node.line(), node.render(), "a map");
-        return new MapReader(new MapNode(List.of(), node.line()), path, node.line(), diagnostics, errorsAtOpen);
+        return new MapReader(new MapNode(List.of(), node.line()), path, node.line(), diagnostics, errorsAtOpen,
+                descriptor);
+    }
+
+    /** The descriptor this reader reads by, if any. */
+    public Optional<ObjectDescriptor> descriptor() {
+        return Optional.ofNullable(descriptor);
     }
 
     public ConfigPath path() {
@@ -90,6 +119,7 @@ public final class MapReader {
 
     /** The raw node of {@code key}, marking it read. */
     public Optional<ConfigNode> node(String key) {
+        checkDescribed(key);
         consumed.add(key);
         return map.get(key);
     }
@@ -130,6 +160,18 @@ public final class MapReader {
         return node(key).flatMap(n -> Scalars.string(n, path.key(key), diagnostics)).orElse(null);
     }
 
+    /** An integer within the limits {@code key}'s descriptor gives; needs a described reader. */
+    public Optional<Long> integer(String key) {
+        KeyType.Int range = described(key, KeyType.Int.class);
+        return integer(key, range.min(), range.max());
+    }
+
+    /** A finite number within the limits {@code key}'s descriptor gives; needs a described reader. */
+    public Optional<Double> number(String key) {
+        KeyType.Num range = described(key, KeyType.Num.class);
+        return number(key, range.exclusiveMin(), range.max(), range.expectation());
+    }
+
     public Optional<Long> integer(String key, long min, long max) {
         return present(key).flatMap(n -> Scalars.integer(n, path.key(key), diagnostics, min, max));
     }
@@ -153,7 +195,12 @@ public final class MapReader {
     }
 
     public Optional<MapReader> map(String key) {
-        return present(key).map(n -> MapReader.of(n, path.key(key), diagnostics));
+        return map(key, null);
+    }
+
+    /** The nested map under {@code key}, read by {@code descriptor}. */
+    public Optional<MapReader> map(String key, ObjectDescriptor descriptor) {
+        return present(key).map(n -> MapReader.of(n, path.key(key), diagnostics, descriptor));
     }
 
     /** Items of a list under {@code key}; a non-list is reported. */
@@ -190,8 +237,30 @@ public final class MapReader {
 
     /** Marks keys as read without reading them (a caller handles them elsewhere). */
     public MapReader skip(String... keys) {
+        for (String key : keys) {
+            checkDescribed(key);
+        }
         consumed.addAll(List.of(keys));
         return this;
+    }
+
+    /** Reading a key the descriptor neither lists nor marks not implemented is a programmer error. */
+    private void checkDescribed(String key) {
+        if (descriptor != null && !descriptor.notImplemented().contains(key)) {
+            descriptor.require(key);
+        }
+    }
+
+    private <T extends KeyType> T described(String key, Class<T> type) {
+        if (descriptor == null) {
+            throw new IllegalStateException("reading '" + key + "' by its descriptor needs a described reader");
+        }
+        KeyType actual = descriptor.require(key).type();
+        if (!type.isInstance(actual)) {
+            throw new IllegalStateException("key '" + key + "' is described as " + actual + ", not as "
+                    + type.getSimpleName());
+        }
+        return type.cast(actual);
     }
 
     /**

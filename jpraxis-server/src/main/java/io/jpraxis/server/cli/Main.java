@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "jpraxis", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Programmable L7 gateway for HTTP and AI-inference traffic (Praxis-compatible config).",
         subcommands = {ServeCommand.class, ValidateCommand.class, DumpCommand.class, ExplainCommand.class,
-                FeaturesCommand.class, ExtProcCommand.class},
+                FeaturesCommand.class, ExtProcCommand.class, SchemaCommand.class},
         sortOptions = false)
 public final class Main implements Callable<Integer> {
     final GlobalOptions global = new GlobalOptions();

@@ -18,7 +18,8 @@ import java.util.Set;
  */
 final class ServeInvocation {
     /** picocli takes these as commands even where an option's value is due, and refuses the line. */
-    static final Set<String> SUBCOMMANDS = Set.of("serve", "validate", "dump", "explain", "features", "extproc");
+    static final Set<String> SUBCOMMANDS = Set.of("serve", "validate", "dump", "explain", "features", "extproc",
+            "schema");
 
     private ServeInvocation() {
     }

@@ -137,4 +137,12 @@ class MainTest {
         assertThat(Main.run("--version")).isZero();
         assertThat(stdout()).startsWith("jpraxis ");
     }
+
+    @Test
+    void schemaPrintsTheConfigJsonSchema() {
+        assertThat(Main.run("schema")).isZero();
+        assertThat(stdout()).as("a draft 2020-12 document naming the top-level keys")
+                .contains("\"$schema\" : \"https://json-schema.org/draft/2020-12/schema\"")
+                .contains("\"listeners\"", "\"filter_chains\"", "\"clusters\"");
+    }
 }
