@@ -92,7 +92,8 @@ public final class ConditionReader {
         return Optional.of(when ? Kind.WHEN : Kind.UNLESS);
     }
 
-    static String keyOf(Kind kind) {
+    /** The key a condition of {@code kind} is written under ({@code when} or {@code unless}). */
+    public static String keyOf(Kind kind) {
         return switch (kind) {
             case WHEN -> "when";
             case UNLESS -> "unless";

@@ -2,11 +2,11 @@ package io.jpraxis.core.pipeline.check;
 
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
-import io.jpraxis.config.load.Names;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
+import io.jpraxis.config.validate.Names;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
