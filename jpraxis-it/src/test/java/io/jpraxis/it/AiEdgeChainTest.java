@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;

@@ -2,9 +2,9 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.H2Response;
 import io.jpraxis.testkit.H2cClient;

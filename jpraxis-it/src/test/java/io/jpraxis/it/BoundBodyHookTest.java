@@ -5,11 +5,11 @@ import static io.jpraxis.it.ProviderModelRewriteExampleTest.received;
 import static io.jpraxis.it.ProviderModelRewriteExampleTest.sha256;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;

@@ -2,7 +2,6 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -10,6 +9,7 @@ import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;

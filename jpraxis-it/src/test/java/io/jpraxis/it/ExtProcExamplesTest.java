@@ -6,6 +6,7 @@ import io.envoyproxy.envoy.extensions.filters.http.ext_proc.v3.ProcessingMode;
 import io.envoyproxy.envoy.extensions.filters.http.ext_proc.v3.ProcessingMode.BodySendMode;
 import io.envoyproxy.envoy.extensions.filters.http.ext_proc.v3.ProcessingMode.HeaderSendMode;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;
@@ -14,6 +15,7 @@ import io.jpraxis.extproc.emulator.EmulatedResult;
 import io.jpraxis.extproc.emulator.EnvoyEmulator;
 import io.jpraxis.extproc.emulator.RunningExtProc;
 import io.jpraxis.extproc.emulator.Upstream;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.server.cli.Main;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.TestOrigin;
@@ -50,7 +52,8 @@ class ExtProcExamplesTest {
     @ParameterizedTest
     @MethodSource("examples")
     void validates(String name) throws IOException {
-        ExtProcBuild build = new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()).build(read(name));
+        ExtProcBuild build = new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system(),
+                FilterRegistry.withBuiltIns(GatewayFilters.all())).build(read(name));
         assertThat(build.diagnostics().errors()).as(name).isEmpty();
         assertThat(build.ok()).isTrue();
         build.gateway().close();

@@ -1,6 +1,5 @@
 package io.jpraxis.it;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.filter.FilterRegistry;
@@ -8,6 +7,7 @@ import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.GatewayFilters;
 import java.net.URI;
 import java.time.Duration;
 import java.util.stream.Collectors;

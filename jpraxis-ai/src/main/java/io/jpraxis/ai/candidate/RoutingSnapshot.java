@@ -1,5 +1,6 @@
 package io.jpraxis.ai.candidate;
 
+import io.jpraxis.core.picker.EndpointSubset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

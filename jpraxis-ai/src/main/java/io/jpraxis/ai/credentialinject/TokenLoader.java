@@ -1,6 +1,6 @@
 package io.jpraxis.ai.credentialinject;
 
-import io.jpraxis.config.load.ConfigYamlWriter;
+import io.jpraxis.config.dump.ConfigYamlWriter;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;

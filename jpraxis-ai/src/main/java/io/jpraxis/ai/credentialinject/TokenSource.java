@@ -1,6 +1,6 @@
 package io.jpraxis.ai.credentialinject;
 
-import io.jpraxis.config.load.ConfigYamlWriter;
+import io.jpraxis.config.dump.ConfigYamlWriter;
 
 /**
  * Where a {@code credential_inject} entry's token comes from: exactly one of {@code value},

@@ -2,8 +2,6 @@ package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.candidate.CandidateKind;
-import io.jpraxis.ai.candidate.EndpointSubset;
-import io.jpraxis.ai.candidate.NoEligibleCandidate;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.candidate.SnapshotSource;
@@ -13,6 +11,8 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.picker.EndpointSubset;
+import io.jpraxis.core.picker.NoEligibleCandidate;
 import io.jpraxis.core.runtime.IdGenerator;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,11 +2,11 @@ package io.jpraxis.ai.modelrewrite;
 
 import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
 import io.jpraxis.config.diag.ConfigPath;
-import io.jpraxis.config.load.Names;
 import io.jpraxis.config.load.UpstreamMatcherReader;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;

@@ -3,8 +3,8 @@ package io.jpraxis.ai.modelrewrite;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
 import io.jpraxis.core.binding.ClusterTags;
-import io.jpraxis.filters.payload.jsonbodyfield.TopLevelStringSpans;
-import io.jpraxis.filters.payload.jsonbodyfield.TopLevelStringSpans.Span;
+import io.jpraxis.filters.support.json.TopLevelStringSpans;
+import io.jpraxis.filters.support.json.TopLevelStringSpans.Span;
 import java.io.ByteArrayOutputStream;
 import java.util.List;
 

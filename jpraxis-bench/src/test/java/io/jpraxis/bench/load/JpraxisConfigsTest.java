@@ -2,7 +2,6 @@ package io.jpraxis.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
@@ -16,6 +15,7 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.GatewayFilters;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,7 +2,6 @@ package io.jpraxis.bench.soak;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
@@ -11,6 +10,7 @@ import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.GatewayFilters;
 import org.junit.jupiter.api.Test;
 
 /** Both variants go through the load, validate and compile path of {@code jpraxis validate}. */

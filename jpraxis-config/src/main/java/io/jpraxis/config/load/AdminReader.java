@@ -11,6 +11,7 @@ import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 
 /**
  * Reads {@code admin} (spec 1.7): {@code address} binds to loopback only unless

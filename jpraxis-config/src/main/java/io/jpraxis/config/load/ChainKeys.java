@@ -5,6 +5,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
+import io.jpraxis.config.validate.ConfigLimits;
 
 /**
  * The keys of a filter entry and of the chains nested in it (branches, inline branch chains,

@@ -11,6 +11,7 @@ import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 
 /** Reads a cluster's {@code http} block: authority, version, application identifiers. */
 final class ClusterHttpReader {

@@ -16,6 +16,7 @@ import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.ConfigLimits;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -108,7 +108,8 @@ public final class ConditionReader {
                 .withExactlyOne("when", "unless");
     }
 
-    static String keyOf(Kind kind) {
+    /** The key a condition of {@code kind} is written under ({@code when} or {@code unless}). */
+    public static String keyOf(Kind kind) {
         return switch (kind) {
             case WHEN -> "when";
             case UNLESS -> "unless";

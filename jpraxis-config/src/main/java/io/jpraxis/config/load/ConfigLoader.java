@@ -18,6 +18,8 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
+import io.jpraxis.config.validate.BranchChecks;
+import io.jpraxis.config.validate.ConfigLimits;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;

@@ -11,6 +11,7 @@ import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.ConfigLimits;
 import java.util.Optional;
 
 /**

@@ -14,6 +14,7 @@ import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -14,6 +14,8 @@ import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.ConfigLimits;
+import io.jpraxis.config.validate.Names;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;

@@ -5,6 +5,7 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import java.util.Optional;
 
 /**

@@ -17,6 +17,7 @@ import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -10,6 +10,7 @@ import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.ConfigLimits;
 import java.util.Optional;
 
 /**

@@ -12,6 +12,7 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.read.Suggestions;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -9,6 +9,7 @@ import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import java.util.Optional;
 
 /**

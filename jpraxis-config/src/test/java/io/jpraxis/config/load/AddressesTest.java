@@ -3,6 +3,7 @@ package io.jpraxis.config.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.HostPort;
+import io.jpraxis.config.validate.Names;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

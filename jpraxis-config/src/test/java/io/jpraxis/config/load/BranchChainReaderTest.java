@@ -2,6 +2,7 @@ package io.jpraxis.config.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.config.dump.ConfigYamlWriter;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.BranchChainConfig;
 import io.jpraxis.config.model.ChainRef;

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
  * One fixture file and what its leading comments promise: {@code # expect: text} (one per error),
  * {@code # warn: text} (warnings that must appear) and {@code # features: a,b} (enabled features).
  */
-record ConfigFixture(Path file, String name, String text, List<String> expectedErrors, List<String> expectedWarnings,
+public record ConfigFixture(Path file, String name, String text, List<String> expectedErrors, List<String> expectedWarnings,
         FeatureSet features) {
 
-    static ConfigFixture of(Path file, Path root) {
+    public static ConfigFixture of(Path file, Path root) {
         String text;
         try {
             text = Files.readString(file);
@@ -46,7 +46,7 @@ record ConfigFixture(Path file, String name, String text, List<String> expectedE
     }
 
     /** Test resources folder {@code config/<sub>}. */
-    static Path folder(String sub) {
+    public static Path folder(String sub) {
         URL url = ConfigFixture.class.getClassLoader().getResource("config/" + sub);
         if (url == null) {
             throw new IllegalStateException("missing test resource folder config/" + sub);
@@ -59,7 +59,7 @@ record ConfigFixture(Path file, String name, String text, List<String> expectedE
     }
 
     /** Every {@code .yaml} under {@code folder}, sorted. */
-    static Stream<Path> yamlFiles(Path folder) {
+    public static Stream<Path> yamlFiles(Path folder) {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList().stream();
         } catch (IOException e) {

@@ -12,7 +12,7 @@ import java.util.List;
  * <p>A balancer is built once per config and shared by every event loop, so implementations must
  * be thread-safe and must not block or take locks on the pick path.
  */
-public interface Balancer extends Reselector {
+public interface Balancer {
 
     /** The endpoint this request should go to; never null. */
     EndpointState pick(RequestContext ctx);
@@ -24,7 +24,6 @@ public interface Balancer extends Reselector {
      * For a retry: the strategy's own pick when it is untried, else the first untried endpoint
      * in config order, healthy ones first; null when every endpoint was tried.
      */
-    @Override
     default EndpointState reselect(RequestContext ctx, Collection<EndpointState> tried) {
         EndpointState pick = pick(ctx);
         if (!tried.contains(pick)) {
@@ -40,5 +39,10 @@ public interface Balancer extends Reselector {
             }
         }
         return unhealthy;
+    }
+
+    /** What a target picked for {@code ctx} carries for its retries: {@link #reselect} for that request. */
+    default Reselector reselectorFor(RequestContext ctx) {
+        return tried -> reselect(ctx, tried);
     }
 }

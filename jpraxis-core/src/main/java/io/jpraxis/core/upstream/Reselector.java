@@ -1,17 +1,20 @@
 package io.jpraxis.core.upstream;
 
-import io.jpraxis.core.context.RequestContext;
 import java.util.Collection;
 
-/** Picks another endpoint of the same cluster for a retry (spec 5.2, "reselector for retries"). */
+/**
+ * Picks another endpoint of the same cluster for a retry (spec 5.2, "reselector for retries") of
+ * the one request its target was picked for: the balancer binds the request when it picks, so the
+ * upstream package never needs the request context.
+ */
 @FunctionalInterface
 public interface Reselector {
     /** Never reselects: retries go back to the same endpoint. */
-    Reselector NONE = (ctx, tried) -> null;
+    Reselector NONE = tried -> null;
 
     /**
      * An endpoint not in {@code tried}, chosen the way the cluster's strategy would; null when
      * every endpoint was tried.
      */
-    EndpointState reselect(RequestContext ctx, Collection<EndpointState> tried);
+    EndpointState reselect(Collection<EndpointState> tried);
 }

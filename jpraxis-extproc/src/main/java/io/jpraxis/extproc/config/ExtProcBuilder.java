@@ -1,6 +1,5 @@
 package io.jpraxis.extproc.config;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
@@ -32,10 +31,7 @@ public final class ExtProcBuilder {
     private final RuntimeServices services;
     private final FilterRegistry registry;
 
-    public ExtProcBuilder(FeatureSet features, RuntimeServices services) {
-        this(features, services, FilterRegistry.withBuiltIns(GatewayFilters.all()));
-    }
-
+    /** {@code registry} holds the filter types the chains may use; the wiring passes the gateway's full list. */
     public ExtProcBuilder(FeatureSet features, RuntimeServices services, FilterRegistry registry) {
         this.features = features;
         this.services = services;

@@ -1,8 +1,8 @@
 package io.jpraxis.extproc.stream;
 
-import io.jpraxis.ai.candidate.NoEligibleCandidate;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.picker.NoEligibleCandidate;
 import io.jpraxis.core.pipeline.RequestOutcome;
 
 /** What picker mode answers once the request phase ran: the value picked, or a local answer. */

@@ -6,6 +6,7 @@ import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.extproc.emulator.ShippedFilters;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,7 +23,7 @@ class ExtProcBuilderTest {
             """;
 
     private static ExtProcBuild build(String yaml) {
-        return new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()).build(yaml);
+        return new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system(), ShippedFilters.registry()).build(yaml);
     }
 
     private static List<String> errors(String yaml) {

@@ -1,6 +1,5 @@
 package io.jpraxis.extproc.emulator;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.core.filter.FilterFactory;
@@ -27,17 +26,17 @@ public final class RunningExtProc implements AutoCloseable {
     }
 
     public static RunningExtProc start(String yaml) {
-        return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system()));
+        return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system(), ShippedFilters.registry()));
     }
 
     /** As {@link #start(String)}, with experimental {@code features} on. */
     public static RunningExtProc start(String yaml, FeatureSet features) {
-        return start(yaml, new ExtProcBuilder(features, RuntimeServices.system()));
+        return start(yaml, new ExtProcBuilder(features, RuntimeServices.system(), ShippedFilters.registry()));
     }
 
     /** As {@link #start(String)}, with test filters registered beside the gateway's own. */
     public static RunningExtProc start(String yaml, FilterFactory... extra) {
-        FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());
+        FilterRegistry registry = ShippedFilters.registry();
         for (FilterFactory f : extra) {
             registry.register(f);
         }

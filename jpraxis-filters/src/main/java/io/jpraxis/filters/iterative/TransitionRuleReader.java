@@ -2,10 +2,10 @@ package io.jpraxis.filters.iterative;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
-import io.jpraxis.config.load.Names;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.config.validate.Names;
 import io.jpraxis.core.subrequest.TransportError;
 import io.jpraxis.filters.iterative.TransitionRule.Origin;
 import java.util.ArrayList;

@@ -48,7 +48,7 @@ final class RetryBudget {
             tried = new ArrayList<>(2);
         }
         tried.add(failed.endpointState());
-        EndpointState next = failed.reselector().reselect(ctx, tried);
+        EndpointState next = failed.reselector().reselect(tried);
         return next == null ? failed : failed.withEndpoint(next);
     }
 

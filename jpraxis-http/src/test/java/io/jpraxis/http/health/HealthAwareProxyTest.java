@@ -59,7 +59,7 @@ class HealthAwareProxyTest {
         CompiledGateway base = TestGateway.builder().allowPrivateUpstreams()
                 .filter(TestFilters.onRequest("test_balance", ctx -> {
                     ctx.cluster("api");
-                    ctx.upstream(new UpstreamTarget(cluster, balancer.pick(ctx), balancer));
+                    ctx.upstream(new UpstreamTarget(cluster, balancer.pick(ctx), balancer.reselectorFor(ctx)));
                     return FilterAction.CONTINUE;
                 })).compile();
         gateway = new HttpGateway(new CompiledGateway(base.config(), base.features(), base.listeners(), states),

@@ -60,7 +60,11 @@ public final class TestFilters {
         RuntimeServices services = new RuntimeServices(Clock.systemUTC(), RandomGenerator.of("L64X128MixRandom"),
                 IdGenerator.sequential("lb"));
         Balancer balancer = Balancers.forCluster(state, services);
-        return forwardTo(new UpstreamTarget(state, state.endpoints().getFirst(), balancer));
+        return onRequest("test_forward", ctx -> {
+            ctx.cluster(state.config().name());
+            ctx.upstream(new UpstreamTarget(state, state.endpoints().getFirst(), balancer.reselectorFor(ctx)));
+            return FilterAction.CONTINUE;
+        });
     }
 
     /** Answers every request itself. */

@@ -1,6 +1,6 @@
 package io.jpraxis.server.boot;
 
-import io.jpraxis.config.load.ConfigYamlWriter;
+import io.jpraxis.config.dump.ConfigYamlWriter;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.FilterRegistry;

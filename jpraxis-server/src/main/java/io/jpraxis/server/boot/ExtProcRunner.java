@@ -3,6 +3,7 @@ package io.jpraxis.server.boot;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.HostPortParser;
 import io.jpraxis.config.model.HostPort;
+import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;
@@ -65,7 +66,8 @@ public final class ExtProcRunner {
             err.println("jpraxis: extproc needs a config file: -c FILE (or $JPRAXIS_CONFIG)");
             return 2;
         }
-        ExtProcBuild build = new ExtProcBuilder(features, RuntimeServices.system()).buildFile(file);
+        ExtProcBuild build = new ExtProcBuilder(features, RuntimeServices.system(),
+                FilterRegistry.withBuiltIns(GatewayFilters.all())).buildFile(file);
         DiagnosticLines.of(build.diagnostics()).forEach(err::println);
         if (!build.ok()) {
             err.println(DiagnosticLines.summary(file.toString(), build.diagnostics()));

@@ -1,6 +1,5 @@
 package io.jpraxis.server.boot;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;

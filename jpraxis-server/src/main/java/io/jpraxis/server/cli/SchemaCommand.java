@@ -2,7 +2,7 @@ package io.jpraxis.server.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jpraxis.ai.GatewayFilters;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.server.boot.ConfigSchema;
 import java.util.concurrent.Callable;

@@ -3,61 +3,134 @@ package io.jpraxis.server.arch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Keeps dependency directions honest at the source level: the pipeline core and the config model
- * stay protocol-neutral, so the HTTP and ext_proc edges can share them.
+ * stay protocol-neutral, so the HTTP and ext_proc edges can share them. A forbidden edge counts
+ * wherever a name is written, in an import or fully qualified in code; and no module's packages
+ * may depend on each other in a circle.
  */
 class ModuleDirectionTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
+    /**
+     * TEMPORARY: the package cycles this branch still has, per module, as the sets of packages that
+     * reach each other. The check reports every cycle; these are tolerated until removed, and each
+     * must still exist (so the list shrinks as they go). The core's knot holds the cycles
+     * filter <-> pipeline and binding <-> pipeline, which the {@code spi} branch removes (with
+     * pipeline <-> pipeline.branch and pipeline <-> pipeline.check through its compile/execute
+     * split); the lead removes this list, or what remains of it, after merging.
+     */
+    private static final Map<String, List<Set<String>>> KNOWN_CYCLES_UNTIL_SPI_MERGE = Map.of(
+            "jpraxis-core", List.of(Set.of("io.jpraxis.core.binding", "io.jpraxis.core.condition",
+                    "io.jpraxis.core.filter", "io.jpraxis.core.pipeline", "io.jpraxis.core.pipeline.branch",
+                    "io.jpraxis.core.pipeline.check")),
+            // Found by this check, not part of issue 24's known list: EdgeMetrics names UpstreamFailure,
+            // the connectors record into EdgeMetrics.
+            "jpraxis-http", List.of(Set.of("io.jpraxis.http.metrics", "io.jpraxis.http.upstream")),
+            // Found by this check: boot's runners take cli's GlobalOptions and start reload's HotReload,
+            // which builds through boot.
+            "jpraxis-server", List.of(Set.of("io.jpraxis.server.boot", "io.jpraxis.server.cli",
+                    "io.jpraxis.server.reload")));
+
     @Test
-    void configAndCoreImportNoTransport() throws IOException {
-        assertThat(offenders("jpraxis-config", List.of("io.netty", "io.grpc", "io.jpraxis.core", "io.jpraxis.http")))
-                .isEmpty();
+    void configAndCoreImportNoTransport() {
+        assertThat(offenders("jpraxis-config", List.of("io.netty", "io.grpc", "io.jpraxis.core", "io.jpraxis.http",
+                "io.jpraxis.filters", "io.jpraxis.ai", "io.jpraxis.extproc", "io.jpraxis.server"))).isEmpty();
         assertThat(offenders("jpraxis-core", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.filters",
-                "io.jpraxis.server"))).as("the pipeline core never imports Netty, gRPC or the edges").isEmpty();
+                "io.jpraxis.ai", "io.jpraxis.extproc", "io.jpraxis.server")))
+                .as("the pipeline core never imports Netty, gRPC or the edges").isEmpty();
     }
 
     @Test
-    void filtersDoNotReachIntoTheEdges() throws IOException {
+    void filtersDoNotReachIntoTheEdges() {
         assertThat(offenders("jpraxis-filters", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.server",
-                "io.jpraxis.ai"))).isEmpty();
+                "io.jpraxis.ai", "io.jpraxis.extproc"))).isEmpty();
         assertThat(offenders("jpraxis-ai", List.of("io.netty", "io.grpc", "io.jpraxis.http", "io.jpraxis.server")))
                 .as("AI routing filters run in the protocol-neutral pipeline, for the HTTP and ext_proc edges alike")
                 .isEmpty();
     }
 
     @Test
-    void extProcEdgeStaysBesideTheHttpEdge() throws IOException {
-        assertThat(offenders("jpraxis-extproc", List.of("io.netty", "io.jpraxis.http", "io.jpraxis.server")))
-                .as("the ext_proc adapter only converts messages: no HTTP edge, no CLI, gRPC's shaded Netty only")
+    void extProcEdgeStaysBesideTheHttpEdge() {
+        assertThat(offenders("jpraxis-extproc", List.of("io.netty", "io.jpraxis.http", "io.jpraxis.server",
+                "io.jpraxis.ai")))
+                .as("the ext_proc adapter only converts messages: no HTTP edge, no CLI, no AI filters (the wiring "
+                        + "registers them), gRPC's shaded Netty only")
                 .isEmpty();
         assertThat(offenders("jpraxis-http", List.of("io.grpc", "io.jpraxis.extproc")))
                 .as("the HTTP edge never sees gRPC").isEmpty();
         assertThat(offenders("jpraxis-ai", List.of("io.jpraxis.extproc"))).isEmpty();
     }
 
-    private static List<String> offenders(String module, List<String> forbidden) throws IOException {
-        Path src = ROOT.resolve(module).resolve("src/main/java");
-        assertThat(src).as("module sources exist: " + src).isDirectory();
-        try (Stream<Path> files = Files.walk(src)) {
-            return files.filter(p -> p.toString().endsWith(".java")).flatMap(p -> {
-                try {
-                    return Files.readAllLines(p).stream()
-                            .filter(line -> line.startsWith("import "))
-                            .filter(line -> forbidden.stream().anyMatch(f -> line.contains(" " + f + ".")
-                                    || line.contains("static " + f + ".")))
-                            .map(line -> ROOT.relativize(p) + ": " + line);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+    @Test
+    void noModuleHasAPackageCycle() {
+        List<String> unexpected = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
+        for (String module : modules()) {
+            List<Set<String>> known = KNOWN_CYCLES_UNTIL_SPI_MERGE.getOrDefault(module, List.of());
+            List<PackageCycles.Cycle> cycles = new PackageCycles(JavaSource.mainSources(ROOT, module)).cycles();
+            for (PackageCycles.Cycle cycle : cycles) {
+                if (!known.contains(cycle.packages())) {
+                    unexpected.add(module + ": " + cycle.describe(ROOT));
                 }
-            }).toList();
+            }
+            for (Set<String> k : known) {
+                if (cycles.stream().noneMatch(c -> c.packages().equals(k))) {
+                    gone.add(module + ": " + new TreeSet<>(k));
+                }
+            }
         }
+        assertThat(unexpected).as("package cycles inside a module").isEmpty();
+        assertThat(gone).as("known cycles that no longer exist as listed: update KNOWN_CYCLES_UNTIL_SPI_MERGE")
+                .isEmpty();
+    }
+
+    @Test
+    void theScanSeesQualifiedNamesInCodeButNotInProse() {
+        String code = """
+                package a;
+                import io.jpraxis.ai.X;
+                // io.jpraxis.ai.InComment
+                class B { Object o = new io.jpraxis.ai.Y(); String s = "io.jpraxis.ai.InString"; char c = '"';
+                    io.grpc.netty.shaded.io.netty.Z shaded; }
+                """;
+        assertThat(JavaSource.blankNonCode(code)).contains("io.jpraxis.ai.X", "io.jpraxis.ai.Y")
+                .doesNotContain("InComment", "InString").contains("io.grpc.netty.shaded.io.netty.Z");
+        assertThat(code.lines().count()).isEqualTo(JavaSource.blankNonCode(code).lines().count());
+    }
+
+    /** Every reactor module with main code. */
+    private static List<String> modules() {
+        try (Stream<Path> dirs = Files.list(ROOT)) {
+            return dirs.filter(d -> Files.isDirectory(d.resolve("src/main/java")))
+                    .map(d -> d.getFileName().toString()).filter(n -> n.startsWith("jpraxis")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every name in {@code module}'s main code, imported or written out, that lies in a forbidden prefix. */
+    private static List<String> offenders(String module, List<String> forbidden) {
+        List<String> found = new ArrayList<>();
+        for (JavaSource source : JavaSource.mainSources(ROOT, module)) {
+            for (JavaSource.QualifiedName q : source.names()) {
+                if (forbidden.stream().anyMatch(q::within)) {
+                    found.add(ROOT.relativize(source.path()) + ":" + q.line() + ": " + q.name()
+                            + (q.imported() ? " (import)" : " (qualified name in code)"));
+                }
+            }
+        }
+        return found;
     }
 }

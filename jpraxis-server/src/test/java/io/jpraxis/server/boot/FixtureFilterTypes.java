@@ -1,6 +1,5 @@
 package io.jpraxis.server.boot;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;

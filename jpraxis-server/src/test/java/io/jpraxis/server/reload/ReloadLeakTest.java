@@ -2,7 +2,6 @@ package io.jpraxis.server.reload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterBuildContext;
@@ -13,6 +12,7 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.server.boot.ServingGateway;
 import java.io.IOException;
 import java.lang.ref.WeakReference;

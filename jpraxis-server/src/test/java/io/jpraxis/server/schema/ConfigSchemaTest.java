@@ -8,7 +8,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import io.jpraxis.ai.GatewayFilters;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.config.keys.JsonSchemaWriter;
 import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.server.boot.ConfigSchema;

@@ -2,7 +2,7 @@ package io.jpraxis.server.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.GatewayFilters;
+import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.config.keys.KeyTable;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ReferenceSections;

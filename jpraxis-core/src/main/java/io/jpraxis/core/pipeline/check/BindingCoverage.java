@@ -12,8 +12,8 @@ import java.util.Set;
 final class BindingCoverage implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BINDING_COVERAGE);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BINDING_COVERAGE);
     }
 
     @Override
@@ -28,7 +28,7 @@ final class BindingCoverage implements RuleFamily {
                 continue;
             }
             String more = c.failures().size() == 1 ? "" : " (and " + (c.failures().size() - 1) + " more)";
-            findings.error(OrderingCheck.BINDING_COVERAGE, router, null, "cluster '" + c.cluster() + "' can be bound "
+            findings.error(OrderingRule.BINDING_COVERAGE, router, null, "cluster '" + c.cluster() + "' can be bound "
                     + "as the logical upstream by " + binding.routerName() + " of listener '" + graph.listener()
                     + "', but no guaranteed load_balancer serves it on its reachable path: a request bound to it "
                     + c.failures().getFirst() + more + ", so it could fail endpoint selection (expected: a "

@@ -19,8 +19,8 @@ import java.util.Set;
 final class BindingGuarantee implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BINDING_GUARANTEE);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BINDING_GUARANTEE);
     }
 
     @Override
@@ -51,10 +51,10 @@ final class BindingGuarantee implements RuleFamily {
         }
         String needs = where + " requires a bound logical upstream (" + String.join(", ", reasons) + ")";
         if (!graph.reachable(at)) {
-            findings.error(OrderingCheck.BINDING_GUARANTEE, f, branch, needs + ", but no request path reaches it "
+            findings.error(OrderingRule.BINDING_GUARANTEE, f, branch, needs + ", but no request path reaches it "
                     + "(expected: remove it, or fix the control flow in front of it)");
         } else if (binding.reachedUnbound(at)) {
-            findings.error(OrderingCheck.BINDING_GUARANTEE, f, branch, needs + ", but no preceding filter is "
+            findings.error(OrderingRule.BINDING_GUARANTEE, f, branch, needs + ", but no preceding filter is "
                     + "guaranteed to bind one" + unboundWhy(graph, binding, at) + " (expected: an unconditional "
                     + "binding router earlier in the pipeline, on every path to it)");
         }

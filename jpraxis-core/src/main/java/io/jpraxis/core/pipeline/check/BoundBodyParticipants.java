@@ -21,8 +21,8 @@ import java.util.Set;
 final class BoundBodyParticipants implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BOUND_BODY_PARTICIPANTS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BOUND_BODY_PARTICIPANTS);
     }
 
     @Override
@@ -38,7 +38,7 @@ final class BoundBodyParticipants implements RuleFamily {
         }
         BranchSlot.forEach(graph, slot -> {
             if (slot.filter().filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
-                findings.error(OrderingCheck.BOUND_BODY_PARTICIPANTS, slot.filter(), slot.branch(),
+                findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' of listener '"
                         + graph.listener() + "' declares a bound-upstream request-body hook, but only top-level "
                         + "filters run at the bound-upstream barrier, so it would never run (expected: the filter "
@@ -50,14 +50,14 @@ final class BoundBodyParticipants implements RuleFamily {
     private static void checkTopLevel(FlowGraph graph, int i, CompiledFilter f, Findings findings) {
         BodyMode mode = f.filter().requestBodyMode();
         if (!(mode instanceof BodyMode.StreamBuffer b) || b.maxBytes() == null) {
-            findings.error(OrderingCheck.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
+            findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
                     + " runs its request-body hook at the bound-upstream barrier, but its request body mode is "
                     + modeName(mode) + " (expected: a bounded StreamBuffer, so the body is whole and limited at the "
                     + "freeze)");
         }
         for (ConditionConfig c : graph.gate(f)) {
             if (c.predicate().selectedUpstream() != null) {
-                findings.error(OrderingCheck.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
+                findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
                         + " runs its request-body hook at the bound-upstream barrier, where no upstream is selected "
                         + "yet, but has a selected_upstream condition, which could never match there (expected: no "
                         + "selected_upstream condition on a bound-upstream body participant)");

@@ -14,8 +14,8 @@ import java.util.Set;
 final class BranchBodyCheck implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BRANCH_BODY_ACCESS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BRANCH_BODY_ACCESS);
     }
 
     @Override
@@ -23,7 +23,7 @@ final class BranchBodyCheck implements RuleFamily {
         BranchSlot.forEach(graph, slot -> {
             HttpFilter filter = slot.filter().filter();
             if (filter.requestBodyAccess() != BodyAccess.NONE || filter.responseBodyAccess() != BodyAccess.NONE) {
-                findings.error(OrderingCheck.BRANCH_BODY_ACCESS, slot.filter(), slot.branch(), describe(slot.filter())
+                findings.error(OrderingRule.BRANCH_BODY_ACCESS, slot.filter(), slot.branch(), describe(slot.filter())
                         + " in branch '" + slot.branch().name() + "' of listener '" + graph.listener() + "' declares "
                         + "body access, but branch filters only run on the request head and their body hooks never "
                         + "run (expected: the filter in the main pipeline, gated by its own conditions)");

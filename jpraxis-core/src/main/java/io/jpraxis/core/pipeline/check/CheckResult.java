@@ -9,7 +9,7 @@ import java.util.List;
  * @param flag for a {@link Verdict#SKIPPED} or {@link Verdict#DEMOTED} check, the insecure option
  *     responsible ({@code insecure_options.skip_pipeline_checks.lb_without_router}); else null
  */
-public record CheckResult(OrderingCheck check, Verdict verdict, List<Diagnostic> findings, String flag) {
+public record CheckResult(OrderingRule check, Verdict verdict, List<Diagnostic> findings, String flag) {
     public CheckResult {
         findings = List.copyOf(findings);
     }

@@ -21,8 +21,8 @@ import java.util.Set;
 final class ClusterAlignmentCheck implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.MISALIGNED_CLUSTERS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.MISALIGNED_CLUSTERS);
     }
 
     @Override
@@ -70,7 +70,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
         }
         for (String cluster : f.filter().selectableClusters()) {
             if (!available.contains(cluster)) {
-                findings.error(OrderingCheck.MISALIGNED_CLUSTERS, f, branch, describe(f) + " " + where
+                findings.error(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " " + where
                         + " references cluster '" + cluster + "' which is not defined in the load_balancer "
                         + "configuration guaranteed to run for it, so requests sent there would fail (expected: one "
                         + "of " + (available.isEmpty() ? "(none)" : String.join(", ", available)) + ", or '" + cluster
@@ -118,7 +118,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
                 for (String cluster : f.filter().servedClusters()) {
                     if (!selected.contains(cluster)) {
-                        findings.warn(OrderingCheck.MISALIGNED_CLUSTERS, f, branch, describe(f) + " of listener '"
+                        findings.warn(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " of listener '"
                                 + graph.listener() + "' declares cluster '" + cluster + "', which no cluster-selecting "
                                 + "filter of the pipeline chooses");
                     }

@@ -18,18 +18,18 @@ import java.util.Set;
 final class ClusterSelectionChecks implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.LB_WITHOUT_ROUTER, OrderingCheck.DUPLICATE_ROUTERS,
-                OrderingCheck.DUPLICATE_LOAD_BALANCERS, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS,
-                OrderingCheck.ROUTER_WITHOUT_LB, OrderingCheck.ALL_ROUTERS_CONDITIONAL);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.LB_WITHOUT_ROUTER, OrderingRule.DUPLICATE_ROUTERS,
+                OrderingRule.DUPLICATE_LOAD_BALANCERS, OrderingRule.CONFLICTING_CLUSTER_SELECTORS,
+                OrderingRule.ROUTER_WITHOUT_LB, OrderingRule.ALL_ROUTERS_CONDITIONAL);
     }
 
     @Override
     public void run(FlowGraph graph, Findings findings) {
         lbWithoutSelector(graph, findings);
-        duplicates(graph, findings, FilterTrait.ROUTER, OrderingCheck.DUPLICATE_ROUTERS,
+        duplicates(graph, findings, FilterTrait.ROUTER, OrderingRule.DUPLICATE_ROUTERS,
                 "cluster selection", "one router; merge the routes into it");
-        duplicates(graph, findings, FilterTrait.SELECTS_ENDPOINT, OrderingCheck.DUPLICATE_LOAD_BALANCERS,
+        duplicates(graph, findings, FilterTrait.SELECTS_ENDPOINT, OrderingRule.DUPLICATE_LOAD_BALANCERS,
                 "upstream selection", "one load_balancer; declare every cluster in it");
         conflictingSelectors(graph, findings);
         routerWarnings(graph, findings);
@@ -42,7 +42,7 @@ final class ClusterSelectionChecks implements RuleFamily {
             CompiledFilter f = graph.node(i);
             // A load balancer reading the logical binding needs no router before it (spec 6.9); R2 guards it.
             if (has(f, FilterTrait.SELECTS_ENDPOINT) && !BindingFacts.boundLoadBalancer(f) && !selected) {
-                findings.error(OrderingCheck.LB_WITHOUT_ROUTER, f, null, describe(f) + " at " + graph.at(i)
+                findings.error(OrderingRule.LB_WITHOUT_ROUTER, f, null, describe(f) + " at " + graph.at(i)
                         + " has no router or other cluster-selecting filter before it, so every request would fail "
                         + "with 'no cluster selected' (expected: a router earlier in the pipeline)");
                 return;
@@ -51,7 +51,7 @@ final class ClusterSelectionChecks implements RuleFamily {
         }
     }
 
-    private static void duplicates(FlowGraph graph, Findings findings, FilterTrait trait, OrderingCheck check,
+    private static void duplicates(FlowGraph graph, Findings findings, FilterTrait trait, OrderingRule check,
             String what, String expected) {
         List<Integer> at = positions(graph, trait);
         if (at.size() < 2) {
@@ -69,7 +69,7 @@ final class ClusterSelectionChecks implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
             if (has(f, FilterTrait.SELECTS_ENDPOINT) && selectors.size() > 1) {
-                findings.error(OrderingCheck.CONFLICTING_CLUSTER_SELECTORS, f, null, describe(f) + " at "
+                findings.error(OrderingRule.CONFLICTING_CLUSTER_SELECTORS, f, null, describe(f) + " at "
                         + graph.at(i) + " follows several kinds of cluster-selecting filter (" + String.join(", ",
                         selectors) + "); only the last one's selection takes effect (expected: one kind of cluster "
                         + "selector before a load_balancer)");
@@ -89,13 +89,13 @@ final class ClusterSelectionChecks implements RuleFamily {
         CompiledFilter first = graph.node(routers.getFirst());
         // A bound consumer after the binding router (IRR steps reading the binding) picks the endpoint.
         if (!anyLoadBalancer(graph) && !graph.binding().boundConsumerAfterRouter()) {
-            findings.warn(OrderingCheck.ROUTER_WITHOUT_LB, first, null, describe(first) + " at "
+            findings.warn(OrderingRule.ROUTER_WITHOUT_LB, first, null, describe(first) + " at "
                     + graph.at(routers.getFirst()) + " chooses a cluster, but no load_balancer in the pipeline picks "
                     + "an endpoint of it, so routed requests fail with 500 (expected: a load_balancer after the "
                     + "router)");
         }
         if (routers.stream().allMatch(i -> graph.node(i).conditional())) {
-            findings.warn(OrderingCheck.ALL_ROUTERS_CONDITIONAL, first, null, "every router of listener '"
+            findings.warn(OrderingRule.ALL_ROUTERS_CONDITIONAL, first, null, "every router of listener '"
                     + graph.listener() + "' has request conditions, so a request none of them runs for has no "
                     + "cluster (expected: an unconditional router, or one with a catch-all route)");
         }

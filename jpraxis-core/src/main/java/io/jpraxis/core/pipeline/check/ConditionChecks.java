@@ -2,11 +2,11 @@ package io.jpraxis.core.pipeline.check;
 
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
-import io.jpraxis.config.load.Names;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
+import io.jpraxis.config.validate.Names;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
@@ -23,8 +23,8 @@ import java.util.Set;
 final class ConditionChecks implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.CONDITION_HEADER_NAMES, OrderingCheck.TRACE_CONTEXT_UPSTREAM_CONDITIONS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.CONDITION_HEADER_NAMES, OrderingRule.TRACE_CONTEXT_UPSTREAM_CONDITIONS);
     }
 
     @Override
@@ -33,7 +33,7 @@ final class ConditionChecks implements RuleFamily {
             CompiledFilter f = graph.node(i);
             headerNames(graph, f, null, findings);
             if (f.filter().traits().contains(FilterTrait.DECIDES_BEFORE_ROUTING) && readsUpstream(graph.gate(f))) {
-                findings.error(OrderingCheck.TRACE_CONTEXT_UPSTREAM_CONDITIONS, f, null, describe(f) + " at "
+                findings.error(OrderingRule.TRACE_CONTEXT_UPSTREAM_CONDITIONS, f, null, describe(f) + " at "
                         + graph.at(i) + " decides before routing, so it cannot be gated on bound_upstream or "
                         + "selected_upstream (expected: other conditions, or the filter inside a branch that runs "
                         + "after the load_balancer)");
@@ -53,7 +53,7 @@ final class ConditionChecks implements RuleFamily {
         }
         for (String name : names) {
             if (!Names.isHeaderName(name)) {
-                findings.error(OrderingCheck.CONDITION_HEADER_NAMES, f, branch, describe(f) + " of listener '"
+                findings.error(OrderingRule.CONDITION_HEADER_NAMES, f, branch, describe(f) + " of listener '"
                         + graph.listener() + "' has a condition on header \"" + name + "\", which no request can "
                         + "carry, so it never matches (expected: " + Names.HEADER_NAME_RULE + ")");
             }

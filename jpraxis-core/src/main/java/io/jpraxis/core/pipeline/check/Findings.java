@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class Findings {
     private final InsecureOptions options;
-    private final Map<OrderingCheck, List<Found>> found = new EnumMap<>(OrderingCheck.class);
+    private final Map<OrderingRule, List<Found>> found = new EnumMap<>(OrderingRule.class);
 
     Findings(InsecureOptions options) {
         this.options = options;
@@ -29,21 +29,21 @@ final class Findings {
     }
 
     /** An error about {@code filter}, which stands in the sub-chain of {@code branch} (null at top level). */
-    void error(OrderingCheck check, CompiledFilter filter, BranchSpec branch, String message) {
+    void error(OrderingRule check, CompiledFilter filter, BranchSpec branch, String message) {
         add(check, true, filter.entry().source(), scope(filter, branch), message);
     }
 
     /** A warning about {@code filter}, placed as {@link #error} places it. */
-    void warn(OrderingCheck check, CompiledFilter filter, BranchSpec branch, String message) {
+    void warn(OrderingRule check, CompiledFilter filter, BranchSpec branch, String message) {
         add(check, false, filter.entry().source(), scope(filter, branch), message);
     }
 
     /** An error about {@code branch} itself, a branch of {@code host}. */
-    void branchError(OrderingCheck check, CompiledFilter host, BranchSpec branch, String message) {
+    void branchError(OrderingRule check, CompiledFilter host, BranchSpec branch, String message) {
         add(check, true, branch.source(), scope(host, null).withBranch(branch.name()), message);
     }
 
-    private void add(OrderingCheck check, boolean error, SourceRef at, FilterScope scope, String message) {
+    private void add(OrderingRule check, boolean error, SourceRef at, FilterScope scope, String message) {
         found.computeIfAbsent(check, c -> new ArrayList<>()).add(new Found(error, at, scope, message));
     }
 
@@ -52,7 +52,7 @@ final class Findings {
     }
 
     /** What {@code check} found, in the order reported. */
-    List<Found> of(OrderingCheck check) {
+    List<Found> of(OrderingRule check) {
         return found.getOrDefault(check, List.of());
     }
 

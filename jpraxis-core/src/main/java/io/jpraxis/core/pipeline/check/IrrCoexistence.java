@@ -18,8 +18,8 @@ import java.util.Set;
 final class IrrCoexistence implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.IRR_COEXISTENCE);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.IRR_COEXISTENCE);
     }
 
     @Override
@@ -38,7 +38,7 @@ final class IrrCoexistence implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
             if (f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
-                findings.error(OrderingCheck.IRR_COEXISTENCE, f, null, describe(f) + " at " + graph.at(i) + " would "
+                findings.error(OrderingRule.IRR_COEXISTENCE, f, null, describe(f) + " at " + graph.at(i) + " would "
                         + "pick an endpoint before " + irrName + " owns the exchange (expected: no top-level "
                         + "load_balancer beside an iterative_request_router; balance inside its steps, or in a "
                         + "direct branch with cluster_source: bound_upstream)");
@@ -51,7 +51,7 @@ final class IrrCoexistence implements RuleFamily {
         if (firstRouter >= 0 && !binding.boundConsumerAfterRouter()) {
             int r = binding.router() >= 0 ? binding.router() : firstRouter;
             CompiledFilter router = graph.node(r);
-            findings.error(OrderingCheck.IRR_COEXISTENCE, router, null, describe(router) + " at " + graph.at(r)
+            findings.error(OrderingRule.IRR_COEXISTENCE, router, null, describe(router) + " at " + graph.at(r)
                     + " shares the pipeline with " + irrName + ", but no load_balancer with cluster_source: "
                     + "bound_upstream runs after the router, so its cluster choice is ignored (expected: a bound "
                     + "load_balancer after the router, in a direct branch or in an iterative_request_router step, "

@@ -20,8 +20,8 @@ import java.util.Set;
 final class IrrStepCoverage implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.IRR_STEP_COVERAGE);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.IRR_STEP_COVERAGE);
     }
 
     @Override
@@ -36,7 +36,7 @@ final class IrrStepCoverage implements RuleFamily {
                 for (NestedStep step : irr.filter().nestedBindingSteps()) {
                     String why = unserved(step, cluster, tags);
                     if (why != null) {
-                        findings.error(OrderingCheck.IRR_STEP_COVERAGE, irr, null, "cluster '" + cluster + "' can be "
+                        findings.error(OrderingRule.IRR_STEP_COVERAGE, irr, null, "cluster '" + cluster + "' can be "
                                 + "bound by " + binding.routerName() + " and reach " + describe(irr) + " of listener '"
                                 + graph.listener() + "', but its step '" + step.name() + "', which reads the binding, "
                                 + why + " (expected: every step that reads the binding serves every cluster that can "

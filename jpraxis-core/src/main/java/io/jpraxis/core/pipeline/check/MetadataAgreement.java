@@ -19,8 +19,8 @@ import java.util.Set;
 final class MetadataAgreement implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BINDING_METADATA_AGREEMENT);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BINDING_METADATA_AGREEMENT);
     }
 
     @Override
@@ -70,7 +70,7 @@ final class MetadataAgreement implements RuleFamily {
         f.filter().declaredClusterTags().forEach((cluster, tags) -> {
             Declaration earlier = first.putIfAbsent(cluster, new Declaration(describe(f) + " " + where, tags));
             if (earlier != null && !earlier.tags().equals(tags)) {
-                findings.error(OrderingCheck.BINDING_METADATA_AGREEMENT, f, branch, describe(f) + " " + where
+                findings.error(OrderingRule.BINDING_METADATA_AGREEMENT, f, branch, describe(f) + " " + where
                         + " declares cluster '" + cluster + "' with application metadata " + tags + ", but "
                         + earlier.by() + " declares it with " + earlier.tags() + "; the binding could not carry one "
                         + "protocol and provider for it (expected: every declaration of '" + cluster + "' agrees)");

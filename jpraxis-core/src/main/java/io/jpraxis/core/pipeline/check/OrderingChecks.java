@@ -53,7 +53,7 @@ public final class OrderingChecks {
         Findings findings = new Findings(options);
         FAMILIES.forEach(family -> family.run(graph, findings));
         List<CheckResult> results = new ArrayList<>();
-        for (OrderingCheck check : OrderingCheck.values()) {
+        for (OrderingRule check : OrderingRule.values()) {
             if (check.skipFlag() != null && options.skips(check.skipFlag())) {
                 String flag = options.skipPipelineChecks().contains(check.skipFlag())
                         ? "insecure_options.skip_pipeline_checks." + check.yamlName() : VALIDATION_FLAG;
@@ -65,7 +65,7 @@ public final class OrderingChecks {
         return new PipelineReport(graph, results, BindingReport.of(graph));
     }
 
-    private CheckResult settle(OrderingCheck check, List<Findings.Found> found, Diagnostics diagnostics,
+    private CheckResult settle(OrderingRule check, List<Findings.Found> found, Diagnostics diagnostics,
             boolean demotable) {
         Set<Verdict> seen = EnumSet.noneOf(Verdict.class);
         List<Diagnostic> out = new ArrayList<>();

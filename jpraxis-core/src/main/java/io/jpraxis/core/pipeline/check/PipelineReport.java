@@ -16,7 +16,7 @@ public record PipelineReport(FlowGraph graph, List<CheckResult> results, Binding
     }
 
     /** The verdict of {@code check}; every check has one. */
-    public CheckResult result(OrderingCheck check) {
+    public CheckResult result(OrderingRule check) {
         for (CheckResult r : results) {
             if (r.check() == check) {
                 return r;

@@ -21,8 +21,8 @@ import java.util.Set;
 final class PreReadBoundCondition implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.BOUND_CONDITION_PRE_READ);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.BOUND_CONDITION_PRE_READ);
     }
 
     @Override
@@ -38,7 +38,7 @@ final class PreReadBoundCondition implements RuleFamily {
                     || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
                 continue;
             }
-            findings.error(OrderingCheck.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)
+            findings.error(OrderingRule.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)
                     + " has a bound_upstream condition, but its request-body hook runs at pre-read, before any "
                     + "binding exists, so the condition would never see one (expected: drop the condition, and "
                     + "send the requests it should not see down a branch of an earlier host gated on the binding)");

@@ -18,8 +18,8 @@ import java.util.Set;
 final class ReachabilityCheck implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.UNREACHABLE_FILTERS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.UNREACHABLE_FILTERS);
     }
 
     @Override
@@ -39,10 +39,10 @@ final class ReachabilityCheck implements RuleFamily {
             String message = describe(f) + " at " + graph.at(i) + " " + reason(graph.cut(i).get())
                     + ", so no request reaches " + String.join(", ", cutOff);
             switch (graph.cut(i).get()) {
-                case FallThroughCut.Answers a -> findings.error(OrderingCheck.UNREACHABLE_FILTERS, f, null, message
+                case FallThroughCut.Answers a -> findings.error(OrderingRule.UNREACHABLE_FILTERS, f, null, message
                         + " (expected: the answering filter last, or conditions on it)");
                 // Praxis accepts these; they only warn, so a config it loads loads here too.
-                case FallThroughCut.LeavingBranch b -> findings.warn(OrderingCheck.UNREACHABLE_FILTERS, f, null,
+                case FallThroughCut.LeavingBranch b -> findings.warn(OrderingRule.UNREACHABLE_FILTERS, f, null,
                         message + " (expected: on_result on the branch or conditions on its host, or those filters "
                         + "removed)");
             }

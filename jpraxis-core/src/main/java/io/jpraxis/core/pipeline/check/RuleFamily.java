@@ -6,7 +6,7 @@ import java.util.Set;
 interface RuleFamily {
 
     /** The checks whose findings it reports. */
-    Set<OrderingCheck> checks();
+    Set<OrderingRule> checks();
 
     /** Reports every finding of its checks; the runner drops those of skipped checks. */
     void run(FlowGraph graph, Findings findings);

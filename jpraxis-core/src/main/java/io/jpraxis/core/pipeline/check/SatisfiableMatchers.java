@@ -22,8 +22,8 @@ import java.util.Set;
 final class SatisfiableMatchers implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.SATISFIABLE_BOUND_MATCHERS);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.SATISFIABLE_BOUND_MATCHERS);
     }
 
     @Override
@@ -60,7 +60,7 @@ final class SatisfiableMatchers implements RuleFamily {
         for (ConditionConfig c : binding.boundConditions(f)) {
             UpstreamMatcher m = c.predicate().boundUpstream();
             if (c.kind() == ConditionConfig.Kind.WHEN && !satisfiable(binding, m)) {
-                findings.error(OrderingCheck.SATISFIABLE_BOUND_MATCHERS, f, branch, where + " has a bound_upstream "
+                findings.error(OrderingRule.SATISFIABLE_BOUND_MATCHERS, f, branch, where + " has a bound_upstream "
                         + "condition (" + render(m) + ") that matches no bindable cluster's application metadata, so it "
                         + "would never run (expected: a matcher one of the clusters " + binding.routerName()
                         + " can bind satisfies: " + bindable(binding) + ")");

@@ -20,8 +20,8 @@ import java.util.Set;
 final class SecurityBypassChecks implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.SKIP_TO_OVER_SECURITY, OrderingCheck.TERMINAL_BEFORE_SECURITY);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.SKIP_TO_OVER_SECURITY, OrderingRule.TERMINAL_BEFORE_SECURITY);
     }
 
     @Override
@@ -59,7 +59,7 @@ final class SecurityBypassChecks implements RuleFamily {
                 }
                 for (int k : between(security, i, target)) {
                     CompiledFilter skipped = graph.node(k);
-                    findings.branchError(OrderingCheck.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
+                    findings.branchError(OrderingRule.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
                             + "' of " + describe(host) + " at " + graph.at(i) + " skips to position " + target
                             + ", past security filter " + describe(skipped) + " at position " + k + ", so requests "
                             + "taking the branch bypass it (expected: a rejoin target before the security filter, "
@@ -80,7 +80,7 @@ final class SecurityBypassChecks implements RuleFamily {
                     continue;
                 }
                 for (int k : between(security, i, graph.size())) {
-                    findings.branchError(OrderingCheck.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
+                    findings.branchError(OrderingRule.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
                             + "' of " + describe(host) + " at " + graph.at(i) + " rejoins terminal and forwards "
                             + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security "
                             + "filter " + describe(graph.node(k)) + " at position " + k + " (expected: the security "

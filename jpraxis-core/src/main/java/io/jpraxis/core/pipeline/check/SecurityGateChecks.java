@@ -17,9 +17,9 @@ import java.util.Set;
 final class SecurityGateChecks implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.CONDITIONAL_SECURITY, OrderingCheck.OPEN_SECURITY_FILTERS,
-                OrderingCheck.SECURITY_ONLY_IN_CONDITIONAL_BRANCH);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.CONDITIONAL_SECURITY, OrderingRule.OPEN_SECURITY_FILTERS,
+                OrderingRule.SECURITY_ONLY_IN_CONDITIONAL_BRANCH);
     }
 
     @Override
@@ -31,7 +31,7 @@ final class SecurityGateChecks implements RuleFamily {
             String where = "in branch '" + slot.branch().name() + "' of listener '" + graph.listener() + "'";
             check(slot.filter(), slot.branch(), where, findings);
             if (isSecurity(slot.filter()) && slot.onlyConditionally()) {
-                findings.warn(OrderingCheck.SECURITY_ONLY_IN_CONDITIONAL_BRANCH, slot.filter(), slot.branch(),
+                findings.warn(OrderingRule.SECURITY_ONLY_IN_CONDITIONAL_BRANCH, slot.filter(), slot.branch(),
                         "security filter " + describe(slot.filter()) + " " + where + " runs only when a conditional "
                         + "branch or host leads to it, so other requests are not checked by it (expected: the "
                         + "security filter in the main pipeline)");
@@ -45,17 +45,17 @@ final class SecurityGateChecks implements RuleFamily {
         }
         String what = "security filter " + describe(f) + " " + where;
         if (f.conditional()) {
-            findings.error(OrderingCheck.CONDITIONAL_SECURITY, f, branch, what + " has request conditions, so it is "
+            findings.error(OrderingRule.CONDITIONAL_SECURITY, f, branch, what + " has request conditions, so it is "
                     + "bypassed for requests that do not match them (expected: no conditions on a security filter, "
                     + "its chain included)");
         }
         if (f.failureMode() == FailureMode.OPEN) {
             if (findings.options().allowOpenSecurityFilters()) {
-                findings.warn(OrderingCheck.OPEN_SECURITY_FILTERS, f, branch, what + " has failure_mode: open, so "
+                findings.warn(OrderingRule.OPEN_SECURITY_FILTERS, f, branch, what + " has failure_mode: open, so "
                         + "its runtime errors bypass security enforcement (allowed by "
                         + "insecure_options.allow_open_security_filters)");
             } else {
-                findings.error(OrderingCheck.OPEN_SECURITY_FILTERS, f, branch, what + " has failure_mode: open, so "
+                findings.error(OrderingRule.OPEN_SECURITY_FILTERS, f, branch, what + " has failure_mode: open, so "
                         + "its runtime errors would bypass security enforcement (expected: failure_mode: closed, or "
                         + "insecure_options.allow_open_security_filters to accept the risk)");
             }

@@ -24,8 +24,8 @@ import java.util.Set;
 final class SelectedUpstreamOrdering implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.SELECTED_UPSTREAM_ORDERING);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.SELECTED_UPSTREAM_ORDERING);
     }
 
     @Override
@@ -37,7 +37,7 @@ final class SelectedUpstreamOrdering implements RuleFamily {
             }
             CompiledFilter f = graph.node(i);
             if (gated(graph, f)) {
-                findings.error(OrderingCheck.SELECTED_UPSTREAM_ORDERING, f, null, describe(f) + " at " + graph.at(i)
+                findings.error(OrderingRule.SELECTED_UPSTREAM_ORDERING, f, null, describe(f) + " at " + graph.at(i)
                         + message());
             }
             if (!isLoadBalancer(f)) {
@@ -108,7 +108,7 @@ final class SelectedUpstreamOrdering implements RuleFamily {
     private void walkChain(FlowGraph graph, BranchSpec b, Findings findings) {
         for (CompiledFilter f : b.filters()) {
             if (gated(graph, f)) {
-                findings.error(OrderingCheck.SELECTED_UPSTREAM_ORDERING, f, b, describe(f) + " in branch '"
+                findings.error(OrderingRule.SELECTED_UPSTREAM_ORDERING, f, b, describe(f) + " in branch '"
                         + b.name() + "' of listener '" + graph.listener() + "'" + message());
             }
             if (!isLoadBalancer(f)) {

@@ -18,8 +18,8 @@ import java.util.Set;
 final class SinglePublisher implements RuleFamily {
 
     @Override
-    public Set<OrderingCheck> checks() {
-        return Set.of(OrderingCheck.SINGLE_BINDING_PUBLISHER);
+    public Set<OrderingRule> checks() {
+        return Set.of(OrderingRule.SINGLE_BINDING_PUBLISHER);
     }
 
     @Override
@@ -35,7 +35,7 @@ final class SinglePublisher implements RuleFamily {
         for (int p : binding.publishers()) {
             if (p != binding.router()) {
                 CompiledFilter f = graph.node(p);
-                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at " + graph.at(p)
+                findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at " + graph.at(p)
                         + " publishes a second logical upstream binding besides " + binding.routerName()
                         + " (expected: exactly one binding router; merge the routes into it)");
             }
@@ -43,7 +43,7 @@ final class SinglePublisher implements RuleFamily {
         BranchSlot.forEach(graph, slot -> {
             CompiledFilter f = slot.filter();
             if (f.filter().traits().contains(FilterTrait.ROUTER)) {
-                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, f, slot.branch(), describe(f) + " in branch '"
+                findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, slot.branch(), describe(f) + " in branch '"
                         + slot.branch().name() + "' of listener '" + graph.listener() + "' would publish the logical "
                         + "binding inside a branch (expected: the request-scoped binding router at the top level, "
                         + "before the branch)");
@@ -62,7 +62,7 @@ final class SinglePublisher implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
             if (f.filter().traits().contains(FilterTrait.ROUTER)) {
-                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at position " + i
+                findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at position " + i
                         + " would publish a logical upstream binding inside an iterative_request_router step that "
                         + "reads the binding, which inherits its parent's binding (expected: no router in a step "
                         + "that reads the binding; a bound load_balancer needs none)");
@@ -70,7 +70,7 @@ final class SinglePublisher implements RuleFamily {
         }
         BranchSlot.forEach(graph, slot -> {
             if (slot.filter().filter().traits().contains(FilterTrait.ROUTER)) {
-                findings.error(OrderingCheck.SINGLE_BINDING_PUBLISHER, slot.filter(), slot.branch(),
+                findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' would publish a logical "
                                 + "upstream binding inside an iterative_request_router step, which inherits its "
                                 + "parent's binding (expected: no router in a step that reads the binding)");
@@ -86,7 +86,7 @@ final class SinglePublisher implements RuleFamily {
             CompiledFilter host = graph.node(h);
             for (BranchSpec b : host.branches()) {
                 if (b.rejoin() instanceof Rejoin.ReEnter r && binding.reach(r.target(), -1)[binding.router()]) {
-                    findings.branchError(OrderingCheck.SINGLE_BINDING_PUBLISHER, host, b, "branch '" + b.name()
+                    findings.branchError(OrderingRule.SINGLE_BINDING_PUBLISHER, host, b, "branch '" + b.name()
                             + "' of " + describe(host) + " at " + graph.at(h) + " re-enters at position " + r.target()
                             + ", where " + binding.routerName() + " runs again after its binding froze (expected: "
                             + "re-enter after the router)");

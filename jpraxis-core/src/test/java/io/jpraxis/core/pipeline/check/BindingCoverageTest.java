@@ -26,7 +26,7 @@ class BindingCoverageTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_COVERAGE)).containsExactly("cluster 'b' can be bound as the "
+        assertThat(findings(result, OrderingRule.BINDING_COVERAGE)).containsExactly("cluster 'b' can be bound as the "
                 + "logical upstream by router at position 0 of listener 'web', but no guaranteed load_balancer serves "
                 + "it on its reachable path: a request bound to it reaches bound blb at position 1, which does not "
                 + "declare it (path 0 -> 1), so it could fail endpoint selection (expected: a load_balancer declaring "
@@ -68,7 +68,7 @@ class BindingCoverageTest {
                 + "-> 1 -> branch 'direct')");
         assertThat(report.coverage().get(1).served()).as("the host's condition never holds for chat_backend")
                 .containsExactly("answered by iterative_request_router at position 3 (path 0 -> 1 -> (skipped) -> 2 -> 3)");
-        assertThat(findings(result, OrderingCheck.MISALIGNED_CLUSTERS)).isEmpty();
+        assertThat(findings(result, OrderingRule.MISALIGNED_CLUSTERS)).isEmpty();
         result.gateway().close();
     }
 
@@ -120,7 +120,7 @@ class BindingCoverageTest {
                         + "-> 1 -> branch 'maybe_out')",
                 "reaches nested branch 'inner_stop' (rejoin: terminal), which fails the request with 500 (path 0 -> 1 "
                         + "-> branch 'outer' -> branch 'inner_stop')");
-        assertThat(findings(result, OrderingCheck.BINDING_COVERAGE)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.BINDING_COVERAGE)).singleElement().asString()
                 .contains("(and 1 more)");
     }
 
@@ -205,7 +205,7 @@ class BindingCoverageTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(twin, OrderingCheck.BINDING_COVERAGE)).isEmpty();
+        assertThat(findings(twin, OrderingRule.BINDING_COVERAGE)).isEmpty();
     }
 
     @Test
@@ -245,7 +245,7 @@ class BindingCoverageTest {
                       - filter: blb
                         clusters: [a, b]
                 """);
-        assertThat(findings(twin, OrderingCheck.BINDING_COVERAGE)).isEmpty();
+        assertThat(findings(twin, OrderingRule.BINDING_COVERAGE)).isEmpty();
     }
 
     @Test
@@ -298,7 +298,7 @@ class BindingCoverageTest {
         assertThat(failures(fallsOut, "a")).containsExactly("falls out of the fallback branches of "
                 + "iterative_request_router in branch 'host', which fails open (path 0 -> 1 -> branch 'host')");
         CompileResult servedInside = compile(config.formatted("next", "blb"));
-        assertThat(findings(servedInside, OrderingCheck.BINDING_COVERAGE)).isEmpty();
+        assertThat(findings(servedInside, OrderingRule.BINDING_COVERAGE)).isEmpty();
     }
 
     @Test

@@ -23,7 +23,7 @@ class BindingRulesTest {
                       - filter: lb
                         clusters: [a=-/openai]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_GUARANTEE)).containsExactly("tag 'early' at position 0 of "
+        assertThat(findings(result, OrderingRule.BINDING_GUARANTEE)).containsExactly("tag 'early' at position 0 of "
                 + "listener 'web' requires a bound logical upstream (a bound_upstream condition), but no preceding "
                 + "filter is guaranteed to bind one: it runs before router at position 1 (expected: an unconditional "
                 + "binding router earlier in the pipeline, on every path to it)");
@@ -42,7 +42,7 @@ class BindingRulesTest {
                         clusters: [a=-/openai]
                 """);
         assertThat(CheckFixture.errors(result)).isEmpty();
-        assertThat(verdict(result, OrderingCheck.BINDING_GUARANTEE)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.BINDING_GUARANTEE)).isEqualTo(Verdict.PASS);
         result.gateway().close();
     }
 
@@ -56,7 +56,7 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_GUARANTEE)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.BINDING_GUARANTEE)).singleElement().asString()
                 .startsWith("blb at position 1 of listener 'web' requires a bound logical upstream (a bound_upstream "
                         + "load balancer), but no preceding filter is guaranteed to bind one: router at position 0 has "
                         + "conditions");
@@ -77,7 +77,7 @@ class BindingRulesTest {
                         name: consumer
                         clusters: [a]
                 """;
-        assertThat(findings(compile(skipOver), OrderingCheck.BINDING_GUARANTEE)).singleElement().asString()
+        assertThat(findings(compile(skipOver), OrderingRule.BINDING_GUARANTEE)).singleElement().asString()
                 .contains("a jump passes over router at position 1");
         CompileResult after = compile("""
                       - filter: router
@@ -106,7 +106,7 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_GUARANTEE)).containsExactly("blb at position 2 of listener "
+        assertThat(findings(result, OrderingRule.BINDING_GUARANTEE)).containsExactly("blb at position 2 of listener "
                 + "'web' requires a bound logical upstream (a bound_upstream load balancer), but no request path "
                 + "reaches it (expected: remove it, or fix the control flow in front of it)");
     }
@@ -121,9 +121,9 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_GUARANTEE)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.BINDING_GUARANTEE)).singleElement().asString()
                 .contains("the pipeline has no top-level router");
-        assertThat(findings(result, OrderingCheck.SINGLE_BINDING_PUBLISHER)).containsExactly("router in branch "
+        assertThat(findings(result, OrderingRule.SINGLE_BINDING_PUBLISHER)).containsExactly("router in branch "
                 + "'routing' of listener 'web' would publish the logical binding inside a branch (expected: the "
                 + "request-scoped binding router at the top level, before the branch)");
     }
@@ -158,7 +158,7 @@ class BindingRulesTest {
                       - filter: lb
                         clusters: [a]
                 """);
-        assertThat(findings(early, OrderingCheck.BINDING_GUARANTEE)).singleElement().asString()
+        assertThat(findings(early, OrderingRule.BINDING_GUARANTEE)).singleElement().asString()
                 .startsWith("blb in branch 'deeper' (hosted by tag 'host' at position 0 of listener 'web') requires");
     }
 
@@ -168,8 +168,8 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEmpty();
-        assertThat(findings(result, OrderingCheck.BINDING_GUARANTEE)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.LB_WITHOUT_ROUTER)).isEmpty();
+        assertThat(findings(result, OrderingRule.BINDING_GUARANTEE)).singleElement().asString()
                 .contains("the pipeline has no top-level router");
     }
 
@@ -184,7 +184,7 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.SINGLE_BINDING_PUBLISHER)).containsExactly("router 'second' at "
+        assertThat(findings(result, OrderingRule.SINGLE_BINDING_PUBLISHER)).containsExactly("router 'second' at "
                 + "position 1 of listener 'web' publishes a second logical upstream binding besides router at position "
                 + "0 (expected: exactly one binding router; merge the routes into it)");
         CompileResult twoWithoutBinding = compile("""
@@ -195,7 +195,7 @@ class BindingRulesTest {
                       - filter: lb
                         clusters: [a]
                 """);
-        assertThat(findings(twoWithoutBinding, OrderingCheck.SINGLE_BINDING_PUBLISHER))
+        assertThat(findings(twoWithoutBinding, OrderingRule.SINGLE_BINDING_PUBLISHER))
                 .as("a pipeline that does not bind is duplicate_routers' business").isEmpty();
     }
 
@@ -215,7 +215,7 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.SINGLE_BINDING_PUBLISHER)).containsExactly("branch 'again' of tag "
+        assertThat(findings(result, OrderingRule.SINGLE_BINDING_PUBLISHER)).containsExactly("branch 'again' of tag "
                 + "at position 1 of listener 'web' re-enters at position 0, where router 'routing' at position 0 runs "
                 + "again after its binding froze (expected: re-enter after the router)");
         CompileResult after = compile("""
@@ -247,7 +247,7 @@ class BindingRulesTest {
                       - filter: lb
                         clusters: [a=-/openai]
                 """);
-        assertThat(findings(result, OrderingCheck.BOUND_CONDITION_PRE_READ)).containsExactly("buffer at position 1 of "
+        assertThat(findings(result, OrderingRule.BOUND_CONDITION_PRE_READ)).containsExactly("buffer at position 1 of "
                 + "listener 'web' has a bound_upstream condition, but its request-body hook runs at pre-read, before "
                 + "any binding exists, so the condition would never see one (expected: drop the condition, and send "
                 + "the requests it should not see down a branch of an earlier host gated on the binding)");
@@ -275,7 +275,7 @@ class BindingRulesTest {
                         steps: [inference]
                         clusters: [a]
                 """);
-        assertThat(findings(result, OrderingCheck.IRR_COEXISTENCE)).containsExactly("lb at position 1 of listener "
+        assertThat(findings(result, OrderingRule.IRR_COEXISTENCE)).containsExactly("lb at position 1 of listener "
                 + "'web' would pick an endpoint before iterative_request_router at position 2 owns the exchange "
                 + "(expected: no top-level load_balancer beside an iterative_request_router; balance inside its steps, "
                 + "or in a direct branch with cluster_source: bound_upstream)");
@@ -288,7 +288,7 @@ class BindingRulesTest {
                         clusters: [a]
                       - filter: iterative_request_router
                 """);
-        assertThat(findings(result, OrderingCheck.IRR_COEXISTENCE)).containsExactly("router at position 0 of listener "
+        assertThat(findings(result, OrderingRule.IRR_COEXISTENCE)).containsExactly("router at position 0 of listener "
                 + "'web' shares the pipeline with iterative_request_router at position 1, but no load_balancer with "
                 + "cluster_source: bound_upstream runs after the router, so its cluster choice is ignored (expected: a "
                 + "bound load_balancer after the router, in a direct branch or in an iterative_request_router step, or "
@@ -301,7 +301,7 @@ class BindingRulesTest {
                         clusters: [a]
                 """);
         assertThat(CheckFixture.errors(withSteps)).isEmpty();
-        assertThat(findings(withSteps, OrderingCheck.ROUTER_WITHOUT_LB)).as("the IRR's steps pick the endpoint")
+        assertThat(findings(withSteps, OrderingRule.ROUTER_WITHOUT_LB)).as("the IRR's steps pick the endpoint")
                 .isEmpty();
         withSteps.gateway().close();
     }
@@ -317,7 +317,7 @@ class BindingRulesTest {
                           - name: fallback
                             chains: [{name: f, filters: [{filter: blb, clusters: [a]}]}]
                 """;
-        assertThat(findings(compile(irr.formatted("closed")), OrderingCheck.IRR_COEXISTENCE)).hasSize(1);
+        assertThat(findings(compile(irr.formatted("closed")), OrderingRule.IRR_COEXISTENCE)).hasSize(1);
         CompileResult open = compile(irr.formatted("open"));
         assertThat(CheckFixture.errors(open)).isEmpty();
         open.gateway().close();
@@ -361,7 +361,7 @@ class BindingRulesTest {
                         clusters: [o=-/openai, g=chat/-, x=-/anthropic]
                 """;
         CompileResult when = compile(config.formatted("when"));
-        assertThat(findings(when, OrderingCheck.SATISFIABLE_BOUND_MATCHERS)).containsExactly("tag 'gated' at position 1 "
+        assertThat(findings(when, OrderingRule.SATISFIABLE_BOUND_MATCHERS)).containsExactly("tag 'gated' at position 1 "
                 + "of listener 'web' has a bound_upstream condition (application_provider: anthropic) that matches no "
                 + "bindable cluster's application metadata, so it would never run (expected: a matcher one of the "
                 + "clusters router at position 0 can bind satisfies: o (protocol=(none), provider=openai), g "
@@ -386,7 +386,7 @@ class BindingRulesTest {
                       - filter: blb
                         clusters: [a=-/vllm]
                 """);
-        assertThat(findings(result, OrderingCheck.BINDING_METADATA_AGREEMENT)).containsExactly("blb at position 2 of "
+        assertThat(findings(result, OrderingRule.BINDING_METADATA_AGREEMENT)).containsExactly("blb at position 2 of "
                 + "listener 'web' declares cluster 'a' with application metadata protocol=(none), provider=vllm, but "
                 + "blb in branch 'direct' of listener 'web' declares it with protocol=(none), provider=openai; the "
                 + "binding could not carry one protocol and provider for it (expected: every declaration of 'a' "
@@ -403,7 +403,7 @@ class BindingRulesTest {
                       - filter: lb
                         clusters: [a=-/vllm]
                 """);
-        assertThat(findings(unbound, OrderingCheck.BINDING_METADATA_AGREEMENT)).isEmpty();
+        assertThat(findings(unbound, OrderingRule.BINDING_METADATA_AGREEMENT)).isEmpty();
     }
 
     @Test
@@ -415,7 +415,7 @@ class BindingRulesTest {
                   skip_pipeline_validation: true
                 """);
         assertThat(result.ok()).isTrue();
-        assertThat(verdict(result, OrderingCheck.BINDING_GUARANTEE)).isEqualTo(Verdict.DEMOTED);
+        assertThat(verdict(result, OrderingRule.BINDING_GUARANTEE)).isEqualTo(Verdict.DEMOTED);
         result.gateway().close();
     }
 
@@ -461,6 +461,6 @@ class BindingRulesTest {
                         + "declares: openai)"))
                 .anySatisfy(e -> assertThat(e).contains("tag at position 0 of listener 'web' requires a bound "
                         + "logical upstream"));
-        assertThat(verdict(result, OrderingCheck.BINDING_GUARANTEE)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.BINDING_GUARANTEE)).isEqualTo(Verdict.ERROR);
     }
 }

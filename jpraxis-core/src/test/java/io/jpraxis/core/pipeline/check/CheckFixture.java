@@ -89,11 +89,11 @@ final class CheckFixture {
     }
 
     /** The messages of {@code check}'s findings in the first listener. */
-    static List<String> findings(CompileResult result, OrderingCheck check) {
+    static List<String> findings(CompileResult result, OrderingRule check) {
         return result.reports().getFirst().result(check).findings().stream().map(Diagnostic::message).toList();
     }
 
-    static Verdict verdict(CompileResult result, OrderingCheck check) {
+    static Verdict verdict(CompileResult result, OrderingRule check) {
         return result.reports().getFirst().result(check).verdict();
     }
 

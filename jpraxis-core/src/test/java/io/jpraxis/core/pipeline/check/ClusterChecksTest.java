@@ -19,7 +19,7 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [c]
                 """);
-        assertThat(findings(result, OrderingCheck.LB_WITHOUT_ROUTER)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.LB_WITHOUT_ROUTER)).singleElement().asString()
                 .startsWith("lb at position 0 of listener 'web' has no router or other cluster-selecting filter");
     }
 
@@ -33,7 +33,7 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [c]
                 """);
-        assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).as("positional, as in Praxis")
+        assertThat(verdict(result, OrderingRule.LB_WITHOUT_ROUTER)).as("positional, as in Praxis")
                 .isEqualTo(Verdict.ERROR);
     }
 
@@ -45,7 +45,7 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [c]
                 """);
-        assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.PASS);
     }
 
     @Test
@@ -63,12 +63,12 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [c]
                 """);
-        assertThat(findings(result, OrderingCheck.DUPLICATE_ROUTERS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.DUPLICATE_ROUTERS)).singleElement().asString()
                 .startsWith("router 'again' at position 1 of listener 'web' is one of 3 router filters (positions 0, 1 "
                         + "and 3); only the last one's cluster selection takes effect");
-        assertThat(findings(result, OrderingCheck.DUPLICATE_LOAD_BALANCERS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.DUPLICATE_LOAD_BALANCERS)).singleElement().asString()
                 .contains("is one of 2 lb filters (positions 2 and 4)");
-        assertThat(verdict(result, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS))
+        assertThat(verdict(result, OrderingRule.CONFLICTING_CLUSTER_SELECTORS))
                 .as("several routers are one kind of selector (decision 15)").isEqualTo(Verdict.PASS);
     }
 
@@ -82,7 +82,7 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [c]
                 """);
-        assertThat(findings(result, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.CONFLICTING_CLUSTER_SELECTORS)).singleElement().asString()
                 .contains("lb at position 2 of listener 'web' follows several kinds of cluster-selecting filter "
                         + "(router, selector)");
     }
@@ -97,7 +97,7 @@ class ClusterChecksTest {
                       - filter: selector
                         clusters: [c]
                 """);
-        assertThat(verdict(result, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.CONFLICTING_CLUSTER_SELECTORS)).isEqualTo(Verdict.PASS);
     }
 
     @Test
@@ -107,8 +107,8 @@ class ClusterChecksTest {
                         conditions: [{when: {path_prefix: /api}}]
                         clusters: [c]
                 """);
-        assertThat(verdict(result, OrderingCheck.ROUTER_WITHOUT_LB)).isEqualTo(Verdict.WARNING);
-        assertThat(verdict(result, OrderingCheck.ALL_ROUTERS_CONDITIONAL)).isEqualTo(Verdict.WARNING);
+        assertThat(verdict(result, OrderingRule.ROUTER_WITHOUT_LB)).isEqualTo(Verdict.WARNING);
+        assertThat(verdict(result, OrderingRule.ALL_ROUTERS_CONDITIONAL)).isEqualTo(Verdict.WARNING);
         assertThat(result.ok()).as("warnings only").isTrue();
         result.gateway().close();
 
@@ -119,8 +119,8 @@ class ClusterChecksTest {
                           - name: serve
                             chains: [{name: a, filters: [{filter: lb, clusters: [c]}]}]
                 """);
-        assertThat(verdict(withBranchLb, OrderingCheck.ROUTER_WITHOUT_LB)).isEqualTo(Verdict.PASS);
-        assertThat(verdict(withBranchLb, OrderingCheck.ALL_ROUTERS_CONDITIONAL)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(withBranchLb, OrderingRule.ROUTER_WITHOUT_LB)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(withBranchLb, OrderingRule.ALL_ROUTERS_CONDITIONAL)).isEqualTo(Verdict.PASS);
         withBranchLb.gateway().close();
     }
 
@@ -132,13 +132,13 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [api, spare]
                 """);
-        assertThat(findings(result, OrderingCheck.MISALIGNED_CLUSTERS)).containsExactly(
+        assertThat(findings(result, OrderingRule.MISALIGNED_CLUSTERS)).containsExactly(
                 "router at position 0 of listener 'web' references cluster 'web' which is not defined in the "
                         + "load_balancer configuration guaranteed to run for it, so requests sent there would fail "
                         + "(expected: one of api, spare, or 'web' declared in that load_balancer)",
                 "lb of listener 'web' declares cluster 'spare', which no cluster-selecting filter of the pipeline "
                         + "chooses");
-        assertThat(verdict(result, OrderingCheck.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.ERROR);
     }
 
     @Test
@@ -154,11 +154,11 @@ class ClusterChecksTest {
                             rejoin: terminal
                 """;
         CompileResult conditional = compile(pipeline.formatted("on_result: {filter: tag, key: k, result: v}"));
-        assertThat(findings(conditional, OrderingCheck.MISALIGNED_CLUSTERS)).as("requests may skip the branch")
+        assertThat(findings(conditional, OrderingRule.MISALIGNED_CLUSTERS)).as("requests may skip the branch")
                 .singleElement().asString().contains("references cluster 'api'");
 
         CompileResult unconditional = compile(pipeline.formatted(""));
-        assertThat(verdict(unconditional, OrderingCheck.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(unconditional, OrderingRule.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.PASS);
         unconditional.gateway().close();
     }
 
@@ -175,7 +175,7 @@ class ClusterChecksTest {
                       - filter: lb
                         clusters: [api]
                 """);
-        assertThat(findings(result, OrderingCheck.MISALIGNED_CLUSTERS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.MISALIGNED_CLUSTERS)).singleElement().asString()
                 .startsWith("router in branch 'reroute' of listener 'web' references cluster 'gone'");
         assertThat(CheckFixture.errors(result)).singleElement().asString().endsWith("[filter router, chain a, "
                 + "branch reroute]");
@@ -187,7 +187,7 @@ class ClusterChecksTest {
                       - filter: router
                         clusters: [api]
                 """);
-        assertThat(verdict(result, OrderingCheck.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.MISALIGNED_CLUSTERS)).isEqualTo(Verdict.PASS);
         result.gateway().close();
     }
 }

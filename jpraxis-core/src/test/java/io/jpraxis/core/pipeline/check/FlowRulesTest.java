@@ -42,11 +42,11 @@ class FlowRulesTest {
                       - filter: tag
                         name: target
                 """);
-        assertThat(findings(result, OrderingCheck.UNREACHABLE_FILTERS)).containsExactly("tag 'host' at position 0 of "
+        assertThat(findings(result, OrderingRule.UNREACHABLE_FILTERS)).containsExactly("tag 'host' at position 0 of "
                 + "listener 'web' has branch 'away', which always fires and skips to position 3, so no request reaches "
                 + "tag 'skipped' (position 1), answer (position 2) (expected: on_result on the branch or conditions on "
                 + "its host, or those filters removed)");
-        assertThat(verdict(result, OrderingCheck.UNREACHABLE_FILTERS)).as("Praxis loads such configs")
+        assertThat(verdict(result, OrderingRule.UNREACHABLE_FILTERS)).as("Praxis loads such configs")
                 .isEqualTo(Verdict.WARNING);
         assertThat(result.ok()).isTrue();
         result.gateway().close();
@@ -62,10 +62,10 @@ class FlowRulesTest {
                       - filter: lb
                         clusters: [c=-/openai]
                 """);
-        assertThat(findings(result, OrderingCheck.UNREACHABLE_FILTERS)).containsExactly("answer 'done' at position 1 "
+        assertThat(findings(result, OrderingRule.UNREACHABLE_FILTERS)).containsExactly("answer 'done' at position 1 "
                 + "of listener 'web' answers every request, so no request reaches tag (position 2), lb (position 3) "
                 + "(expected: the answering filter last, or conditions on it)");
-        assertThat(verdict(result, OrderingCheck.UNREACHABLE_FILTERS)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.UNREACHABLE_FILTERS)).isEqualTo(Verdict.ERROR);
     }
 
     @Test
@@ -81,7 +81,7 @@ class FlowRulesTest {
                       - filter: tag
                         name: landing
                 """);
-        assertThat(verdict(result, OrderingCheck.UNREACHABLE_FILTERS)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.UNREACHABLE_FILTERS)).isEqualTo(Verdict.PASS);
         result.gateway().close();
     }
 
@@ -101,7 +101,7 @@ class FlowRulesTest {
                                   - filter: lb
                                     clusters: [c=-/openai]
                 """);
-        assertThat(findings(result, OrderingCheck.TRACE_CONTEXT_UPSTREAM_CONDITIONS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.TRACE_CONTEXT_UPSTREAM_CONDITIONS)).singleElement().asString()
                 .startsWith("trace at position 0 of listener 'web' decides before routing, so it cannot be gated on "
                         + "bound_upstream or selected_upstream");
     }
@@ -121,7 +121,7 @@ class FlowRulesTest {
                                       - name: inner
                                         chains: [{name: b, filters: [{filter: reader, name: deep}]}]
                 """);
-        assertThat(findings(result, OrderingCheck.BRANCH_BODY_ACCESS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.BRANCH_BODY_ACCESS)).singleElement().asString()
                 .startsWith("reader 'deep' in branch 'inner' of listener 'web' declares body access");
     }
 
@@ -140,7 +140,7 @@ class FlowRulesTest {
                         name: late
                         %s
                 """.formatted(gated, gated));
-        assertThat(findings(before, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).singleElement().asString()
+        assertThat(findings(before, OrderingRule.SELECTED_UPSTREAM_ORDERING)).singleElement().asString()
                 .startsWith("tag 'early' at position 1 of listener 'web' has a selected_upstream condition, but no "
                         + "load_balancer is guaranteed to run before it");
 
@@ -153,7 +153,7 @@ class FlowRulesTest {
                       - filter: tag
                         %s
                 """.formatted(gated));
-        assertThat(verdict(conditionalLb, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(conditionalLb, OrderingRule.SELECTED_UPSTREAM_ORDERING)).isEqualTo(Verdict.ERROR);
 
         CompileResult skippedLb = compile("""
                       - filter: router
@@ -169,7 +169,7 @@ class FlowRulesTest {
                         name: gated
                         %s
                 """.formatted(gated));
-        assertThat(verdict(skippedLb, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).as("a skip jumps over the lb")
+        assertThat(verdict(skippedLb, OrderingRule.SELECTED_UPSTREAM_ORDERING)).as("a skip jumps over the lb")
                 .isEqualTo(Verdict.ERROR);
     }
 
@@ -193,7 +193,7 @@ class FlowRulesTest {
                           - name: hosted
                             chains: [{name: c, filters: [{filter: tag, %s}]}]
                 """.formatted(gated, gated, gated));
-        assertThat(verdict(result, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(result, OrderingRule.SELECTED_UPSTREAM_ORDERING)).isEqualTo(Verdict.PASS);
 
         CompileResult sibling = compile("""
                       - filter: router
@@ -208,7 +208,7 @@ class FlowRulesTest {
                       - filter: lb
                         clusters: [c=-/openai]
                 """.formatted(gated));
-        assertThat(findings(sibling, OrderingCheck.SELECTED_UPSTREAM_ORDERING)).singleElement().asString()
+        assertThat(findings(sibling, OrderingRule.SELECTED_UPSTREAM_ORDERING)).singleElement().asString()
                 .startsWith("tag 'inside' in branch 'after' of listener 'web' has a selected_upstream condition");
     }
 
@@ -238,7 +238,7 @@ class FlowRulesTest {
         Diagnostics diagnostics = new Diagnostics();
         PipelineReport report = new OrderingChecks(InsecureOptions.NONE).run(FlowGraph.of(pipeline, Map.of()),
                 diagnostics);
-        assertThat(report.result(OrderingCheck.CONDITION_HEADER_NAMES).verdict()).isEqualTo(Verdict.ERROR);
+        assertThat(report.result(OrderingRule.CONDITION_HEADER_NAMES).verdict()).isEqualTo(Verdict.ERROR);
         assertThat(diagnostics.errors()).extracting(d -> d.render()).containsExactly(
                 "line 3: filters[0]: tag of listener 'web' has a condition on header \"bad name\", which no request can "
                         + "carry, so it never matches (expected: a header name (RFC 9110 token characters)) "

@@ -30,18 +30,18 @@ class OrderingChecksTest {
 
     @Test
     void everyCheckBelongsToExactlyOneFamily() {
-        Set<OrderingCheck> seen = EnumSet.noneOf(OrderingCheck.class);
+        Set<OrderingRule> seen = EnumSet.noneOf(OrderingRule.class);
         for (RuleFamily family : OrderingChecks.FAMILIES) {
-            for (OrderingCheck check : family.checks()) {
+            for (OrderingRule check : family.checks()) {
                 assertThat(seen.add(check)).as(check + " is run by one family only").isTrue();
             }
         }
-        assertThat(seen).as("no check without a family").containsExactlyInAnyOrder(OrderingCheck.values());
+        assertThat(seen).as("no check without a family").containsExactlyInAnyOrder(OrderingRule.values());
     }
 
     @Test
     void aFlaggedCheckIsNamedAfterItsFlag() {
-        for (OrderingCheck check : OrderingCheck.values()) {
+        for (OrderingRule check : OrderingRule.values()) {
             if (check.skipFlag() != null) {
                 assertThat(check.yamlName()).isEqualTo(Scalars.yamlName(check.skipFlag()));
             }
@@ -59,7 +59,7 @@ class OrderingChecksTest {
         assertThat(result.ok()).isTrue();
         assertThat(result.reports()).singleElement().satisfies(r -> {
             assertThat(r.listener()).isEqualTo("web");
-            assertThat(r.results()).extracting(CheckResult::check).containsExactly(OrderingCheck.values());
+            assertThat(r.results()).extracting(CheckResult::check).containsExactly(OrderingRule.values());
             assertThat(r.results()).allSatisfy(c -> assertThat(c.verdict()).as(c.check().yamlName())
                     .isEqualTo(Verdict.PASS));
         });
@@ -71,8 +71,8 @@ class OrderingChecksTest {
         assertThat(result.ok()).isFalse();
         assertThat(result.gateway()).isNull();
         assertThat(errors(result)).hasSize(2);
-        assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.ERROR);
-        assertThat(verdict(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.ERROR);
         assertThat(result.reports()).as("explain still gets the graph of a refused pipeline").hasSize(1);
     }
 
@@ -83,10 +83,10 @@ class OrderingChecksTest {
                   skip_pipeline_checks:
                     lb_without_router: true
                 """);
-        assertThat(verdict(result, OrderingCheck.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.SKIPPED);
-        assertThat(result.reports().getFirst().result(OrderingCheck.LB_WITHOUT_ROUTER).flag())
+        assertThat(verdict(result, OrderingRule.LB_WITHOUT_ROUTER)).isEqualTo(Verdict.SKIPPED);
+        assertThat(result.reports().getFirst().result(OrderingRule.LB_WITHOUT_ROUTER).flag())
                 .isEqualTo("insecure_options.skip_pipeline_checks.lb_without_router");
-        assertThat(verdict(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.ERROR);
         assertThat(errors(result)).singleElement().asString().contains("skips to position 2");
     }
 
@@ -99,13 +99,13 @@ class OrderingChecksTest {
         assertThat(result.ok()).as("nothing refuses the config").isTrue();
         assertThat(result.reports().getFirst().results()).filteredOn(r -> r.verdict() == Verdict.SKIPPED)
                 .as("the blanket flag behaves as every granular flag").extracting(CheckResult::check)
-                .containsExactlyInAnyOrder(OrderingCheck.LB_WITHOUT_ROUTER, OrderingCheck.UNREACHABLE_FILTERS,
-                        OrderingCheck.CONDITIONAL_SECURITY, OrderingCheck.DUPLICATE_ROUTERS,
-                        OrderingCheck.DUPLICATE_LOAD_BALANCERS, OrderingCheck.CONFLICTING_CLUSTER_SELECTORS,
-                        OrderingCheck.MISALIGNED_CLUSTERS);
-        assertThat(result.reports().getFirst().result(OrderingCheck.LB_WITHOUT_ROUTER).flag())
+                .containsExactlyInAnyOrder(OrderingRule.LB_WITHOUT_ROUTER, OrderingRule.UNREACHABLE_FILTERS,
+                        OrderingRule.CONDITIONAL_SECURITY, OrderingRule.DUPLICATE_ROUTERS,
+                        OrderingRule.DUPLICATE_LOAD_BALANCERS, OrderingRule.CONFLICTING_CLUSTER_SELECTORS,
+                        OrderingRule.MISALIGNED_CLUSTERS);
+        assertThat(result.reports().getFirst().result(OrderingRule.LB_WITHOUT_ROUTER).flag())
                 .isEqualTo("insecure_options.skip_pipeline_validation");
-        assertThat(verdict(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.DEMOTED);
+        assertThat(verdict(result, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.DEMOTED);
         assertThat(warnings(result)).singleElement().asString().contains("skips to position 2")
                 .contains("reported as a warning because insecure_options.skip_pipeline_validation is set");
         result.gateway().close();
@@ -118,7 +118,7 @@ class OrderingChecksTest {
                         failure_mode: open
                 """;
         CompileResult refused = compile(open);
-        assertThat(verdict(refused, OrderingCheck.OPEN_SECURITY_FILTERS)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(refused, OrderingRule.OPEN_SECURITY_FILTERS)).isEqualTo(Verdict.ERROR);
         assertThat(errors(refused)).singleElement().asString()
                 .contains("security filter guard at position 0 of listener 'web' has failure_mode: open");
 
@@ -127,7 +127,7 @@ class OrderingChecksTest {
                   allow_open_security_filters: true
                 """);
         assertThat(allowed.ok()).isTrue();
-        assertThat(verdict(allowed, OrderingCheck.OPEN_SECURITY_FILTERS)).isEqualTo(Verdict.WARNING);
+        assertThat(verdict(allowed, OrderingRule.OPEN_SECURITY_FILTERS)).isEqualTo(Verdict.WARNING);
         assertThat(warnings(allowed)).singleElement().asString()
                 .contains("allowed by insecure_options.allow_open_security_filters");
         allowed.gateway().close();

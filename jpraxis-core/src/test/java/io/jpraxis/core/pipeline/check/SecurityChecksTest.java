@@ -26,7 +26,7 @@ class SecurityChecksTest {
                                     name: inner_guard
                                     conditions: [{unless: {methods: [GET]}}]
                 """);
-        assertThat(findings(result, OrderingCheck.CONDITIONAL_SECURITY)).containsExactly(
+        assertThat(findings(result, OrderingRule.CONDITIONAL_SECURITY)).containsExactly(
                 "security filter guard at position 0 of listener 'web' has request conditions, so it is bypassed for "
                         + "requests that do not match them (expected: no conditions on a security filter, its chain "
                         + "included)",
@@ -48,7 +48,7 @@ class SecurityChecksTest {
                     filters:
                       - filter: guard
                 """);
-        assertThat(verdict(result, OrderingCheck.CONDITIONAL_SECURITY)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(result, OrderingRule.CONDITIONAL_SECURITY)).isEqualTo(Verdict.ERROR);
     }
 
     @Test
@@ -59,7 +59,7 @@ class SecurityChecksTest {
                           - name: checked
                             chains: [{name: inner, filters: [{filter: guard, failure_mode: open}]}]
                 """);
-        assertThat(findings(result, OrderingCheck.OPEN_SECURITY_FILTERS)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.OPEN_SECURITY_FILTERS)).singleElement().asString()
                 .startsWith("security filter guard in branch 'checked' of listener 'web' has failure_mode: open");
     }
 
@@ -80,7 +80,7 @@ class SecurityChecksTest {
                                       - name: deeper
                                         chains: [{name: c, filters: [{filter: guard}]}]
                 """);
-        assertThat(findings(result, OrderingCheck.SECURITY_ONLY_IN_CONDITIONAL_BRANCH)).singleElement().asString()
+        assertThat(findings(result, OrderingRule.SECURITY_ONLY_IN_CONDITIONAL_BRANCH)).singleElement().asString()
                 .startsWith("security filter guard in branch 'deeper' of listener 'web' runs only when a conditional "
                         + "branch or host leads to it");
         assertThat(result.ok()).isTrue();
@@ -104,7 +104,7 @@ class SecurityChecksTest {
                         name: after
                 """;
         CompileResult past = compile(pipeline.formatted("after"));
-        assertThat(findings(past, OrderingCheck.SKIP_TO_OVER_SECURITY)).containsExactly("branch 'fast' of tag at "
+        assertThat(findings(past, OrderingRule.SKIP_TO_OVER_SECURITY)).containsExactly("branch 'fast' of tag at "
                 + "position 0 of listener 'web' skips to position 3, past security filter guard 'limit' at position "
                 + "2, so requests taking the branch bypass it (expected: a rejoin target before the security filter, "
                 + "or the security filter before the branch's host)");
@@ -113,7 +113,7 @@ class SecurityChecksTest {
                 .endsWith("[filter tag, chain main, branch fast]");
 
         CompileResult onto = compile(pipeline.formatted("limit"));
-        assertThat(verdict(onto, OrderingCheck.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.PASS);
+        assertThat(verdict(onto, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.PASS);
         onto.gateway().close();
     }
 
@@ -137,7 +137,7 @@ class SecurityChecksTest {
                       - filter: guard
                         name: after
                 """);
-        assertThat(findings(result, OrderingCheck.SKIP_TO_OVER_SECURITY)).hasSize(2)
+        assertThat(findings(result, OrderingRule.SKIP_TO_OVER_SECURITY)).hasSize(2)
                 .anySatisfy(m -> assertThat(m).contains("past security filter guard 'one' at position 2"))
                 .anySatisfy(m -> assertThat(m).contains("past security filter guard 'two' at position 3"));
     }
@@ -159,17 +159,17 @@ class SecurityChecksTest {
                         clusters: [c]
                 """;
         CompileResult selectsInBranch = compile(pipeline.formatted("", "router"));
-        assertThat(findings(selectsInBranch, OrderingCheck.TERMINAL_BEFORE_SECURITY)).singleElement().asString()
+        assertThat(findings(selectsInBranch, OrderingRule.TERMINAL_BEFORE_SECURITY)).singleElement().asString()
                 .isEqualTo("branch 'direct' of tag at position 0 of listener 'web' rejoins terminal and forwards "
                         + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security filter guard "
                         + "at position 1 (expected: the security filter before the routing branch)");
 
         CompileResult selectedEarlier = compile(pipeline.formatted("- filter: selector\n        clusters: [c]",
                 "tag"));
-        assertThat(verdict(selectedEarlier, OrderingCheck.TERMINAL_BEFORE_SECURITY)).isEqualTo(Verdict.ERROR);
+        assertThat(verdict(selectedEarlier, OrderingRule.TERMINAL_BEFORE_SECURITY)).isEqualTo(Verdict.ERROR);
 
         CompileResult nothingChosen = compile(pipeline.formatted("", "tag"));
-        assertThat(verdict(nothingChosen, OrderingCheck.TERMINAL_BEFORE_SECURITY))
+        assertThat(verdict(nothingChosen, OrderingRule.TERMINAL_BEFORE_SECURITY))
                 .as("a terminal branch with no cluster answers 500, it does not forward").isEqualTo(Verdict.PASS);
     }
 }

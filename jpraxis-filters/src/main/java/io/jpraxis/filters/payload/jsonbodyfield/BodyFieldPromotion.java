@@ -4,6 +4,7 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping;
+import io.jpraxis.filters.support.json.TopLevelFields;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

@@ -98,7 +98,8 @@ public final class LoadBalancerFilter implements HttpFilter {
             return FilterAction.fail("load_balancer: cluster '" + cluster
                     + "' is not declared here (expected: one of " + declaredNames + ")");
         }
-        ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx), member.balancer()));
+        ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx),
+                member.balancer().reselectorFor(ctx)));
         return FilterAction.CONTINUE;
     }
 

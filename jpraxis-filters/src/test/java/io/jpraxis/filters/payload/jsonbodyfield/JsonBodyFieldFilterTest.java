@@ -8,6 +8,7 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.support.json.TopLevelFields;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.jpraxis.ai.candidate;
+package io.jpraxis.core.picker;
 
 import io.jpraxis.core.context.Extensions;
 

@@ -3,7 +3,7 @@ package io.jpraxis.core.pipeline.check;
 import io.jpraxis.config.model.InsecureOptions.SkipCheck;
 
 /**
- * Every ordering check jpraxis runs on a listener's pipeline (spec 6.11), in the table's order,
+ * Every ordering rule jpraxis checks on a listener's pipeline (spec 6.11), in the table's order,
  * with the {@code insecure_options.skip_pipeline_checks} flag that skips it where the table gives
  * one. Checks without a flag always run; {@code skip_pipeline_validation} skips the flagged ones
  * and turns the errors of the rest into warnings.
@@ -15,7 +15,7 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
  * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
  */
-public enum OrderingCheck {
+public enum OrderingRule {
     LB_WITHOUT_ROUTER("lb_without_router", SkipCheck.LB_WITHOUT_ROUTER, false,
             "every load_balancer has a router or other cluster selector before it"),
     UNREACHABLE_FILTERS("unreachable_filters", SkipCheck.UNREACHABLE_FILTERS, false,
@@ -75,11 +75,11 @@ public enum OrderingCheck {
     private final String rule;
     private final boolean demotable;
 
-    OrderingCheck(String yamlName, SkipCheck skipFlag, boolean warningOnly, String rule) {
+    OrderingRule(String yamlName, SkipCheck skipFlag, boolean warningOnly, String rule) {
         this(yamlName, skipFlag, warningOnly, true, rule);
     }
 
-    OrderingCheck(String yamlName, SkipCheck skipFlag, boolean warningOnly, boolean demotable, String rule) {
+    OrderingRule(String yamlName, SkipCheck skipFlag, boolean warningOnly, boolean demotable, String rule) {
         this.yamlName = yamlName;
         this.skipFlag = skipFlag;
         this.warningOnly = warningOnly;

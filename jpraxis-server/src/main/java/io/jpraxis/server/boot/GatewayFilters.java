@@ -1,5 +1,6 @@
-package io.jpraxis.ai;
+package io.jpraxis.server.boot;
 
+import io.jpraxis.ai.AiFilters;
 import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.filters.BuiltInFilters;
 import java.util.ArrayList;
@@ -7,8 +8,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Every filter type the gateway ships: the core built-ins plus the AI routing filters of this
- * module, sorted by type name. The server registers exactly this list.
+ * Every filter type the gateway ships: the core built-ins plus the AI routing filters of
+ * {@code jpraxis-ai}, sorted by type name. The wiring registers exactly this list, for the HTTP
+ * server and the ext_proc server alike.
  */
 public final class GatewayFilters {
     private GatewayFilters() {

@@ -1,4 +1,4 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.validate;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
@@ -85,7 +85,7 @@ public final class Names {
     }
 
     /** Reports {@code value} unless it is a valid application identifier. */
-    static boolean checkIdentifier(String value, ConfigPath path, int line, Diagnostics d) {
+    public static boolean checkIdentifier(String value, ConfigPath path, int line, Diagnostics d) {
         if (isIdentifier(value)) {
             return true;
         }
@@ -94,7 +94,7 @@ public final class Names {
     }
 
     /** Reports {@code value} unless it is a valid header name. */
-    static boolean checkHeaderName(String value, ConfigPath path, int line, Diagnostics d) {
+    public static boolean checkHeaderName(String value, ConfigPath path, int line, Diagnostics d) {
         if (isHeaderName(value)) {
             return true;
         }
@@ -103,7 +103,7 @@ public final class Names {
     }
 
     /** {@code "value"} as diagnostics render strings. */
-    static String quote(String value) {
+    public static String quote(String value) {
         return '"' + value + '"';
     }
 

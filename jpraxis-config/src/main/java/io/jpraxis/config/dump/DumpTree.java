@@ -1,4 +1,4 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.dump;
 
 import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.BodyLimits;

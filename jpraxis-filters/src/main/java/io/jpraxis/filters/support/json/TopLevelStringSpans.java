@@ -1,4 +1,4 @@
-package io.jpraxis.filters.payload.jsonbodyfield;
+package io.jpraxis.filters.support.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;

@@ -1,4 +1,4 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.dump;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;

@@ -1,4 +1,4 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.validate;
 
 /** Numeric limits checked at load (spec section 8). */
 public final class ConfigLimits {

@@ -1,4 +1,4 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.validate;
 
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ListenerConfig;

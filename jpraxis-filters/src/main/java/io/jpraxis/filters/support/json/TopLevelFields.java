@@ -1,4 +1,4 @@
-package io.jpraxis.filters.payload.jsonbodyfield;
+package io.jpraxis.filters.support.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,9 +21,9 @@ import java.util.Set;
  * a nested object or array written compactly). A body that is not a JSON object, or that breaks
  * before every wanted field was found, yields nothing.
  */
-final class TopLevelFields {
+public final class TopLevelFields {
     /** Nesting deeper than this is refused as not worth reading (the body is already size-bounded). */
-    static final int MAX_NESTING_DEPTH = 128;
+    public static final int MAX_NESTING_DEPTH = 128;
     /** Shared with {@link TopLevelStringSpans}, so both readers hold bodies to the same limits. */
     static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
@@ -33,7 +33,7 @@ final class TopLevelFields {
     }
 
     /** The wanted fields found in {@code body}, by name; empty when the body is not usable. */
-    static Map<String, String> read(BodyChunk body, Set<String> wanted) {
+    public static Map<String, String> read(BodyChunk body, Set<String> wanted) {
         if (body.length() == 0) {
             return Map.of();
         }

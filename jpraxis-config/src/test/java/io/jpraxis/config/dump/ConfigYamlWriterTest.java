@@ -1,9 +1,13 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.dump;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.config.load.ClusterReader;
+import io.jpraxis.config.load.ConfigFixture;
+import io.jpraxis.config.load.ConfigLoader;
+import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.config.model.GatewayConfig;
@@ -23,7 +27,8 @@ class ConfigYamlWriterTest {
     private final ConfigYamlWriter writer = new ConfigYamlWriter();
 
     static List<ConfigFixture> validFixtures() {
-        return ConfigFixturesTest.validFixtures().toList();
+        Path root = ConfigFixture.folder("valid");
+        return ConfigFixture.yamlFiles(root).map(f -> ConfigFixture.of(f, root)).toList();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,4 +1,4 @@
-package io.jpraxis.filters.payload.jsonbodyfield;
+package io.jpraxis.filters.support.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,13 +1,14 @@
-package io.jpraxis.config.load;
+package io.jpraxis.config.dump;
 
+import io.jpraxis.config.load.ConditionReader;
 import io.jpraxis.config.model.BranchChainConfig;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.HeaderValue;
-import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.RejoinConfig;
+import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.config.model.ResponseConditionConfig;
 import io.jpraxis.config.model.ResultMatch;
 import io.jpraxis.config.model.UpstreamMatcher;
