@@ -76,12 +76,15 @@ final class LocalResponses {
 
     /**
      * Runs the response phase of {@code execution} (null before the pipeline began) over a local
-     * answer; an error answer then carries the request id.
+     * answer; an error answer then carries the request id. A filter that puts another response in
+     * its place hands it the rest of the phase: the filters the walk has not reached yet run on
+     * the replacement, and no filter's response hook runs twice in one exchange.
      */
     static Answer afterResponsePhase(PipelineExecution execution, LocalResponse response, boolean error,
             String requestId) {
         Answer answer = new Answer(headOf(response), response.body(), error);
-        if (execution != null && execution.runResponse(answer.head()) instanceof ResponseOutcome.Replace replace) {
+        // Ends: each replacement comes from a filter the walk had not reached, and reaches it only once.
+        while (execution != null && execution.runResponse(answer.head()) instanceof ResponseOutcome.Replace replace) {
             answer = new Answer(headOf(replace.response()), replace.response().body(),
                     replace.response().status() >= 400);
         }
