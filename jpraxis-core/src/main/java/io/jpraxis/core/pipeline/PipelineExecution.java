@@ -37,6 +37,8 @@ public final class PipelineExecution {
     private final RequestContext ctx;
     /** Per slot (top-level and branch filters): whether its request hook ran in any pass. */
     private final boolean[] executed;
+    /** Per slot: whether the response walk reached it, so a replacement never runs a filter twice. */
+    private final boolean[] reached;
     private BranchEvaluator branches;
     private BodyHooks bodies;
     /** The pre-read body as its hooks left it, copied, kept for the bound-upstream barrier; else null. */
@@ -49,6 +51,7 @@ public final class PipelineExecution {
         this.pipeline = pipeline;
         this.ctx = ctx;
         this.executed = new boolean[pipeline.slotCount()];
+        this.reached = new boolean[pipeline.slotCount()];
     }
 
     public RequestContext context() {
@@ -283,6 +286,8 @@ public final class PipelineExecution {
      * Runs response hooks in reverse over the filters that ran, honouring each one's
      * {@code response_conditions}. Filters that ran in a host's branches are unwound, in reverse,
      * just before the host's own hook (spec 2.5). Applies to upstream and local responses alike.
+     * The walk reaches each filter once per exchange: after a {@link ResponseOutcome.Replace},
+     * calling again with the replacement runs only the filters not reached yet.
      */
     public ResponseOutcome runResponse(ResponseHead head) {
         if (pipeline.body().responseHooks()) {
@@ -319,6 +324,10 @@ public final class PipelineExecution {
     }
 
     private ResponseOutcome respond(CompiledFilter f, ResponseHead head) {
+        if (reached[f.index()]) {
+            return null;
+        }
+        reached[f.index()] = true;
         if (!f.responseCondition().test(head)) {
             return null;
         }

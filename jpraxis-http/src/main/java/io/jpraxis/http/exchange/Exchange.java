@@ -5,24 +5,23 @@ import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.IngressPolicy;
 import io.jpraxis.core.pipeline.PipelineExecution;
 import io.jpraxis.core.pipeline.RequestOutcome;
-import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
-import io.jpraxis.http.support.HttpDate;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -37,29 +36,35 @@ import org.slf4j.LoggerFactory;
  * read and given to the body filters first ({@link RequestPreRead}), then sent upstream as read.
  * Otherwise a small body with a declared length is read whole after the request phase chose the
  * upstream and before one is taken ({@link RequestPreRead#smallBodyLength}); other bodies stream.
- * Confined to the connection's event loop.
+ * Every body piece it holds is in one {@link RequestPieces}. Its life is {@link ExchangeState};
+ * the upstream side reaches it only through {@link ClientSide}. Confined to the connection's event
+ * loop.
  */
-public final class Exchange implements RequestPreRead.Owner {
+public final class Exchange {
     private static final Logger log = LoggerFactory.getLogger(Exchange.class);
 
     private final Downstream downstream;
     private final ListenerContext listener;
     private final HttpRequest request;
     private final boolean bodyExpected;
-    private final PendingBody pendingBody = new PendingBody();
+    private final RequestPieces pieces = new RequestPieces();
     private final ExchangeRecord record = new ExchangeRecord();
+    private final Client client = new Client();
     private String requestId;
     /** The config generation this exchange runs on from its first filter to its last hook; held until {@link #end}. */
     private Generation generation;
     private RequestContext ctx;
     private PipelineExecution execution;
+    /** The request as the pre-read and the upstream side see it, once the pipeline began. */
+    private RequestInputs inputs;
     private ProxyExchange proxy;
     private RequestDeadline deadline;
     private RequestPreRead preRead;
+    private ExchangeState state = ExchangeState.ADMITTING;
+    // Beside the life, not stages of it (see ExchangeState): request read, must close, 100 sent.
     private boolean requestReceived;
-    private boolean responseStarted;
-    private boolean finished;
     private boolean forceClose;
+    private boolean continueSent;
 
     public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
         this.downstream = downstream;
@@ -108,6 +113,7 @@ public final class Exchange implements RequestPreRead.Owner {
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
         execution = pipeline.begin(ctx);
+        inputs = new RequestInputs(listener, downstream.eventLoop(), request, ctx, execution, pieces);
         if (refused.isPresent()) {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);
             return;
@@ -121,14 +127,8 @@ public final class Exchange implements RequestPreRead.Owner {
 
     /** Spec 4.4: a buffering pipeline reads the whole body before its request phase. */
     private void startPreRead(BodyPlan plan) {
-        long limit = plan.requestLimit();
-        if (HttpUtil.getContentLength(request, -1L) > limit) {
-            // Refused before reading; the unread body makes the connection close.
-            listener.metrics().requestBodyLimitHit();
-            respondLocal(ErrorResponses.of(EdgeError.REQUEST_BODY_TOO_LARGE, requestId()), true);
-            return;
-        }
-        preRead = new RequestPreRead(this, this, limit, true);
+        become(ExchangeState.READING_BODY);
+        preRead = new RequestPreRead(inputs, client, client, plan.requestLimit(), true);
         preRead.start();
     }
 
@@ -139,42 +139,8 @@ public final class Exchange implements RequestPreRead.Owner {
             proxy.connect();
             return;
         }
-        preRead = new RequestPreRead(this, this, small, false);
+        preRead = new RequestPreRead(inputs, client, client, small, false);
         preRead.start(); // bodyReady connects, or bodyFailed answers 408 or 400 with nothing upstream taken
-    }
-
-    @Override
-    public void bodyReady(ByteBuf body) {
-        preRead = null;
-        pendingBody.addWhole(body, proxy == null); // relayed once the upstream exists
-        if (proxy != null) { // a small body, read after the request phase: it goes with the client's exact length
-            try {
-                proxy.connect();
-            } catch (RuntimeException e) {
-                exchangeFailed(e);
-            }
-            return;
-        }
-        runRequestPhase();
-    }
-
-    @Override
-    public void bodyStopped(RequestOutcome outcome) {
-        preRead = null;
-        onOutcome(outcome, null);
-    }
-
-    @Override
-    public void bodyFailed(EdgeError error) {
-        preRead = null;
-        if (proxy != null) {
-            proxy.onDownstreamClosed(); // a small body's read failed: gives back the lease, nothing was taken upstream
-        }
-        if (error == EdgeError.INTERNAL) {
-            listener.metrics().internalError();
-        }
-        forceClose = true; // the rest of the body may be unread
-        respondLocal(ErrorResponses.of(error, requestId()), true);
     }
 
     /**
@@ -191,6 +157,7 @@ public final class Exchange implements RequestPreRead.Owner {
     }
 
     private void runRequestPhase() {
+        become(ExchangeState.FILTERING);
         CompletionStage<RequestOutcome> stage;
         try {
             stage = execution.runRequest();
@@ -212,7 +179,7 @@ public final class Exchange implements RequestPreRead.Owner {
     }
 
     private void onOutcome(RequestOutcome outcome, Throwable error) {
-        if (finished) {
+        if (state == ExchangeState.ENDED) {
             return; // the client went away while the pipeline ran
         }
         try {
@@ -225,7 +192,8 @@ public final class Exchange implements RequestPreRead.Owner {
             switch (outcome) {
                 case RequestOutcome.Forward forward -> {
                     useRewrittenBody();
-                    proxy = new ProxyExchange(this, forward.target());
+                    become(ExchangeState.PROXYING);
+                    proxy = new ProxyExchange(client, inputs, forward.target());
                     listener.metrics().upstreamExchangeStarted();
                     deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
                             this::deadlineExpired);
@@ -251,7 +219,7 @@ public final class Exchange implements RequestPreRead.Owner {
         if (proxy != null) {
             proxy.onDownstreamClosed(); // gives back the upstream side and the cluster slot
         }
-        if (!finished) {
+        if (state != ExchangeState.ENDED) {
             failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
         }
     }
@@ -263,7 +231,7 @@ public final class Exchange implements RequestPreRead.Owner {
     private void useRewrittenBody() {
         ByteBuffer rewritten = execution.rewrittenRequestBody();
         if (rewritten != null) {
-            pendingBody.replacePreRead(rewritten);
+            pieces.replacePreRead(rewritten);
         }
     }
 
@@ -271,7 +239,7 @@ public final class Exchange implements RequestPreRead.Owner {
 
     /** A request body piece (the last one included); ownership passes to the exchange. */
     public void onRequestContent(HttpContent content) {
-        if (finished) {
+        if (state == ExchangeState.ENDED) {
             content.release();
             return;
         }
@@ -286,10 +254,10 @@ public final class Exchange implements RequestPreRead.Owner {
         }
         if (preRead != null) {
             preRead.onContent(content); // may end the pre-read and start the request phase
-        } else if (proxy != null && proxy.connected()) {
-            proxy.onRequestContent(content);
+        } else if (proxy != null) {
+            proxy.onRequestContent(content); // relayed, or held until a connection exists
         } else {
-            pendingBody.add(content);
+            pieces.add(content);
         }
         if (last) {
             // Read ahead: takes the next pipelined head (held by the connection) or notices the client leaving.
@@ -305,9 +273,9 @@ public final class Exchange implements RequestPreRead.Owner {
 
     /** The client connection closed: abandon whatever is in flight. */
     public void onDownstreamClosed() {
-        boolean cutShort = !finished;
+        boolean cutShort = state != ExchangeState.ENDED;
         if (cutShort) {
-            finished = true;
+            become(ExchangeState.ENDED);
             listener.metrics().clientAbort();
             log.debug("client closed the connection during request {}", requestId());
         }
@@ -333,72 +301,48 @@ public final class Exchange implements RequestPreRead.Owner {
     // ---- responses ----
 
     /** Sends a local response after the response phase; {@code error} responses carry the request id. */
-    void respondLocal(LocalResponse response, boolean error) {
-        ResponseHead head = LocalResponses.headOf(response);
-        byte[] body = response.body();
-        if (execution != null) {
-            switch (execution.runResponse(head)) {
-                case ResponseOutcome.Proceed proceed -> {
-                }
-                case ResponseOutcome.Replace replace -> {
-                    head = LocalResponses.headOf(replace.response());
-                    body = replace.response().body();
-                    error = replace.response().status() >= 400;
-                }
-            }
-        }
-        if (error && !head.headers().contains(ErrorResponses.REQUEST_ID_HEADER)) {
-            head.headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId());
-        }
+    private void respondLocal(LocalResponse response, boolean error) {
+        LocalResponses.Answer answer = LocalResponses.afterResponsePhase(execution, response, error, requestId());
         boolean keepAlive = keepAliveWanted() && requestReceived;
-        FullHttpResponse wire = LocalResponses.render(head, body, request, keepAlive, requestId(), listener.metrics());
-        if (!wire.headers().contains(HttpHeaderNames.DATE)) {
-            // The gateway is the origin of this response (RFC 9110 6.6.1).
-            wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
-        }
+        FullHttpResponse wire = LocalResponses.render(answer.head(), answer.body(), request, keepAlive, requestId(),
+                listener.metrics());
+        LocalResponses.stampDate(wire, listener.services().clock().millis());
         listener.metrics().localResponse();
         record.status(wire.status().code());
         record.localBody(wire.content().readableBytes());
-        responseStarted = true;
         finish();
         downstream.complete(wire, keepAlive);
         end(true);
     }
 
     /** A JSON error if no response head went out yet, else an abort (RFC 9112 has no way to fail midway). */
-    void failResponse(int status, String reason) {
-        if (responseStarted) {
+    private void failResponse(int status, String reason) {
+        if (state == ExchangeState.RESPONDING) {
             abortDownstream();
         } else {
             respondLocal(ErrorResponses.json(status, reason, requestId()), true);
         }
     }
 
-    void writeResponseHead(HttpResponse head) {
-        record.status(head.status().code());
-        responseStarted = true;
-        downstream.write(head);
-    }
-
-    void completeResponse(LastHttpContent last, boolean keepAlive) {
-        finish();
-        downstream.complete(last, keepAlive && requestReceived);
-        end(true);
-    }
-
-    void abortDownstream() {
+    private void abortDownstream() {
         finish();
         downstream.abort();
         end(false);
     }
 
     /** Whether the connection may serve another request, as far as the client and the gateway go. */
-    boolean keepAliveWanted() {
+    private boolean keepAliveWanted() {
         return !forceClose && HttpUtil.isKeepAlive(request) && !downstream.draining();
     }
 
+    /** The one place the state changes (the transitions are in {@link ExchangeState}). */
+    private void become(ExchangeState next) {
+        assert state.mayBecome(next) : state + " -> " + next;
+        state = next;
+    }
+
     private void finish() {
-        finished = true;
+        become(ExchangeState.ENDED);
         dropBody();
     }
 
@@ -408,7 +352,7 @@ public final class Exchange implements RequestPreRead.Owner {
             preRead.close();
             preRead = null;
         }
-        pendingBody.release();
+        pieces.release();
     }
 
     /**
@@ -439,7 +383,7 @@ public final class Exchange implements RequestPreRead.Owner {
     }
 
     private void deadlineExpired() {
-        if (finished || responseStarted) {
+        if (state != ExchangeState.PROXYING) {
             return; // the head made it in time; a slow body is the read timeout's business
         }
         listener.metrics().deadlineExceeded();
@@ -447,42 +391,103 @@ public final class Exchange implements RequestPreRead.Owner {
         proxy.onDeadline(EdgeError.DEADLINE_EXCEEDED.status(), EdgeError.DEADLINE_EXCEEDED.reason());
     }
 
-    // ---- state for ProxyExchange ----
+    /** The exchange as its pre-read and its upstream side may use it; nothing else of it is reachable. */
+    private final class Client implements ClientSide, RequestPreRead.Owner {
+        @Override
+        public void readBody() {
+            if (!continueSent && HttpUtil.is100ContinueExpected(request)) {
+                // RFC 9110 10.1.1: the client waits for this before sending the body. Written only here,
+                // for HTTP/1.1 and HTTP/2 alike (the HTTP/2 stream codec makes it a HEADERS frame).
+                continueSent = true;
+                downstream.write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+                downstream.flush();
+            }
+            downstream.requestRead();
+        }
 
-    HttpRequest request() {
-        return request;
-    }
+        @Override
+        public boolean keepAliveWanted() {
+            // While the client is still sending, the connection cannot be reused for its next request.
+            return Exchange.this.keepAliveWanted() && requestReceived;
+        }
 
-    RequestContext context() {
-        return ctx;
-    }
+        @Override
+        public void sendHead(HttpResponse head) {
+            record.status(head.status().code());
+            become(ExchangeState.RESPONDING);
+            downstream.write(head);
+        }
 
-    PipelineExecution execution() {
-        return execution;
-    }
+        @Override
+        public void sendBody(HttpContent piece) {
+            downstream.write(piece);
+        }
 
-    Downstream downstream() {
-        return downstream;
-    }
+        @Override
+        public void flush() {
+            downstream.flush();
+        }
 
-    ListenerContext listener() {
-        return listener;
-    }
+        @Override
+        public boolean writable() {
+            return downstream.isWritable();
+        }
 
-    /** The exact length of the pre-read body sent upstream, or null when the body streams. */
-    Long bufferedBodyLength() {
-        return pendingBody.exactLength();
-    }
+        @Override
+        public void sendEnd(LastHttpContent last, boolean keepAlive) {
+            finish();
+            downstream.complete(last, keepAlive && requestReceived);
+            end(true);
+        }
 
-    boolean responseStarted() {
-        return responseStarted;
-    }
+        @Override
+        public void fail(int status, String reason) {
+            failResponse(status, reason);
+        }
 
-    boolean finished() {
-        return finished;
-    }
+        @Override
+        public void abort() {
+            abortDownstream();
+        }
 
-    HttpContent pollPendingBody() {
-        return pendingBody.poll();
+        @Override
+        public void replace(LocalResponse replacement) {
+            respondLocal(replacement, replacement.status() >= 400);
+        }
+
+        @Override
+        public void bodyReady(ByteBuf body) {
+            preRead = null;
+            pieces.addWhole(body, proxy == null); // relayed once the upstream exists
+            if (proxy != null) { // a small body, read after the request phase: it goes with the client's exact length
+                try {
+                    proxy.connect();
+                } catch (RuntimeException e) {
+                    exchangeFailed(e);
+                }
+                return;
+            }
+            runRequestPhase();
+        }
+
+        @Override
+        public void bodyStopped(RequestOutcome outcome) {
+            preRead = null;
+            become(ExchangeState.FILTERING); // the body hooks were the request phase's first step
+            onOutcome(outcome, null);
+        }
+
+        @Override
+        public void bodyFailed(EdgeError error) {
+            preRead = null;
+            if (proxy != null) {
+                proxy.onDownstreamClosed(); // a small body's read failed: gives back the lease, nothing was taken upstream
+            }
+            if (error == EdgeError.INTERNAL) {
+                listener.metrics().internalError();
+            }
+            forceClose = true; // the rest of the body may be unread
+            respondLocal(ErrorResponses.of(error, requestId()), true);
+        }
     }
 }

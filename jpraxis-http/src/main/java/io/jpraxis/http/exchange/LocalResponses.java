@@ -5,8 +5,11 @@ import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.ResponseOutcome;
 import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -65,6 +68,37 @@ final class LocalResponses {
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 noBody ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body), out,
                 DefaultHttpHeadersFactory.trailersFactory().newEmptyHeaders());
+    }
+
+    /** A local answer after the response phase: its head, its body, and whether it is an error (which carries the request id). */
+    record Answer(ResponseHead head, byte[] body, boolean error) {
+    }
+
+    /**
+     * Runs the response phase of {@code execution} (null before the pipeline began) over a local
+     * answer; an error answer then carries the request id. A filter that puts another response in
+     * its place hands it the rest of the phase: the filters the walk has not reached yet run on
+     * the replacement, and no filter's response hook runs twice in one exchange.
+     */
+    static Answer afterResponsePhase(PipelineExecution execution, LocalResponse response, boolean error,
+            String requestId) {
+        Answer answer = new Answer(headOf(response), response.body(), error);
+        // Ends: each replacement comes from a filter the walk had not reached, and reaches it only once.
+        while (execution != null && execution.runResponse(answer.head()) instanceof ResponseOutcome.Replace replace) {
+            answer = new Answer(headOf(replace.response()), replace.response().body(),
+                    replace.response().status() >= 400);
+        }
+        if (answer.error() && !answer.head().headers().contains(ErrorResponses.REQUEST_ID_HEADER)) {
+            answer.head().headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId);
+        }
+        return answer;
+    }
+
+    /** Dates a response the gateway is the origin of, unless a filter already did (RFC 9110 6.6.1). */
+    static void stampDate(FullHttpResponse wire, long nowMillis) {
+        if (!wire.headers().contains(HttpHeaderNames.DATE)) {
+            wire.headers().set(HttpHeaderNames.DATE, HttpDate.format(nowMillis));
+        }
     }
 
     /** {@code value} when it is a plain non-negative decimal length, else null. */

@@ -24,25 +24,27 @@ import org.slf4j.LoggerFactory;
 /**
  * Relays one exchange between the client and an origin, streaming both bodies with backpressure:
  * the client is read only while the upstream can take more, and the upstream only while the client
- * can. Nothing is buffered beyond the transports' own write buffers, except a small request body
- * read whole before connecting and a retry's copy of the request body ({@link ReplayBuffer}). Runs
- * on the client connection's event loop, as does its {@link UpstreamStream}. A client that reads
+ * can. Nothing is buffered beyond the transports' own write buffers, except the request pieces the
+ * exchange holds ({@link RequestPieces}: a small body read whole before connecting, pieces waiting
+ * for a connection, a retry's copy). Runs on the client connection's event loop, as does its
+ * {@link UpstreamStream}. It reaches the client only through {@link ClientSide}. A client that reads
  * none of the response for the send timeout ({@link ListenerContext#sendTimeoutMs()}) has its
- * exchange cut, so it cannot hold an upstream connection.
+ * exchange cut, so it cannot hold an upstream connection. Its lifecycle is {@link ProxyState}.
  *
  * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
  * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
  * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
  * fresh one. A small body with a declared length is read whole before the exchange connects
- * ({@link Exchange}) and waits there until a connection exists; any other body is read only once a
+ * ({@link Exchange}) and waits until a connection exists; any other body is read only once a
  * connection exists. Either way a connect failure never needs a replay. The client-to-origin half
- * (body relay, limits, replay copy, 100-continue) is {@link RequestBodyRelay}; this class runs the
- * attempts and relays the response.
+ * (body relay, limits, replay copy) is {@link RequestBodyRelay}; this class runs the attempts and
+ * relays the response.
  */
 final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
 
-    private final Exchange exchange;
+    private final ClientSide client;
+    private final RequestInputs request;
     private final EdgeMetrics metrics;
     private final RetryBudget retries;
     private final UpstreamLease lease;
@@ -56,37 +58,44 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     /** The head for the current attempt, built before it connects. */
     private HttpRequest upstreamHead;
     private int upstreamStatus;
-    private boolean done;
-    private boolean awaitingDownstreamWritable;
+    private ProxyState state = ProxyState.CONNECTING;
     /** Times the client's silence while the relay waits for it to read; made on first need. */
     private IdleDeadline sendDeadline;
+    // Read from the response heads, not lifecycle: whether each connection may serve another exchange.
     private boolean upstreamReusable;
     private boolean keepAlive;
     private long responseBytes;
 
-    ProxyExchange(Exchange exchange, UpstreamTarget target) {
-        this.exchange = exchange;
+    /** @param client the only way this class reaches the client's half of the exchange */
+    ProxyExchange(ClientSide client, RequestInputs request, UpstreamTarget target) {
+        this.client = client;
+        this.request = request;
         this.target = target;
-        ListenerContext listener = exchange.listener();
-        this.metrics = listener.metrics();
-        this.retries = new RetryBudget(target.cluster().retryPolicy(), exchange.request().method().name());
+        this.metrics = request.listener().metrics();
+        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name());
         this.lease = new UpstreamLease(target.clusterState());
-        this.body = new RequestBodyRelay(exchange, new RequestBodyRelay.Owner() {
+        this.body = new RequestBodyRelay(request, client, new RequestBodyRelay.Owner() {
             @Override
             public boolean live(UpstreamStream s) {
-                return !done && stream == s;
+                return state != ProxyState.ENDED && stream == s;
             }
 
             @Override
             public void abandon(int status, String reason) {
-                if (!done) {
+                if (state != ProxyState.ENDED) {
                     ProxyExchange.this.abandon(status, reason);
                 }
             }
         }, retries.replayLimitBytes());
-        this.bodyPlan = exchange.execution().bodyPlan();
+        this.bodyPlan = request.execution().bodyPlan();
         this.maxResponseBytes = bodyPlan.responseLimit();
-        this.responseHooks = ResponseBodyHooks.of(exchange.execution());
+        this.responseHooks = ResponseBodyHooks.of(request.execution());
+    }
+
+    /** The one place the state changes (the transitions are in {@link ProxyState}). */
+    private void become(ProxyState next) {
+        assert state.mayBecome(next) : state + " -> " + next;
+        state = next;
     }
 
     /**
@@ -96,12 +105,12 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
      * @return false when the exchange was answered
      */
     boolean admitsDeclaredBody() {
-        long declared = HttpUtil.getContentLength(exchange.request(), -1L);
+        long declared = HttpUtil.getContentLength(request.head(), -1L);
         Long maxRequestBytes = bodyPlan.requestLimit();
         if (maxRequestBytes != null && declared > maxRequestBytes) {
             metrics.requestBodyLimitHit();
             end(AttemptOutcome.NOT_JUDGED);
-            exchange.failResponse(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
+            client.fail(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
             return false;
         }
         return true;
@@ -109,15 +118,15 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** Takes a cluster slot and makes the first attempt; a body held whole waits in the exchange until it connects. */
     void connect() {
-        if (done) {
+        if (state == ProxyState.ENDED) {
             return; // ended while the exchange read a small body whole (the request deadline)
         }
         if (!lease.takeSlot()) {
             // Spec 1.5: max_connections caps the requests in flight to the cluster; the origin is not contacted.
             metrics.clusterCapacityRefusal();
-            log.debug("request {}: cluster {} at max_connections", exchange.requestId(), target.cluster().name());
+            log.debug("request {}: cluster {} at max_connections", request.requestId(), target.cluster().name());
             end(AttemptOutcome.NOT_JUDGED);
-            exchange.failResponse(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+            client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
             return;
         }
         attempt(false);
@@ -127,7 +136,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         // Built before connecting: a head that cannot go on the wire must not cost a connection.
         HttpRequest head;
         try {
-            head = UpstreamRequests.build(exchange.context(), exchange.request(), target, exchange.bufferedBodyLength(),
+            head = UpstreamRequests.build(request.context(), request.head(), target, request.pieces().exactLength(),
                     bodyPlan.requestRewritable(), metrics);
         } catch (IllegalArgumentException e) {
             // A filter left a header or target no wire may carry (a CR or LF would split the message).
@@ -136,25 +145,22 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         upstreamHead = head;
         lease.beginAttempt(target.endpointState());
-        exchange.listener().connector().acquire(target, exchange.downstream().eventLoop(), fresh, this);
-    }
-
-    boolean connected() {
-        return stream != null;
+        request.listener().connector().acquire(target, request.loop(), fresh, this);
     }
 
     // ---- acquisition ----
 
     @Override
     public void onAcquired(UpstreamStream acquired) {
-        if (done || exchange.finished()) {
+        if (state == ProxyState.ENDED) {
             acquired.abort(); // the client left while we connected
             return;
         }
         stream = acquired;
+        become(ProxyState.SENDING);
         stream.bind(this);
         stream.write(upstreamHead);
-        if (done || stream != acquired || !body.sendTo(acquired)) {
+        if (state == ProxyState.ENDED || stream != acquired || !body.sendTo(acquired)) {
             return; // the stream failed on the way, and that failure has been handled
         }
         stream.flush();
@@ -165,37 +171,39 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     @Override
     public void onAcquireFailed(UpstreamFailure failure) {
         metrics.upstreamFailure(failure);
-        if (done) {
+        if (state == ProxyState.ENDED) {
             return; // the exchange already ended; its lease is closed
         }
         lease.endAttempt(AttemptOutcome.FAILURE);
         if (retries.mayRetryConnect(failure, body.replayable())) {
             metrics.upstreamRetry();
-            target = retries.retryConnect(exchange.context(), target);
-            exchange.context().upstream(target); // the access log and metrics name the endpoint that answered
-            log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", exchange.requestId(), failure,
+            target = retries.retryConnect(request.context(), target);
+            request.context().upstream(target); // the access log and metrics name the endpoint that answered
+            log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", request.requestId(), failure,
                     retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
             attempt(false);
             return;
         }
         end(AttemptOutcome.FAILURE);
-        exchange.failResponse(failure.status(), failure.reason());
+        client.fail(failure.status(), failure.reason());
     }
 
     // ---- request body: client -> origin ----
 
-    /** A body piece from the client; ownership passes to the exchange. */
+    /** A body piece from the client; ownership passes here. Without a stream it waits in {@link RequestPieces}. */
     void onRequestContent(HttpContent content) {
-        if (done) {
+        if (state == ProxyState.ENDED) {
             content.release();
-            return;
+        } else if (stream == null) {
+            request.pieces().add(content);
+        } else {
+            body.onContent(content);
         }
-        body.onContent(content);
     }
 
     @Override
     public void onWritable() {
-        if (!done) {
+        if (state != ProxyState.ENDED) {
             body.onUpstreamWritable();
         }
     }
@@ -204,14 +212,14 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     @Override
     public void onResponseHead(HttpResponse head) {
-        if (done) {
+        if (state == ProxyState.ENDED) {
             return;
         }
         upstreamStatus = head.status().code();
         body.answered();
         upstreamReusable = HttpUtil.isKeepAlive(head);
         // While the client is still sending, the connection cannot be reused for its next request.
-        boolean wanted = exchange.keepAliveWanted() && exchange.requestReceived();
+        boolean wanted = client.keepAliveWanted();
         DownstreamResponses.Built built;
         try {
             built = responseHead(head, wanted);
@@ -224,11 +232,12 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return; // a response filter replaced the answer
         }
         keepAlive = built.keepAlive();
-        exchange.writeResponseHead(built.head());
+        become(ProxyState.RELAYING);
+        client.sendHead(built.head());
         if (bodyPlan.buffersResponse()) {
             // The body is withheld for the filters, so nothing else pushes the head out soon: the
             // client learns the status now, and an overflow later aborts after it (spec 4.4).
-            exchange.downstream().flush();
+            client.flush();
         }
         continueResponse();
     }
@@ -239,24 +248,24 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
      * sent).
      */
     private DownstreamResponses.Built responseHead(HttpResponse head, boolean keepAliveWanted) {
-        if (!exchange.execution().hasResponseHooks()) {
-            return DownstreamResponses.direct(head, exchange.request(), keepAliveWanted);
+        if (!request.execution().hasResponseHooks()) {
+            return DownstreamResponses.direct(head, request.head(), keepAliveWanted);
         }
         ResponseHead view = DownstreamResponses.filterView(head);
-        if (exchange.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
+        if (request.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
             // A response filter refused the origin's answer: its body is dropped with the connection.
             end(UpstreamLease.judge(upstreamStatus));
             stream.abort();
-            exchange.respondLocal(replace.response(), replace.response().status() >= 400);
+            client.replace(replace.response());
             return null;
         }
-        return DownstreamResponses.build(view, head, exchange.request(), keepAliveWanted,
+        return DownstreamResponses.build(view, head, request.head(), keepAliveWanted,
                 bodyPlan.responseRewritable());
     }
 
     @Override
     public void onResponseContent(HttpContent content) {
-        if (done) {
+        if (state == ProxyState.ENDED) {
             content.release();
             return;
         }
@@ -265,7 +274,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             // Spec 4.4: response over the limit aborts the connection (the head is already out).
             content.release();
             metrics.responseBodyLimitHit();
-            log.debug("request {}: response body over {} bytes; aborting", exchange.requestId(), maxResponseBytes);
+            log.debug("request {}: response body over {} bytes; aborting", request.requestId(), maxResponseBytes);
             abandon(502, "upstream response too large");
             return;
         }
@@ -277,7 +286,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             completeResponse(last);
             return;
         }
-        exchange.downstream().write(content);
+        client.sendBody(content);
         continueResponse();
     }
 
@@ -290,7 +299,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         } else {
             stream.abort(); // close-delimited, "Connection: close", or request not fully sent
         }
-        exchange.completeResponse(last, keepAlive);
+        client.sendEnd(last, keepAlive);
     }
 
     /** A response piece through the body hooks, and withheld while the response buffers (spec 4.4). */
@@ -299,7 +308,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         HttpContent[] out = responseHooks.onPiece(content, isLast);
         if (out == null) {
             // The head is already out: a body hook's refusal (or closed failure) can only abort.
-            log.debug("request {}: a response-body filter stopped the response; aborting", exchange.requestId());
+            log.debug("request {}: a response-body filter stopped the response; aborting", request.requestId());
             abandon(502, "response refused by a body filter");
             return;
         }
@@ -308,24 +317,24 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
                 completeResponse(last);
                 return;
             }
-            exchange.downstream().write(piece);
+            client.sendBody(piece);
         }
         continueResponse();
     }
 
     private void continueResponse() {
-        if (exchange.downstream().isWritable()) {
+        if (client.writable()) {
             stream.read();
         } else {
-            awaitingDownstreamWritable = true; // resumed by onDownstreamWritable
-            exchange.downstream().flush();
+            become(ProxyState.PAUSED); // resumed by onDownstreamWritable
+            client.flush();
             sendDeadline().start();
         }
     }
 
     private IdleDeadline sendDeadline() {
         if (sendDeadline == null) {
-            sendDeadline = new IdleDeadline(exchange.downstream().eventLoop(), exchange.listener().sendTimeoutMs(),
+            sendDeadline = new IdleDeadline(request.loop(), request.listener().sendTimeoutMs(),
                     this::sendTimedOut);
         }
         return sendDeadline;
@@ -337,29 +346,29 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
      * as long as the client likes. The exchange is cut; the origin is not blamed.
      */
     private void sendTimedOut() {
-        if (done || !awaitingDownstreamWritable) {
+        if (state != ProxyState.PAUSED) {
             return;
         }
         metrics.sendTimeout();
         log.debug("request {}: the client read none of the response for {} ms; closing both connections",
-                exchange.requestId(), exchange.listener().sendTimeoutMs());
+                request.requestId(), request.listener().sendTimeoutMs());
         end(UpstreamLease.judge(upstreamStatus));
         if (stream != null) {
             stream.abort(); // half a response is still unread on it
         }
-        exchange.abortDownstream();
+        client.abort();
     }
 
     @Override
     public void onReadComplete() {
-        if (!done) {
-            exchange.downstream().flush();
+        if (state != ProxyState.ENDED) {
+            client.flush();
         }
     }
 
     void onDownstreamWritable() {
-        if (awaitingDownstreamWritable && !done) {
-            awaitingDownstreamWritable = false;
+        if (state == ProxyState.PAUSED) {
+            become(ProxyState.RELAYING);
             sendDeadline.stop();
             stream.read();
         }
@@ -370,14 +379,14 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     @Override
     public void onFailure(UpstreamFailure failure) {
         metrics.upstreamFailure(failure);
-        if (done) {
+        if (state == ProxyState.ENDED) {
             return;
         }
         if (canRetryStale(failure)) {
             // A pooled connection the origin had already closed: the request most likely never
             // reached it, and the endpoint is not to blame.
             log.debug("request {}: reused upstream connection failed ({}); retrying on a new one",
-                    exchange.requestId(), failure);
+                    request.requestId(), failure);
             metrics.upstreamRetry();
             retries.spendStale();
             lease.endAttempt(AttemptOutcome.NOT_JUDGED);
@@ -386,20 +395,20 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return;
         }
         end(AttemptOutcome.FAILURE);
-        log.debug("request {}: upstream failed: {}", exchange.requestId(), failure);
-        exchange.failResponse(failure.status(), failure.reason());
+        log.debug("request {}: upstream failed: {}", request.requestId(), failure);
+        client.fail(failure.status(), failure.reason());
     }
 
+    /** Only before the origin's head: after it, the answer may already be under way to the client. */
     private boolean canRetryStale(UpstreamFailure failure) {
-        return stream != null && stream.reused() && upstreamStatus == 0 && !exchange.responseStarted()
-                && retries.mayRetryStale(failure, body.replayable());
+        return state == ProxyState.SENDING && stream.reused() && retries.mayRetryStale(failure, body.replayable());
     }
 
-    /** Forgets the failed stream; the client's body waits in the exchange until the next one exists. */
+    /** Forgets the failed stream; the client's body waits in {@link RequestPieces} until the next one exists. */
     private void resetAttempt() {
         stream = null;
         body.detach();
-        awaitingDownstreamWritable = false;
+        become(ProxyState.CONNECTING);
         if (sendDeadline != null) {
             sendDeadline.stop();
         }
@@ -407,7 +416,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
     void onDownstreamClosed() {
-        if (done) {
+        if (state == ProxyState.ENDED) {
             return;
         }
         end(UpstreamLease.judge(upstreamStatus));
@@ -425,7 +434,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
     void onDeadline(int status, String reason) {
-        if (!done) {
+        if (state != ProxyState.ENDED) {
             abandon(status, reason); // the connection is closed, never pooled: its answer may still come
         }
     }
@@ -436,23 +445,23 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         if (stream != null) {
             stream.abort();
         }
-        exchange.failResponse(status, reason);
+        client.fail(status, reason);
     }
 
     /** Ends the exchange with 500: the gateway (a filter) is at fault, so it is logged and counted as such. */
     private void failInternally(String what, IllegalArgumentException cause, AttemptOutcome outcome) {
-        log.error("request {}: {}: {}", exchange.requestId(), what, cause.getMessage());
+        log.error("request {}: {}: {}", request.requestId(), what, cause.getMessage());
         metrics.internalError();
         end(outcome);
         if (stream != null) {
             stream.abort();
         }
-        exchange.failResponse(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
+        client.fail(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
     }
 
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
     private void end(AttemptOutcome outcome) {
-        done = true;
+        become(ProxyState.ENDED);
         if (sendDeadline != null) {
             sendDeadline.cancel();
         }

@@ -8,11 +8,7 @@ import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.upstream.UpstreamStream;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import org.slf4j.Logger;
@@ -23,9 +19,9 @@ import org.slf4j.LoggerFactory;
  * reading the client only while the upstream can take more, counting bytes against the
  * pipeline's request limit ({@code max_request_bytes} unless a body filter's buffer is smaller),
  * passing each piece through the streaming request-body hooks of filters that ran (when the
- * pipeline has any), keeping the copy a retry replays ({@link ReplayBuffer}), answering
- * {@code Expect: 100-continue}, and timing the client's silence between pieces (the listener's
- * request body timeout: 408 before the response began, a cut after).
+ * pipeline has any), keeping the copy a retry replays (in {@link RequestPieces}), and timing the
+ * client's silence between pieces (the listener's request body timeout: 408 before the response
+ * began, a cut after).
  * Confined to the exchange's event loop.
  */
 final class RequestBodyRelay {
@@ -40,10 +36,12 @@ final class RequestBodyRelay {
         void abandon(int status, String reason);
     }
 
-    private final Exchange exchange;
+    private final RequestInputs request;
+    private final ClientSide client;
     private final Owner owner;
     private final EdgeMetrics metrics;
-    private final ReplayBuffer replay;
+    /** Where pieces wait for a stream, and the copy a retry replays. */
+    private final RequestPieces pieces;
     private final Long maxRequestBytes;
     /** The execution whose request-body hooks each piece passes, or null when it has none to run. */
     private final PipelineExecution hooks;
@@ -51,20 +49,19 @@ final class RequestBodyRelay {
     private UpstreamStream stream;
     private long requestBytes;
     private boolean forwarded;
-    private boolean continueSent;
     private boolean awaitingUpstreamWritable;
 
-    RequestBodyRelay(Exchange exchange, Owner owner, long replayLimitBytes) {
-        this.exchange = exchange;
+    RequestBodyRelay(RequestInputs request, ClientSide client, Owner owner, long replayLimitBytes) {
+        this.request = request;
+        this.client = client;
         this.owner = owner;
-        ListenerContext listener = exchange.listener();
-        this.metrics = listener.metrics();
-        this.replay = new ReplayBuffer(replayLimitBytes);
-        PipelineExecution execution = exchange.execution();
+        this.metrics = request.listener().metrics();
+        this.pieces = request.pieces();
+        pieces.keepForReplay(replayLimitBytes);
+        PipelineExecution execution = request.execution();
         this.maxRequestBytes = execution.bodyPlan().requestLimit();
         this.hooks = execution.bodyPlan().streamsRequestHooks() ? execution : null;
-        this.bodyDeadline = new IdleDeadline(exchange.downstream().eventLoop(), listener.requestBodyTimeoutMs(),
-                this::timedOut);
+        this.bodyDeadline = new IdleDeadline(request.loop(), request.listener().requestBodyTimeoutMs(), this::timedOut);
     }
 
     /**
@@ -75,12 +72,12 @@ final class RequestBodyRelay {
      */
     boolean sendTo(UpstreamStream acquired) {
         stream = acquired;
-        List<HttpContent> pieces = replay.duplicates();
-        for (int i = 0; i < pieces.size(); i++) {
-            HttpContent piece = pieces.get(i);
+        List<HttpContent> copies = pieces.replayCopies();
+        for (int i = 0; i < copies.size(); i++) {
+            HttpContent piece = copies.get(i);
             acquired.write(piece);
             if (!owner.live(acquired)) {
-                pieces.subList(i + 1, pieces.size()).forEach(HttpContent::release);
+                copies.subList(i + 1, copies.size()).forEach(HttpContent::release);
                 return false;
             }
             if (piece instanceof LastHttpContent) {
@@ -89,7 +86,7 @@ final class RequestBodyRelay {
             }
         }
         HttpContent early;
-        while (owner.live(acquired) && (early = exchange.pollPendingBody()) != null) {
+        while (owner.live(acquired) && (early = pieces.poll()) != null) {
             relay(early);
         }
         return owner.live(acquired);
@@ -98,7 +95,6 @@ final class RequestBodyRelay {
     /** Starts pulling the client's body, once the stream is ready for it. */
     void startReading() {
         if (!forwarded) {
-            sendContinueIfExpected();
             readMore();
         }
     }
@@ -135,15 +131,15 @@ final class RequestBodyRelay {
 
     /** Whether everything relayed so far is still kept, so the request may be sent again. */
     boolean replayable() {
-        return replay.intact();
+        return pieces.replayable();
     }
 
     /** An answer arrived: nothing will be retried, so the kept copy can go. */
     void answered() {
-        replay.discard();
+        pieces.dropReplay();
     }
 
-    /** The stream failed and another will be tried: the body waits in the exchange until it exists. */
+    /** The stream failed and another will be tried: the body waits in {@link RequestPieces} until it exists. */
     void detach() {
         stream = null;
         forwarded = false;
@@ -154,21 +150,12 @@ final class RequestBodyRelay {
     /** The exchange ended: stops the timer and frees the kept copy. */
     void close() {
         stopDeadline();
-        replay.discard();
-    }
-
-    private void sendContinueIfExpected() {
-        if (!continueSent && HttpUtil.is100ContinueExpected(exchange.request())) {
-            continueSent = true;
-            // RFC 9110 10.1.1: the client waits for this before sending the body.
-            exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
-            exchange.downstream().flush();
-        }
+        pieces.dropReplay();
     }
 
     private void readMore() {
         bodyDeadline.start(); // counts only while the gateway waits for the client, never while the origin is slow
-        exchange.downstream().requestRead();
+        client.readBody(); // the first ask answers Expect: 100-continue
     }
 
     private void relay(HttpContent content) {
@@ -192,7 +179,7 @@ final class RequestBodyRelay {
             }
         }
         UpstreamStream current = stream;
-        replay.keep(content); // before the write, which may release the buffer at once
+        pieces.keep(content); // before the write, which may release the buffer at once
         current.write(content);
         if (!owner.live(current)) {
             return; // the write failed at once and the failure has been handled
@@ -221,7 +208,7 @@ final class RequestBodyRelay {
             }
             case BodyVerdict.Stop stop -> {
                 content.release();
-                log.debug("request {}: a request-body filter stopped the body", exchange.requestId());
+                log.debug("request {}: a request-body filter stopped the body", request.requestId());
                 switch (stop.outcome()) {
                     case RequestOutcome.Reject r -> owner.abandon(r.status(), r.reason());
                     case RequestOutcome.Respond r -> owner.abandon(r.response().status(), "request body refused");
@@ -235,8 +222,8 @@ final class RequestBodyRelay {
 
     private void timedOut() {
         metrics.requestBodyTimeout();
-        log.debug("request {}: no request body bytes for {} ms; ending the exchange", exchange.requestId(),
-                exchange.listener().requestBodyTimeoutMs());
+        log.debug("request {}: no request body bytes for {} ms; ending the exchange", request.requestId(),
+                request.listener().requestBodyTimeoutMs());
         owner.abandon(EdgeError.REQUEST_BODY_TIMEOUT.status(), EdgeError.REQUEST_BODY_TIMEOUT.reason());
     }
 

@@ -7,13 +7,9 @@ import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.support.IdleDeadline;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +20,8 @@ import org.slf4j.LoggerFactory;
  * influence routing, and their body hooks then run over it. A small body with a declared length
  * ({@link #smallBodyLength}) is also read whole, without hooks, after the request phase chose an
  * upstream and before one is taken, so a client that sends it slowly holds no upstream connection.
- * The pieces are kept as they arrived (a composite of the received buffers, no copy), counted
- * against the bound: one byte over it answers 413. Silence between pieces longer than the
+ * The pieces are kept as they arrived, by the exchange's {@link RequestPieces}, counted against
+ * the bound: one byte over it answers 413. Silence between pieces longer than the
  * listener's request body timeout answers 408. Confined to the exchange's event loop.
  */
 final class RequestPreRead {
@@ -49,25 +45,24 @@ final class RequestPreRead {
         void bodyFailed(EdgeError error);
     }
 
-    private final Exchange exchange;
+    private final RequestInputs request;
+    private final ClientSide client;
     private final Owner owner;
     private final long limit;
     private final boolean runHooks;
     private final IdleDeadline deadline;
-    private CompositeByteBuf body = Unpooled.compositeBuffer(Integer.MAX_VALUE); // never consolidated (copied)
-    private long bytes;
 
     /**
      * @param limit the most body bytes taken (413 beyond)
      * @param runHooks whether the pipeline's pre-read body hooks run over the body once it is read
      */
-    RequestPreRead(Exchange exchange, Owner owner, long limit, boolean runHooks) {
-        this.exchange = exchange;
+    RequestPreRead(RequestInputs request, ClientSide client, Owner owner, long limit, boolean runHooks) {
+        this.request = request;
+        this.client = client;
         this.owner = owner;
         this.limit = limit;
         this.runHooks = runHooks;
-        this.deadline = new IdleDeadline(exchange.downstream().eventLoop(), exchange.listener().requestBodyTimeoutMs(),
-                this::timedOut);
+        this.deadline = new IdleDeadline(request.loop(), request.listener().requestBodyTimeoutMs(), this::timedOut);
     }
 
     /**
@@ -83,18 +78,25 @@ final class RequestPreRead {
         return declared > 0 && declared <= SMALL_BODY_MAX_BYTES ? declared : -1;
     }
 
-    /** Asks the client for the body (answering {@code Expect: 100-continue} first, RFC 9110 10.1.1). */
+    /**
+     * Asks the client for the body (the client side answers {@code Expect: 100-continue} first); a
+     * declared length over the bound is refused before reading, and the unread body makes the
+     * connection close.
+     */
     void start() {
-        if (HttpUtil.is100ContinueExpected(exchange.request())) {
-            exchange.downstream().write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
-            exchange.downstream().flush();
+        if (HttpUtil.getContentLength(request.head(), -1L) > limit) {
+            request.listener().metrics().requestBodyLimitHit();
+            owner.bodyFailed(EdgeError.REQUEST_BODY_TOO_LARGE);
+            return;
         }
+        request.pieces().startWhole();
         readMore();
     }
 
     /** A body piece; ownership passes to the pre-read. */
     void onContent(HttpContent content) {
-        if (body == null) {
+        RequestPieces pieces = request.pieces();
+        if (!pieces.readingWhole()) {
             content.release();
             return;
         }
@@ -103,23 +105,18 @@ final class RequestPreRead {
             fail(EdgeError.MALFORMED_BODY);
             return;
         }
-        int n = content.content().readableBytes();
-        bytes += n;
-        if (bytes > limit) {
+        if (pieces.wholeBytes() + content.content().readableBytes() > limit) {
             content.release();
-            exchange.listener().metrics().requestBodyLimitHit();
-            log.debug("request {}: body over the {}-byte buffer of its pipeline", exchange.requestId(), limit);
+            request.listener().metrics().requestBodyLimitHit();
+            log.debug("request {}: body over the {}-byte buffer of its pipeline", request.requestId(), limit);
             fail(EdgeError.REQUEST_BODY_TOO_LARGE);
             return;
         }
-        if (n > 0) {
-            body.addComponent(true, content.content().retain());
-        }
-        content.release();
-        if (content instanceof LastHttpContent) {
+        boolean last = content instanceof LastHttpContent;
+        pieces.addToWhole(content);
+        if (last) {
             stopDeadline();
-            CompositeByteBuf whole = body;
-            body = null;
+            CompositeByteBuf whole = pieces.takeWhole();
             if (runHooks) {
                 runHooks(whole);
             } else {
@@ -134,10 +131,10 @@ final class RequestPreRead {
         BodyChunk view = BodyViews.of(whole, true);
         BodyVerdict verdict;
         try {
-            verdict = exchange.execution().runPreRead(view);
+            verdict = request.execution().runPreRead(view);
         } catch (RuntimeException e) {
             whole.release();
-            log.error("pre-read body hooks failed for request {}", exchange.requestId(), e);
+            log.error("pre-read body hooks failed for request {}", request.requestId(), e);
             owner.bodyFailed(EdgeError.INTERNAL);
             return;
         }
@@ -152,7 +149,7 @@ final class RequestPreRead {
                 whole.release();
                 if (rewritten.readableBytes() > limit) {
                     rewritten.release();
-                    exchange.listener().metrics().requestBodyLimitHit();
+                    request.listener().metrics().requestBodyLimitHit();
                     owner.bodyFailed(EdgeError.REQUEST_BODY_TOO_LARGE);
                     return;
                 }
@@ -168,15 +165,12 @@ final class RequestPreRead {
     /** The exchange ended: drops what was read. */
     void close() {
         stopDeadline();
-        if (body != null) {
-            body.release();
-            body = null;
-        }
+        request.pieces().dropWhole();
     }
 
     private void readMore() {
         deadline.start();
-        exchange.downstream().requestRead();
+        client.readBody();
     }
 
     private void fail(EdgeError error) {
@@ -185,10 +179,10 @@ final class RequestPreRead {
     }
 
     private void timedOut() {
-        if (body != null) {
-            exchange.listener().metrics().requestBodyTimeout();
+        if (request.pieces().readingWhole()) {
+            request.listener().metrics().requestBodyTimeout();
             log.debug("request {}: no request body bytes for {} ms while reading it whole; answering 408",
-                    exchange.requestId(), exchange.listener().requestBodyTimeoutMs());
+                    request.requestId(), request.listener().requestBodyTimeoutMs());
             fail(EdgeError.REQUEST_BODY_TIMEOUT);
         }
     }

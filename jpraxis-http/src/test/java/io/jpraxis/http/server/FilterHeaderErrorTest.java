@@ -67,8 +67,10 @@ class FilterHeaderErrorTest {
                 assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.PROTOCOL_ERROR))
                         .as("the origin's answer was valid").isZero();
                 assertThat(gw.gateway().metrics().internalErrors())
-                        .as("the filter spoils the origin's head, then the gateway's own 500: each is logged and counted")
-                        .isEqualTo(2);
+                        .as("the filter spoils the origin's head (logged and counted); the gateway's own 500 is not "
+                                + "walked through a response hook that already ran, so it goes out as made")
+                        .isEqualTo(1);
+                assertThat(response.header("x-injected")).as("the spoiling hook did not run on the 500").isNull();
                 assertThat(waitUntil(() -> endpoint.inFlight() == 0)).isTrue();
             }
         }
