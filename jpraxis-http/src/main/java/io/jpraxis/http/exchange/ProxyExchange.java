@@ -177,7 +177,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         lease.endAttempt(AttemptOutcome.FAILURE);
         if (retries.mayRetryConnect(failure, body.replayable())) {
             metrics.upstreamRetry();
-            target = retries.retryConnect(request.context(), target);
+            target = retries.retryConnect(target);
             request.context().upstream(target); // the access log and metrics name the endpoint that answered
             log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", request.requestId(), failure,
                     retries.connectRetries(), retries.maxRetries(), target.endpoint().address());

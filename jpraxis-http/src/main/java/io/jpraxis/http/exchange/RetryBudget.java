@@ -1,7 +1,6 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.config.model.RetryPolicyConfig;
-import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.upstream.UpstreamFailure;
@@ -42,7 +41,7 @@ final class RetryBudget {
      * Spends one connect retry: the target for it is another endpoint the cluster's balancer
      * picks among those not tried yet, or the same one when every endpoint was tried.
      */
-    UpstreamTarget retryConnect(RequestContext ctx, UpstreamTarget failed) {
+    UpstreamTarget retryConnect(UpstreamTarget failed) {
         connectRetries++;
         if (tried == null) {
             tried = new ArrayList<>(2);

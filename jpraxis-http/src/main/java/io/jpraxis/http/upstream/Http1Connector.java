@@ -2,7 +2,6 @@ package io.jpraxis.http.upstream;
 
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.core.upstream.UpstreamTarget;
-import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.SmallTrailers;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -43,7 +42,7 @@ public final class Http1Connector implements UpstreamConnector {
     private final AddressResolverGroup<InetSocketAddress> resolver;
     private final int maxIdlePerEndpoint;
     private final WriteBufferWaterMark waterMark;
-    private final EdgeMetrics metrics;
+    private final PoolEvents metrics;
     private final ConcurrentMap<EventLoop, Http1LoopPool> pools = new ConcurrentHashMap<>();
     private final UpstreamTls tls = new UpstreamTls();
 
@@ -52,7 +51,7 @@ public final class Http1Connector implements UpstreamConnector {
      *     per endpoint and event loop; null disables pooling
      */
     public Http1Connector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
-            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, EdgeMetrics metrics) {
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics) {
         this.channelType = channelType;
         this.resolver = resolver;
         this.maxIdlePerEndpoint = maxIdlePerEndpoint == null ? 0 : maxIdlePerEndpoint;

@@ -13,6 +13,7 @@ import io.jpraxis.server.boot.GatewayRunner;
 import io.jpraxis.server.boot.Logging;
 import io.jpraxis.server.explain.ExplainDot;
 import io.jpraxis.server.explain.ExplainText;
+import io.jpraxis.server.reload.HotReload;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -76,7 +77,8 @@ final class Commands {
 
     int serve() {
         return withBuilt((source, builder, result) ->
-                new GatewayRunner(result.gateway(), result.revision(), source, builder).runUntilStopped());
+                new GatewayRunner(result.gateway(), result.revision(), source, builder, HotReload::start)
+                        .runUntilStopped());
     }
 
     /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */

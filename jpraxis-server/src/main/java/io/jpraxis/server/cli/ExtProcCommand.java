@@ -1,7 +1,11 @@
 package io.jpraxis.server.cli;
 
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.server.boot.ExtProcRunner;
+import io.jpraxis.server.boot.Logging;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,6 +44,26 @@ final class ExtProcCommand implements Callable<Integer> {
             System.err.println("jpraxis: " + e.getMessage());
             return 2;
         }
-        return runner.run(parent.global, System.getenv(), validate, grpc, health, metrics);
+        Map<String, String> env = System.getenv();
+        FeatureSet features;
+        try {
+            Logging.setLevel(parent.global.logLevel());
+            features = parent.global.features(env);
+        } catch (IllegalArgumentException e) {
+            System.err.println("jpraxis: " + e.getMessage());
+            return 2;
+        }
+        Path file = configFile(parent.global, env);
+        if (file == null) {
+            System.err.println("jpraxis: extproc needs a config file: -c FILE (or $JPRAXIS_CONFIG)");
+            return 2;
+        }
+        return runner.run(features, file, validate, grpc, health, metrics);
+    }
+
+    /** {@code -c FILE}, else {@code $JPRAXIS_CONFIG}; null when neither is given (no embedded default here). */
+    private static Path configFile(GlobalOptions global, Map<String, String> env) {
+        return global.config() != null ? global.config()
+                : env.get("JPRAXIS_CONFIG") != null ? Path.of(env.get("JPRAXIS_CONFIG")) : null;
     }
 }

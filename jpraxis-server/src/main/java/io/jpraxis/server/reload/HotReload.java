@@ -2,6 +2,7 @@ package io.jpraxis.server.reload;
 
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.ReloadOnChange;
 import io.jpraxis.server.boot.ServingGateway;
 import java.io.IOException;
 import java.time.Clock;
@@ -14,7 +15,7 @@ import java.time.Duration;
  * jpraxis reloads whenever it serves a config file; the embedded default config has no file and
  * is never reloaded.
  */
-public final class HotReload implements AutoCloseable {
+public final class HotReload implements ReloadOnChange.Watch {
     private final ConfigReloader reloader;
     private final ConfigWatcher watcher;
 

@@ -34,14 +34,7 @@ class ModuleDirectionTest {
     private static final Map<String, List<Set<String>>> KNOWN_CYCLES_UNTIL_SPI_MERGE = Map.of(
             "jpraxis-core", List.of(Set.of("io.jpraxis.core.binding", "io.jpraxis.core.condition",
                     "io.jpraxis.core.filter", "io.jpraxis.core.pipeline", "io.jpraxis.core.pipeline.branch",
-                    "io.jpraxis.core.pipeline.check")),
-            // Found by this check, not part of issue 24's known list: EdgeMetrics names UpstreamFailure,
-            // the connectors record into EdgeMetrics.
-            "jpraxis-http", List.of(Set.of("io.jpraxis.http.metrics", "io.jpraxis.http.upstream")),
-            // Found by this check: boot's runners take cli's GlobalOptions and start reload's HotReload,
-            // which builds through boot.
-            "jpraxis-server", List.of(Set.of("io.jpraxis.server.boot", "io.jpraxis.server.cli",
-                    "io.jpraxis.server.reload")));
+                    "io.jpraxis.core.pipeline.check")));
 
     @Test
     void configAndCoreImportNoTransport() {
