@@ -1,10 +1,10 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

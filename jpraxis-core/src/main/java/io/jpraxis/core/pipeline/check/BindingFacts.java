@@ -2,7 +2,6 @@ package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;

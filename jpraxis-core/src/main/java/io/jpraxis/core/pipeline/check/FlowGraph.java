@@ -1,7 +1,6 @@
 package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;

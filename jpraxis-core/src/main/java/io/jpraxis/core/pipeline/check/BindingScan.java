@@ -1,6 +1,7 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.RequestBodyPhase;

@@ -1,4 +1,4 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
@@ -8,6 +8,7 @@ import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.filter.TagMatcher;
 import java.util.ArrayList;
