@@ -3,7 +3,7 @@ package io.jpraxis.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.GatewayFilters;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;

@@ -2,16 +2,19 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.jpraxis.ai.GatewayFilters;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.http.admin.AdminSurface;
 import io.jpraxis.server.boot.GatewayBuilder;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import io.jpraxis.server.boot.ServingGateway;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -19,22 +22,19 @@ import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestClock;
 import io.jpraxis.testkit.TestOrigin;
 import io.jpraxis.testkit.TestTls;
-import io.jpraxis.core.filter.FilterRegistry;
-import io.jpraxis.http.admin.AdminSurface;
-import io.jpraxis.server.boot.ServingGateway;
 import java.net.InetAddress;
 import java.net.URI;
-import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
 /** Every example validates, has an end-to-end test below, and behaves as its comments say. */

@@ -4,11 +4,11 @@ import static io.jpraxis.it.IntelligentRouteTest.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.GatewayFilters;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.testkit.EchoResponse;
-import io.jpraxis.testkit.H2cClient;
 import io.jpraxis.testkit.H2Response;
+import io.jpraxis.testkit.H2cClient;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
@@ -42,7 +42,7 @@ class RouteHeaderSpoofingTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new ClusterSetterFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -37,8 +37,8 @@ class BindingExecutionTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER));
             }
         };
     }
@@ -52,13 +52,9 @@ class BindingExecutionTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.READS_BINDING);
-            }
-
-            @Override
-            public Map<String, ClusterTags> declaredClusterTags() {
-                return Map.of("openai_backend", OPENAI);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.READS_BINDING)).withClusters(
+                        new FilterDeclaration.Clusters(Map.of("openai_backend", OPENAI), List.of(), List.of()));
             }
         };
     }
@@ -161,8 +157,8 @@ class BindingExecutionTest {
     void aRouterThatRejectsPublishesNothing() {
         HttpFilter noRoute = new TestFilters.Recording("r", journal, ctx -> FilterAction.reject(404, "no route")) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.ROUTER));
             }
         };
         RequestContext ctx = request("GET", "/");

@@ -38,8 +38,8 @@ class BoundBodyBarrierTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER));
             }
         };
     }
