@@ -3,9 +3,9 @@ package io.jpraxis.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.GatewayBuilder;
@@ -49,7 +49,7 @@ class CredentialInjectEndToEndTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new CredentialRefFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -215,7 +215,7 @@ class UpstreamBindingTest {
 
     @Test
     void aBoundBalancerRefusesAnExchangeClusterThatDisagreesWithTheBinding() throws Exception {
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(BuiltInFilters.all());
         types.add(new ClusterSetterFactory());
         String yaml = TestConfigs.pipeline(router("r") + """
                 - filter: test_set_cluster

@@ -8,7 +8,6 @@ import io.jpraxis.ai.candidate.SnapshotSource;
 import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.picker.EndpointSubset;
@@ -46,11 +45,16 @@ final class IntelligentRouteFilter implements HttpFilter {
         this.lookups = new LookupExtractor(config.modelHeader());
         this.affinity = affinity;
         this.outputs = new RouteOutputs(config.routeHeader(), Set.copyOf(config.providerHopClusters()), hopIds);
+        this.owned = ownedHeaders(config);
+    }
+
+    /** The hop headers and the route header, lower case: only this filter may set them. */
+    static Set<String> ownedHeaders(IntelligentRouteConfig config) {
         List<String> names = new ArrayList<>(HeaderPolicy.PROVIDER_HOP);
         if (config.routeHeader() != null) {
             names.add(HeaderMap.normalize(config.routeHeader()));
         }
-        this.owned = Set.copyOf(names);
+        return Set.copyOf(names);
     }
 
     @Override
@@ -67,25 +71,6 @@ final class IntelligentRouteFilter implements HttpFilter {
     /** The typed config this filter was built from. */
     IntelligentRouteConfig routeConfig() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return Set.of(FilterTrait.SELECTS_CLUSTER);
-    }
-
-    /**
-     * None: like Praxis, a candidate cluster missing from the load balancer is found at request
-     * time, not at load, since an overlay may name any cluster after any reload (spec 2.11).
-     */
-    @Override
-    public List<String> selectableClusters() {
-        return List.of();
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return owned;
     }
 
     @Override

@@ -4,14 +4,10 @@ import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.TagMatcher;
 import java.nio.ByteBuffer;
-import java.util.List;
 
 /**
  * {@code model_rewrite}: rewrites the top-level JSON {@code model} of a request body per bound
@@ -26,12 +22,10 @@ import java.util.List;
 public final class ModelRewriteFilter implements HttpFilter {
     private final ModelRewriteConfig config;
     private final ModelRewriter rewriter;
-    private final List<TagMatcher> whens;
 
-    ModelRewriteFilter(ModelRewriteConfig config, List<TagMatcher> whens) {
+    ModelRewriteFilter(ModelRewriteConfig config) {
         this.config = config;
         this.rewriter = new ModelRewriter(config.rules());
-        this.whens = List.copyOf(whens);
     }
 
     @Override
@@ -42,32 +36,6 @@ public final class ModelRewriteFilter implements HttpFilter {
     @Override
     public ModelRewriteConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_WRITE;
-    }
-
-    @Override
-    public BodyAccess boundUpstreamRequestBodyAccess() {
-        return BodyAccess.READ_WRITE;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(config.maxBodyBytes());
-    }
-
-    @Override
-    public String barrierOnlyReason() {
-        return config.bindingDependent()
-                ? "model_rewrite has rules with when, which match the bound cluster's tags" : null;
-    }
-
-    @Override
-    public List<TagMatcher> boundTagMatchers() {
-        return whens;
     }
 
     @Override

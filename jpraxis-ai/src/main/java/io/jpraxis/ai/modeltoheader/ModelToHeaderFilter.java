@@ -1,16 +1,12 @@
 package io.jpraxis.ai.modeltoheader;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.filters.payload.jsonbodyfield.BodyFieldPromotion;
-import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping;
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code model_to_header} (spec praxis-ai 6): {@code json_body_field} with {@code field: model}.
@@ -26,13 +22,15 @@ import java.util.Set;
 public final class ModelToHeaderFilter implements HttpFilter {
     private final ModelToHeaderConfig config;
     private final BodyFieldPromotion promotion;
-    private final Set<String> owned;
 
     ModelToHeaderFilter(ModelToHeaderConfig config) {
         this.config = config;
-        this.promotion = new BodyFieldPromotion(List.of(new FieldMapping(ModelToHeaderConfig.FIELD, config.header())),
+        this.promotion = promotion(config);
+    }
+
+    static BodyFieldPromotion promotion(ModelToHeaderConfig config) {
+        return new BodyFieldPromotion(List.of(new FieldMapping(ModelToHeaderConfig.FIELD, config.header())),
                 ModelToHeaderFactory.TYPE);
-        this.owned = config.trustExistingHeader() ? Set.of() : promotion.targetHeaders();
     }
 
     @Override
@@ -43,22 +41,6 @@ public final class ModelToHeaderFilter implements HttpFilter {
     @Override
     public ModelToHeaderConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    /** The same bounded buffer {@code json_body_field} uses by default (10 MiB). */
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return owned;
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.jpraxis.core.filter;
 
 /** Facts about a filter that the control-flow checks and compiler use (never runtime behaviour). */
 public enum FilterTrait {
-    /** Sets {@code ctx.cluster} (router and the like); lists them in {@link HttpFilter#selectableClusters()}. */
+    /** Sets {@code ctx.cluster} (router and the like); lists them in its declaration's {@code clusters().selectable()}. */
     SELECTS_CLUSTER,
     /**
      * The pipeline's router: chooses {@code ctx.cluster} by matching routes. Two of them override
@@ -11,7 +11,7 @@ public enum FilterTrait {
     ROUTER,
     /**
      * Picks an endpoint of the cluster in {@code ctx.cluster} (load balancer); lists the clusters it
-     * can serve in {@link HttpFilter#servedClusters()}.
+     * can serve in its declaration's {@code clusters().served()}.
      */
     SELECTS_ENDPOINT,
     /**
@@ -32,7 +32,7 @@ public enum FilterTrait {
      * ({@code iterative_request_router}; also {@link #ALWAYS_ANSWERS}). It owns endpoint selection
      * of its exchanges, so it may not share a pipeline with a top-level load balancer, and a
      * top-level router beside it needs a bound consumer after it (spec 6.9, R7). Its steps that
-     * read the binding are {@link HttpFilter#nestedBindingReaders()}.
+     * read the binding are its declaration's {@code nested().bindingSteps()}.
      */
     ITERATIVE_ROUTER,
     /** A security-class filter (decision 10). */

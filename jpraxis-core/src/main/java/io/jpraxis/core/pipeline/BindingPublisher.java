@@ -40,7 +40,7 @@ final class BindingPublisher {
      */
     RequestOutcome afterContinue(CompiledFilter f, RequestContext ctx, AtFreeze atFreeze) {
         String cluster = ctx.cluster();
-        if (cluster == null || !f.filter().traits().contains(FilterTrait.ROUTER)) {
+        if (cluster == null || !f.declaration().traits().contains(FilterTrait.ROUTER)) {
             return null;
         }
         BindingState state = BindingState.of(ctx);

@@ -140,7 +140,7 @@ final class BodyHooks {
         if (replaced == null) {
             return new Call(action, current);
         }
-        BodyAccess access = request ? filter.requestBodyAccess() : filter.responseBodyAccess();
+        BodyAccess access = request ? f.declaration().requestBody().access() : f.declaration().responseBody().access();
         if (access != BodyAccess.READ_WRITE) {
             return new Call(new FilterAction.Fail("replaced a body it declared " + access), current);
         }

@@ -86,7 +86,7 @@ public record BodyPlan(
 
     private static boolean writes(List<CompiledFilter> filters, boolean request) {
         for (CompiledFilter f : filters) {
-            BodyAccess access = request ? f.filter().requestBodyAccess() : f.filter().responseBodyAccess();
+            BodyAccess access = request ? f.declaration().requestBody().access() : f.declaration().responseBody().access();
             if (access == BodyAccess.READ_WRITE) {
                 return true;
             }

@@ -4,10 +4,9 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
-import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +41,7 @@ final class BodyPlanner {
         List<CompiledFilter> barrierFilters = new ArrayList<>();
         List<CompiledFilter> bodyReaders = new ArrayList<>(); // both phases: the body must be whole at the freeze
         for (CompiledFilter f : filters) {
-            RequestBodyPhase phase = RequestBodyPhase.of(f.filter(), boundCondition(f, entries), boundBodyHook);
+            RequestBodyPhase phase = RequestBodyPhase.of(f.declaration(), boundCondition(f, entries), boundBodyHook);
             switch (phase) {
                 case NONE -> {
                 }
@@ -56,16 +55,16 @@ final class BodyPlanner {
                 refuseBarrierOnlyAtPreRead(f, phase, boundBodyHook, d, entries);
             }
         }
-        List<CompiledFilter> responseFilters = wanting(filters, HttpFilter::responseBodyAccess);
-        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, HttpFilter::requestBodyMode),
+        List<CompiledFilter> responseFilters = wanting(filters, w -> w.responseBody().access());
+        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, w -> w.requestBody().mode()),
                 limits.maxRequestBytes());
         BodyLimitsPolicy.Applied response = BodyLimitsPolicy.apply(
-                declared(responseFilters, HttpFilter::responseBodyMode), limits.maxResponseBytes());
+                declared(responseFilters, w -> w.responseBody().mode()), limits.maxResponseBytes());
         if (request.unbounded()) {
-            reportUnbounded(bodyReaders, HttpFilter::requestBodyMode, "request", allowUnbounded, d, entries);
+            reportUnbounded(bodyReaders, w -> w.requestBody().mode(), "request", allowUnbounded, d, entries);
         }
         if (response.unbounded()) {
-            reportUnbounded(responseFilters, HttpFilter::responseBodyMode, "response", allowUnbounded, d, entries);
+            reportUnbounded(responseFilters, w -> w.responseBody().mode(), "response", allowUnbounded, d, entries);
         }
         if (request.mode() instanceof BodyMode.StreamBuffer) {
             refuseSelectedUpstreamAtPreRead(requestFilters, d, entries);
@@ -92,7 +91,7 @@ final class BodyPlanner {
             IntFunction<PlacedEntry> entries) {
         PlacedEntry placed = entries.apply(f.index());
         if (boundBodyHook || placed == null
-                || RequestBodyPhase.of(f.filter(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
+                || RequestBodyPhase.of(f.declaration(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
             return false;
         }
         FilterEntryConfig entry = placed.entry();
@@ -105,12 +104,12 @@ final class BodyPlanner {
 
     /**
      * A filter whose body work only means something once a binding exists ({@link
-     * HttpFilter#barrierOnlyReason()}) but that would run at pre-read is refused: at pre-read it
+     * FilterDeclaration.BoundUpstream#barrierOnlyReason()}) but that would run at pre-read is refused: at pre-read it
      * would silently do nothing.
      */
     private static void refuseBarrierOnlyAtPreRead(CompiledFilter f, RequestBodyPhase phase, boolean boundBodyHook,
             Diagnostics d, IntFunction<PlacedEntry> entries) {
-        String reason = f.filter().barrierOnlyReason();
+        String reason = f.declaration().boundUpstream().barrierOnlyReason();
         PlacedEntry placed = entries.apply(f.index());
         if (reason == null || phase == RequestBodyPhase.BARRIER || placed == null) {
             return;
@@ -123,30 +122,30 @@ final class BodyPlanner {
                 + " (expected: " + fix + ")");
     }
 
-    private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<HttpFilter, BodyAccess> access) {
+    private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<FilterDeclaration, BodyAccess> access) {
         List<CompiledFilter> out = new ArrayList<>();
         for (CompiledFilter f : filters) {
-            if (access.apply(f.filter()) != BodyAccess.NONE) {
+            if (access.apply(f.declaration()) != BodyAccess.NONE) {
                 out.add(f);
             }
         }
         return out;
     }
 
-    private static Optional<BodyMode> declared(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode) {
+    private static Optional<BodyMode> declared(List<CompiledFilter> filters, Function<FilterDeclaration, BodyMode> mode) {
         BodyMode merged = null;
         for (CompiledFilter f : filters) {
-            BodyMode m = mode.apply(f.filter());
+            BodyMode m = mode.apply(f.declaration());
             merged = merged == null ? m : BodyMode.ratchet(merged, m);
         }
         return Optional.ofNullable(merged);
     }
 
     /** Rule 4: an error naming the filter that asked for an unbounded buffer, or a warning when allowed. */
-    private static void reportUnbounded(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode,
+    private static void reportUnbounded(List<CompiledFilter> filters, Function<FilterDeclaration, BodyMode> mode,
             String direction, boolean allowed, Diagnostics d, IntFunction<PlacedEntry> entries) {
         for (CompiledFilter f : filters) {
-            if (!(mode.apply(f.filter()) instanceof BodyMode.StreamBuffer b) || b.maxBytes() != null) {
+            if (!(mode.apply(f.declaration()) instanceof BodyMode.StreamBuffer b) || b.maxBytes() != null) {
                 continue;
             }
             PlacedEntry placed = entries.apply(f.index());

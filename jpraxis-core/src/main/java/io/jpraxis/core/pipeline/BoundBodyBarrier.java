@@ -66,9 +66,9 @@ final class BoundBodyBarrier {
                 action = new FilterAction.Fail(e.toString());
             }
             BodyChunk replaced = view.replaced();
-            if (replaced != null && filter.boundUpstreamRequestBodyAccess() != BodyAccess.READ_WRITE) {
+            if (replaced != null && f.declaration().boundUpstream().bodyAccess() != BodyAccess.READ_WRITE) {
                 action = new FilterAction.Fail("replaced a bound-upstream body it declared "
-                        + filter.boundUpstreamRequestBodyAccess());
+                        + f.declaration().boundUpstream().bodyAccess());
             } else if (replaced != null && body == null) {
                 log.debug("request {}: {} replaced an absent body at the bound-upstream barrier; the request "
                         + "still goes without one", ctx.requestId(), filter.type());

@@ -1,10 +1,10 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -70,7 +70,7 @@ public final class CompiledPipeline {
         for (CompiledFilter f : slots) {
             highest = Math.max(highest, f.index());
             // Decision 13 holds for branch filters too: a client copy is stripped whether or not it runs.
-            owned.addAll(f.filter().ownedRequestHeaders());
+            owned.addAll(f.declaration().ownedRequestHeaders());
         }
         this.slotCount = highest + 1;
         this.ownedRequestHeaders = Set.copyOf(owned);
@@ -78,11 +78,11 @@ public final class CompiledPipeline {
         boolean hooks = body.responseHooks();
         this.responseHookSlots = new boolean[slotCount];
         for (CompiledFilter f : slots) { // branch filters' response hooks unwind too
-            responseHookSlots[f.index()] = f.filter().hasResponseHook();
+            responseHookSlots[f.index()] = f.declaration().responseHook();
             hooks |= responseHookSlots[f.index()];
         }
         this.responseHooks = hooks;
-        this.logHookSlots = slots.stream().filter(f -> f.filter().hasLogHook()).toArray(CompiledFilter[]::new);
+        this.logHookSlots = slots.stream().filter(f -> f.declaration().logHook()).toArray(CompiledFilter[]::new);
     }
 
     /** What this pipeline does with request and response bodies (spec 4.4). */

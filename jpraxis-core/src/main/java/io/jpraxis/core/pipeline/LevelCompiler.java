@@ -8,7 +8,6 @@ import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.core.condition.ConditionCompiler;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
@@ -62,13 +61,13 @@ final class LevelCompiler {
                 break;
             }
             PlacedEntry placed = entries.get(position);
-            Optional<HttpFilter> filter = builder.build(placed.entry(), diagnostics.scoped(placed.filterScope()));
+            Optional<FilterEntryBuilder.Built> filter = builder.build(placed.entry(), diagnostics.scoped(placed.filterScope()));
             List<BranchSpec> compiled = branches.compile(placed, position, names, level);
             if (filter.isEmpty()) {
                 closeAll(compiled); // the config is refused; release what the branch filters hold
                 continue;
             }
-            if (filter.get().traits().contains(FilterTrait.ITERATIVE_ROUTER) && position < entries.size() - 1) {
+            if (filter.get().declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER) && position < entries.size() - 1) {
                 notLast(placed, entries.get(position + 1), entries.size() - 1 - position, level);
             }
             // Body access inside a branch is the ordering check branch_body_access (spec 6.11).
@@ -104,7 +103,7 @@ final class LevelCompiler {
         return names;
     }
 
-    private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches,
+    private static CompiledFilter slot(int index, FilterEntryBuilder.Built filter, PlacedEntry placed, List<BranchSpec> branches,
             Set<String> conditionedHeaders) {
         FilterEntryConfig entry = placed.entry();
         // Chain conditions are evaluated first, then the entry's own (spec 1.4).
@@ -113,7 +112,7 @@ final class LevelCompiler {
         for (ConditionConfig c : gate) {
             addHeaderNames(c.predicate(), conditionedHeaders);
         }
-        return new CompiledFilter(index, filter, ConditionCompiler.request(gate), !gate.isEmpty(),
+        return new CompiledFilter(index, filter.filter(), filter.declaration(), ConditionCompiler.request(gate), !gate.isEmpty(),
                 ConditionCompiler.response(entry.responseConditions()), entry.failureMode(), placed.chain(), entry,
                 branches);
     }

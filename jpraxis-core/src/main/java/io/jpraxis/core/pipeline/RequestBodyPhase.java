@@ -19,9 +19,9 @@ public enum RequestBodyPhase {
      * @param hookEnabled whether feature {@code bound-upstream-request-body} is on; without it a
      *     bound-upstream declaration has no effect
      */
-    public static RequestBodyPhase of(HttpFilter filter, boolean boundCondition, boolean hookEnabled) {
-        boolean preRead = filter.requestBodyAccess() != BodyAccess.NONE;
-        boolean bound = hookEnabled && filter.boundUpstreamRequestBodyAccess() != BodyAccess.NONE;
+    public static RequestBodyPhase of(FilterDeclaration filter, boolean boundCondition, boolean hookEnabled) {
+        boolean preRead = filter.requestBody().access() != BodyAccess.NONE;
+        boolean bound = hookEnabled && filter.boundUpstream().bodyAccess() != BodyAccess.NONE;
         if (bound && (!preRead || boundCondition)) {
             return BARRIER;
         }

@@ -203,7 +203,7 @@ class BodyHooksTest {
         BodyFilter outer = new BodyFilter("outer", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
         BodyFilter inner = new BodyFilter("inner", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
         BodyFilter onlyErrors = new BodyFilter("errors", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
-        CompiledFilter gated = new CompiledFilter(2, onlyErrors, RequestCondition.ALWAYS, false,
+        CompiledFilter gated = new CompiledFilter(2, onlyErrors, onlyErrors.declaration(), RequestCondition.ALWAYS, false,
                 head -> head.status() >= 500, FailureMode.CLOSED, "main",
                 slot(2, onlyErrors, RequestCondition.ALWAYS, FailureMode.CLOSED).entry());
         CompiledPipeline p = new CompiledPipeline("test", List.of(at(0, outer, RequestCondition.ALWAYS),

@@ -1,26 +1,15 @@
 package io.jpraxis.filters.iterative;
 
-import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.binding.BoundRequestBody;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.http.ReservedHeaders;
-import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.StepCompiler.Steps;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -33,7 +22,6 @@ public final class IterativeRouterFilter implements HttpFilter {
     /** Hops of chained gateways at which the loop stops with 508 (spec 8). */
     static final int MAX_DEPTH = 3;
     private static final Extensions.Key<byte[]> BODY = new Extensions.Key<>("iterative-request-body", byte[].class);
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.ALWAYS_ANSWERS, FilterTrait.ITERATIVE_ROUTER);
 
     private final IterativeRouterConfig config;
     private final Steps steps;
@@ -57,11 +45,6 @@ public final class IterativeRouterFilter implements HttpFilter {
 
     CompiledStep step(String name) {
         return steps.byName().get(name);
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 
     @Override
@@ -101,51 +84,11 @@ public final class IterativeRouterFilter implements HttpFilter {
         return Integer.parseInt(v);
     }
 
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return new BodyMode.StreamBuffer(Math.min(config.maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES));
-    }
-
     /** Keeps a copy of the pre-read body for the steps; the edge's buffers are not ours to hold. */
     @Override
     public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
         ctx.extensions().put(BODY, body.toByteArray());
         return FilterAction.CONTINUE;
-    }
-
-    @Override
-    public List<String> nestedBindingReaders() {
-        return steps.bindingReaders().stream().map(NestedStep::name).toList();
-    }
-
-    @Override
-    public List<NestedStep> nestedPipelines() {
-        return config.steps().stream()
-                .map(s -> new NestedStep(s.name(), steps.byName().get(s.name()).pipeline())).toList();
-    }
-
-    @Override
-    public List<NestedStep> nestedBindingSteps() {
-        return steps.bindingReaders();
-    }
-
-    /**
-     * Every step's load balancer declarations, folded: the parent's catalog gives a binding the
-     * metadata a step declares (spec 7.2), and the agreement rule compares them with the parent's.
-     */
-    @Override
-    public Map<String, ClusterTags> declaredClusterTags() {
-        Map<String, ClusterTags> out = new LinkedHashMap<>();
-        for (StepConfig s : config.steps()) {
-            CompiledPipeline p = steps.byName().get(s.name()).pipeline();
-            p.allSlots().forEach(f -> f.filter().declaredClusterTags().forEach(out::putIfAbsent));
-        }
-        return out;
     }
 
     @Override

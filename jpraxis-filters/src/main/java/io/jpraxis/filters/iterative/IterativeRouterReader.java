@@ -8,7 +8,7 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
-import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,7 +25,7 @@ final class IterativeRouterReader {
     }
 
     /** The config, or empty when anything was wrong (each problem reported with its path). */
-    static Optional<IterativeRouterConfig> read(MapReader r, FilterBuildContext context) {
+    static Optional<IterativeRouterConfig> read(MapReader r, FilterReadContext context) {
         String initial = r.requiredString("initial_step");
         int maxIterations = r.integer("max_iterations", 1, IterativeRouterConfig.MAX_ITERATIONS_LIMIT)
                 .map(Long::intValue).orElse(IterativeRouterConfig.DEFAULT_MAX_ITERATIONS);
@@ -53,7 +53,7 @@ final class IterativeRouterReader {
                 maxStream, maxState, r.node().get("steps").orElseThrow()));
     }
 
-    private static List<StepConfig> steps(MapReader r, FilterBuildContext context) {
+    private static List<StepConfig> steps(MapReader r, FilterReadContext context) {
         if (!r.require("steps")) {
             r.skip("steps");
             return List.of();
@@ -83,7 +83,7 @@ final class IterativeRouterReader {
         return out;
     }
 
-    private static List<FilterEntryConfig> filters(MapReader s, FilterBuildContext context) {
+    private static List<FilterEntryConfig> filters(MapReader s, FilterReadContext context) {
         if (!s.require("filters")) {
             s.skip("filters");
             return List.of();

@@ -18,6 +18,7 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.Declares;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -135,7 +136,7 @@ public final class TestGateway implements AutoCloseable {
                 HttpFilter f = filters.get(i);
                 FilterEntryConfig entry = new FilterEntryConfig(f.type(), null, List.of(), List.of(),
                         FilterEntryConfig.FailureMode.CLOSED, null, null, SourceRef.synthetic("filter"));
-                compiled.add(new CompiledFilter(i, f, RequestCondition.ALWAYS, false, ResponseCondition.ALWAYS,
+                compiled.add(new CompiledFilter(i, f, Declares.of(f), RequestCondition.ALWAYS, false, ResponseCondition.ALWAYS,
                         FilterEntryConfig.FailureMode.CLOSED, "test", entry));
             }
             GatewayConfig config = new GatewayConfig(List.of(listener), List.of(), List.of(), limits,

@@ -3,7 +3,7 @@ package io.jpraxis.server.boot;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.HostPortParser;
 import io.jpraxis.config.model.HostPort;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;

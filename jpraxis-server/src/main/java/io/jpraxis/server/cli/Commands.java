@@ -37,12 +37,17 @@ final class Commands {
         this.err = err;
     }
 
+    /** Reads and checks without creating filters: the same diagnostics as serve, nothing started. */
     int validate() {
-        return withBuilt((source, builder, result) -> {
-            out.println(source.description() + ": configuration is valid");
-            result.gateway().close();
-            return 0;
-        });
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        if (!report(p.builder.check(p.source), p.source)) {
+            return 1;
+        }
+        out.println(p.source.description() + ": configuration is valid");
+        return 0;
     }
 
     int dump() {

@@ -75,7 +75,7 @@ public final class ExplainDot {
     }
 
     private static String style(CompiledFilter f, boolean reachable) {
-        String s = f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS) ? ", peripheries=2" : "";
+        String s = f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS) ? ", peripheries=2" : "";
         return reachable ? s : s + ", style=filled, fillcolor=lightgrey";
     }
 

@@ -1,7 +1,7 @@
 package io.jpraxis.server.explain;
 
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
@@ -37,7 +37,7 @@ final class FiltersSection implements ExplainSection {
 
     /** An iterative request router's steps or a callout's outbound chain: each one's name and its filters. */
     private static void steps(CompiledFilter host, String indent, List<String> lines) {
-        for (NestedStep step : host.filter().nestedPipelines()) {
+        for (NestedStep step : host.declaration().nested().pipelines()) {
             String kind = switch (step.kind()) {
                 case STEP -> "step ";
                 case OUTBOUND_CHAIN -> "outbound chain ";

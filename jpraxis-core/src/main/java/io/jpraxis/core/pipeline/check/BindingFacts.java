@@ -2,7 +2,6 @@ package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;
@@ -46,14 +45,14 @@ final class BindingFacts {
         this.out = adjacency(graph);
         this.publishers = new ArrayList<>();
         for (int i = 0; i < graph.size(); i++) {
-            if (graph.node(i).filter().traits().contains(FilterTrait.ROUTER)) {
+            if (graph.node(i).declaration().traits().contains(FilterTrait.ROUTER)) {
                 publishers.add(i);
             }
         }
         // Under an inherited binding no router here binds (R3 refuses one), and every filter is bound.
         this.router = usesBinding && !graph.inheritsBinding() ? pickRouter(graph, publishers) : -1;
         this.bindable = router < 0 ? List.of()
-                : List.copyOf(new LinkedHashSet<>(graph.node(router).filter().selectableClusters()));
+                : List.copyOf(new LinkedHashSet<>(graph.node(router).declaration().clusters().selectable()));
         this.unbound = graph.inheritsBinding() ? new boolean[graph.size() + 1] : reach(0, router);
         this.afterRouter = router < 0 ? new boolean[graph.size() + 1] : reach(router, -1);
     }
@@ -148,8 +147,8 @@ final class BindingFacts {
 
     /** A load balancer reading the binding ({@code cluster_source: bound_upstream}). */
     static boolean boundLoadBalancer(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.READS_BINDING)
-                && f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT);
+        return f.declaration().traits().contains(FilterTrait.READS_BINDING)
+                && f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT);
     }
 
     /** Whether {@code f} has a {@code bound_upstream} predicate in its gate (chain conditions included). */
@@ -168,13 +167,13 @@ final class BindingFacts {
         }
         if (boundLoadBalancer(f)) {
             reasons.add("a bound_upstream load balancer");
-        } else if (f.filter().traits().contains(FilterTrait.READS_BINDING)) {
+        } else if (f.declaration().traits().contains(FilterTrait.READS_BINDING)) {
             reasons.add("it reads the logical binding");
         }
         if (graph.bodyPhase(f) == RequestBodyPhase.BARRIER) {
             reasons.add("a bound-upstream request-body hook");
         }
-        List<String> steps = f.filter().nestedBindingReaders();
+        List<String> steps = f.declaration().nested().bindingReaders();
         if (steps.size() == 1) {
             reasons.add("nested step '" + steps.getFirst() + "' reads the logical binding");
         } else if (steps.size() > 1) {
@@ -213,11 +212,11 @@ final class BindingFacts {
     }
 
     private static boolean selectsFromBinding(CompiledFilter f) {
-        if (boundLoadBalancer(f) || !f.filter().nestedBindingReaders().isEmpty()) {
+        if (boundLoadBalancer(f) || !f.declaration().nested().bindingReaders().isEmpty()) {
             return true;
         }
-        boolean answers = f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS);
-        boolean fallsBack = f.filter().traits().contains(FilterTrait.ITERATIVE_ROUTER)
+        boolean answers = f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS);
+        boolean fallsBack = f.declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER)
                 && f.failureMode() == FilterEntryConfig.FailureMode.OPEN;
         if (answers && !fallsBack) {
             return false;

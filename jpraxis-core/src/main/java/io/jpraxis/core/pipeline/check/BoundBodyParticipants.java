@@ -37,7 +37,7 @@ final class BoundBodyParticipants implements RuleFamily {
             }
         }
         BranchSlot.forEach(graph, slot -> {
-            if (slot.filter().filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
+            if (slot.filter().declaration().boundUpstream().bodyAccess() != BodyAccess.NONE) {
                 findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' of listener '"
                         + graph.listener() + "' declares a bound-upstream request-body hook, but only top-level "
@@ -48,7 +48,7 @@ final class BoundBodyParticipants implements RuleFamily {
     }
 
     private static void checkTopLevel(FlowGraph graph, int i, CompiledFilter f, Findings findings) {
-        BodyMode mode = f.filter().requestBodyMode();
+        BodyMode mode = f.declaration().requestBody().mode();
         if (!(mode instanceof BodyMode.StreamBuffer b) || b.maxBytes() == null) {
             findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
                     + " runs its request-body hook at the bound-upstream barrier, but its request body mode is "

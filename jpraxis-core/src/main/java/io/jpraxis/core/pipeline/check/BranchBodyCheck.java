@@ -3,7 +3,7 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.filter.BodyAccess;
-import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import java.util.Set;
 
 /**
@@ -21,8 +21,8 @@ final class BranchBodyCheck implements RuleFamily {
     @Override
     public void run(FlowGraph graph, Findings findings) {
         BranchSlot.forEach(graph, slot -> {
-            HttpFilter filter = slot.filter().filter();
-            if (filter.requestBodyAccess() != BodyAccess.NONE || filter.responseBodyAccess() != BodyAccess.NONE) {
+            FilterDeclaration filter = slot.filter().declaration();
+            if (filter.requestBody().access() != BodyAccess.NONE || filter.responseBody().access() != BodyAccess.NONE) {
                 findings.error(OrderingRule.BRANCH_BODY_ACCESS, slot.filter(), slot.branch(), describe(slot.filter())
                         + " in branch '" + slot.branch().name() + "' of listener '" + graph.listener() + "' declares "
                         + "body access, but branch filters only run on the request head and their body hooks never "

@@ -68,7 +68,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
         if (!has(f, FilterTrait.SELECTS_CLUSTER)) {
             return;
         }
-        for (String cluster : f.filter().selectableClusters()) {
+        for (String cluster : f.declaration().clusters().selectable()) {
             if (!available.contains(cluster)) {
                 findings.error(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " " + where
                         + " references cluster '" + cluster + "' which is not defined in the load_balancer "
@@ -84,7 +84,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
         Set<String> out = new LinkedHashSet<>();
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                out.addAll(f.filter().servedClusters());
+                out.addAll(f.declaration().clusters().served());
             }
             if (f.conditional()) {
                 continue;
@@ -101,10 +101,10 @@ final class ClusterAlignmentCheck implements RuleFamily {
     private static void collect(List<CompiledFilter> level, Set<String> served, Set<String> selected) {
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                served.addAll(f.filter().servedClusters());
+                served.addAll(f.declaration().clusters().served());
             }
             if (has(f, FilterTrait.SELECTS_CLUSTER)) {
-                selected.addAll(f.filter().selectableClusters());
+                selected.addAll(f.declaration().clusters().selectable());
             }
             for (BranchSpec b : f.branches()) {
                 collect(b.filters(), served, selected);
@@ -116,7 +116,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
             Findings findings) {
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                for (String cluster : f.filter().servedClusters()) {
+                for (String cluster : f.declaration().clusters().served()) {
                     if (!selected.contains(cluster)) {
                         findings.warn(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " of listener '"
                                 + graph.listener() + "' declares cluster '" + cluster + "', which no cluster-selecting "

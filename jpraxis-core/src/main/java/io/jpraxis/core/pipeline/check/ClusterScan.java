@@ -114,7 +114,7 @@ final class ClusterScan {
      * the filter after it (0 when every path ends here).
      */
     private int ran(CompiledFilter f, boolean top, String where, Trail t, int states) {
-        var traits = f.filter().traits();
+        var traits = f.declaration().traits();
         if (traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
             // An upstream chosen already is left alone (spec 5.2, step 1): those paths go on as they were.
             int out = states & SELECTED;
@@ -122,7 +122,7 @@ final class ClusterScan {
                 return out;
             }
             boolean bound = BindingFacts.boundLoadBalancer(f);
-            if (!f.filter().servedClusters().contains(cluster)) {
+            if (!f.declaration().clusters().served().contains(cluster)) {
                 fail("reaches " + (bound ? "bound " : "") + describe(f) + " " + where + ", which does not declare it",
                         t);
                 return out;

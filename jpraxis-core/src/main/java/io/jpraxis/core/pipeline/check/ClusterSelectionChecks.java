@@ -121,7 +121,7 @@ final class ClusterSelectionChecks implements RuleFamily {
     }
 
     static boolean has(CompiledFilter f, FilterTrait trait) {
-        return f.filter().traits().contains(trait);
+        return f.declaration().traits().contains(trait);
     }
 
     static String join(List<Integer> positions) {

@@ -32,7 +32,7 @@ final class ConditionChecks implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
             headerNames(graph, f, null, findings);
-            if (f.filter().traits().contains(FilterTrait.DECIDES_BEFORE_ROUTING) && readsUpstream(graph.gate(f))) {
+            if (f.declaration().traits().contains(FilterTrait.DECIDES_BEFORE_ROUTING) && readsUpstream(graph.gate(f))) {
                 findings.error(OrderingRule.TRACE_CONTEXT_UPSTREAM_CONDITIONS, f, null, describe(f) + " at "
                         + graph.at(i) + " decides before routing, so it cannot be gated on bound_upstream or "
                         + "selected_upstream (expected: other conditions, or the filter inside a branch that runs "

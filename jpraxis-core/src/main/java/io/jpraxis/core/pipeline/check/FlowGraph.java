@@ -1,7 +1,6 @@
 package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -113,7 +112,7 @@ public final class FlowGraph {
         if (f.conditional()) {
             return null; // skipping it falls through, whatever it would do
         }
-        if (f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS)) {
+        if (f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS)) {
             return new FallThroughCut.Answers();
         }
         for (BranchSpec b : f.branches()) {
@@ -218,7 +217,7 @@ public final class FlowGraph {
 
     /** {@code f}'s effective request-body phase (spec 6.7). */
     public RequestBodyPhase bodyPhase(CompiledFilter f) {
-        return RequestBodyPhase.of(f.filter(), BindingScan.hasBoundCondition(gate(f)), boundBodyHook);
+        return RequestBodyPhase.of(f.declaration(), BindingScan.hasBoundCondition(gate(f)), boundBodyHook);
     }
 
     /** Whether this is a nested pipeline under its parent's frozen binding (an IRR step). */

@@ -26,7 +26,7 @@ final class IrrCoexistence implements RuleFamily {
     public void run(FlowGraph graph, Findings findings) {
         int irr = -1;
         for (int i = 0; i < graph.size() && irr < 0; i++) {
-            if (graph.node(i).filter().traits().contains(FilterTrait.ITERATIVE_ROUTER)) {
+            if (graph.node(i).declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER)) {
                 irr = i;
             }
         }
@@ -37,13 +37,13 @@ final class IrrCoexistence implements RuleFamily {
         int firstRouter = -1;
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            if (f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
+            if (f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
                 findings.error(OrderingRule.IRR_COEXISTENCE, f, null, describe(f) + " at " + graph.at(i) + " would "
                         + "pick an endpoint before " + irrName + " owns the exchange (expected: no top-level "
                         + "load_balancer beside an iterative_request_router; balance inside its steps, or in a "
                         + "direct branch with cluster_source: bound_upstream)");
             }
-            if (firstRouter < 0 && f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (firstRouter < 0 && f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 firstRouter = i;
             }
         }

@@ -4,8 +4,8 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import java.util.Set;
 
 /**
@@ -33,7 +33,7 @@ final class IrrStepCoverage implements RuleFamily {
         for (String cluster : binding.bindable()) {
             ClusterTags tags = binding.tags(cluster);
             for (CompiledFilter irr : binding.iterativeRoutersReachedBy(cluster)) {
-                for (NestedStep step : irr.filter().nestedBindingSteps()) {
+                for (NestedStep step : irr.declaration().nested().bindingSteps()) {
                     String why = unserved(step, cluster, tags);
                     if (why != null) {
                         findings.error(OrderingRule.IRR_STEP_COVERAGE, irr, null, "cluster '" + cluster + "' can be "
@@ -55,10 +55,10 @@ final class IrrStepCoverage implements RuleFamily {
             if (gate == ClusterGate.NEVER) {
                 continue;
             }
-            Set<FilterTrait> traits = f.filter().traits();
+            Set<FilterTrait> traits = f.declaration().traits();
             if (traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
                 boolean bound = BindingFacts.boundLoadBalancer(f);
-                if (bound && f.filter().servedClusters().contains(cluster)) {
+                if (bound && f.declaration().clusters().served().contains(cluster)) {
                     if (gate == ClusterGate.RUNS) {
                         return null;
                     }

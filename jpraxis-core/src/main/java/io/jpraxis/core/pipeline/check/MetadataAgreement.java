@@ -3,8 +3,8 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,7 +43,7 @@ final class MetadataAgreement implements RuleFamily {
      */
     private static void steps(FlowGraph graph, CompiledFilter host, Map<String, Declaration> first,
             Findings findings) {
-        for (NestedStep step : host.filter().nestedPipelines()) {
+        for (NestedStep step : host.declaration().nested().pipelines()) {
             if (step.kind() == NestedStep.Kind.OUTBOUND_CHAIN) {
                 continue; // its own catalog, checked when it was built (spec 5.11)
             }
@@ -67,7 +67,7 @@ final class MetadataAgreement implements RuleFamily {
 
     private static void declare(FlowGraph graph, CompiledFilter f, BranchSpec branch, String where,
             Map<String, Declaration> first, Findings findings) {
-        f.filter().declaredClusterTags().forEach((cluster, tags) -> {
+        f.declaration().clusters().declaredTags().forEach((cluster, tags) -> {
             Declaration earlier = first.putIfAbsent(cluster, new Declaration(describe(f) + " " + where, tags));
             if (earlier != null && !earlier.tags().equals(tags)) {
                 findings.error(OrderingRule.BINDING_METADATA_AGREEMENT, f, branch, describe(f) + " " + where

@@ -35,7 +35,7 @@ final class PreReadBoundCondition implements RuleFamily {
             CompiledFilter f = graph.node(i);
             // A bound-upstream declaration that the feature gate voids is refused at build, naming the feature.
             if (graph.bodyPhase(f) != RequestBodyPhase.PRE_READ || !binding.boundCondition(f)
-                    || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
+                    || f.declaration().boundUpstream().bodyAccess() != BodyAccess.NONE) {
                 continue;
             }
             findings.error(OrderingRule.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)

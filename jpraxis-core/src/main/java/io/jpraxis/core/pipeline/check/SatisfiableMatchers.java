@@ -4,8 +4,8 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +48,7 @@ final class SatisfiableMatchers implements RuleFamily {
      * Reported on the step's filter, whose path lies inside the IRR's entry.
      */
     private static void steps(BindingFacts binding, CompiledFilter irr, Findings findings) {
-        for (NestedStep step : irr.filter().nestedBindingSteps()) {
+        for (NestedStep step : irr.declaration().nested().bindingSteps()) {
             for (CompiledFilter f : step.pipeline().allSlots()) {
                 check(binding, f, null, describe(f) + " in step '" + step.name() + "' of " + describe(irr), findings);
             }

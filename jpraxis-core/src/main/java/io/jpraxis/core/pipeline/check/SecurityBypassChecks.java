@@ -93,7 +93,7 @@ final class SecurityBypassChecks implements RuleFamily {
     /** Whether a filter of {@code filters}, or of their branches at any depth, selects a cluster. */
     private static boolean selects(List<CompiledFilter> filters) {
         for (CompiledFilter f : filters) {
-            if (f.filter().traits().contains(FilterTrait.SELECTS_CLUSTER)) {
+            if (f.declaration().traits().contains(FilterTrait.SELECTS_CLUSTER)) {
                 return true;
             }
             for (BranchSpec b : f.branches()) {

@@ -63,6 +63,6 @@ final class SecurityGateChecks implements RuleFamily {
     }
 
     static boolean isSecurity(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.SECURITY);
+        return f.declaration().traits().contains(FilterTrait.SECURITY);
     }
 }

@@ -154,7 +154,7 @@ final class SelectedUpstreamOrdering implements RuleFamily {
     }
 
     private static boolean isLoadBalancer(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT);
+        return f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT);
     }
 
     private static String message() {

@@ -42,7 +42,7 @@ final class SinglePublisher implements RuleFamily {
         }
         BranchSlot.forEach(graph, slot -> {
             CompiledFilter f = slot.filter();
-            if (f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, slot.branch(), describe(f) + " in branch '"
                         + slot.branch().name() + "' of listener '" + graph.listener() + "' would publish the logical "
                         + "binding inside a branch (expected: the request-scoped binding router at the top level, "
@@ -61,7 +61,7 @@ final class SinglePublisher implements RuleFamily {
     private static void inStep(FlowGraph graph, Findings findings) {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            if (f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at position " + i
                         + " would publish a logical upstream binding inside an iterative_request_router step that "
                         + "reads the binding, which inherits its parent's binding (expected: no router in a step "
@@ -69,7 +69,7 @@ final class SinglePublisher implements RuleFamily {
             }
         }
         BranchSlot.forEach(graph, slot -> {
-            if (slot.filter().filter().traits().contains(FilterTrait.ROUTER)) {
+            if (slot.filter().declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' would publish a logical "
                                 + "upstream binding inside an iterative_request_router step, which inherits its "

@@ -2,11 +2,9 @@ package io.jpraxis.filters.observe.tracecontext;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import java.util.List;
-import java.util.Set;
 
 /**
  * W3C Trace Context propagation (spec 5.9): a request with one valid {@code traceparent} joins
@@ -25,7 +23,6 @@ public final class TraceContextFilter implements HttpFilter {
     static final String TRACEPARENT = "traceparent";
     static final String TRACESTATE = "tracestate";
     /** Propagation is decided before routing, so it may not wait for an upstream (spec 5.9). */
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.DECIDES_BEFORE_ROUTING);
 
     private final TraceContextConfig config;
     private final TraceIds ids;
@@ -43,11 +40,6 @@ public final class TraceContextFilter implements HttpFilter {
     @Override
     public TraceContextConfig config() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 
     @Override

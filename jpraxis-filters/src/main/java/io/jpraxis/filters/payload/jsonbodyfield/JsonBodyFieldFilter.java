@@ -1,12 +1,9 @@
 package io.jpraxis.filters.payload.jsonbodyfield;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import java.util.Set;
 
 /**
  * {@code json_body_field} (decision 11): reads top-level fields of a JSON request body and
@@ -36,21 +33,6 @@ final class JsonBodyFieldFilter implements HttpFilter {
     @Override
     public JsonBodyFieldConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(config.maxBodyBytes());
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return promotion.targetHeaders();
     }
 
     @Override

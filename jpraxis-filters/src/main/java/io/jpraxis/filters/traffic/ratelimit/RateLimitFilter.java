@@ -3,12 +3,10 @@ package io.jpraxis.filters.traffic.ratelimit;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +33,6 @@ public final class RateLimitFilter implements HttpFilter {
     static final String REMAINING = "x-ratelimit-remaining";
     static final String RESET = "x-ratelimit-reset";
     static final String RETRY_AFTER = "retry-after";
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SECURITY);
     private static final FilterAction REFUSED = FilterAction.reject(429, REASON);
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
@@ -75,11 +72,6 @@ public final class RateLimitFilter implements HttpFilter {
     @Override
     public RateLimitConfig config() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 
     @Override

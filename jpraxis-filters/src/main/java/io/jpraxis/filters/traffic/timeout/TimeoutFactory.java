@@ -1,13 +1,15 @@
 package io.jpraxis.filters.traffic.timeout;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
 
 /** Builds {@code timeout} filters (spec 5.6). */
-public final class TimeoutFactory implements FilterFactory {
+public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     /** The YAML type name. */
     public static final String TYPE = "timeout";
     /** One day: the same ceiling Praxis puts on its other request deadlines (spec 8). */
@@ -19,13 +21,23 @@ public final class TimeoutFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<TimeoutConfig> read(MapReader options, FilterReadContext context) {
         Long timeoutMs = options.require("timeout_ms")
                 ? options.integer("timeout_ms", 1, MAX_TIMEOUT_MS).orElse(null)
                 : null;
         if (!options.finishCleanly() || timeoutMs == null) {
             return Optional.empty();
         }
-        return Optional.of(new TimeoutFilter(new TimeoutConfig(timeoutMs), context.services().clock()));
+        return Optional.of(new TimeoutConfig(timeoutMs));
+    }
+
+    @Override
+    public FilterDeclaration declare(TimeoutConfig config) {
+        return FilterDeclaration.NONE.withResponseHook(true);
+    }
+
+    @Override
+    public HttpFilter create(TimeoutConfig config, FilterBuildContext context) {
+        return new TimeoutFilter(config, context.services().clock());
     }
 }

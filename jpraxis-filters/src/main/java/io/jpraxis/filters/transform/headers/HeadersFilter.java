@@ -52,11 +52,6 @@ public final class HeadersFilter implements HttpFilter {
     }
 
     @Override
-    public boolean hasResponseHook() {
-        return !(config.responseRemove().isEmpty() && config.responseAdd().isEmpty() && config.responseSet().isEmpty());
-    }
-
-    @Override
     public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
         HeaderMap headers = response.headers();
         for (String name : config.responseRemove()) {

@@ -2,6 +2,7 @@ package io.jpraxis.filters.traffic.loadbalancer;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static io.jpraxis.filters.testing.FilterFixtures.buildContext;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -112,7 +113,7 @@ class BoundLoadBalancerTest {
 
     @Test
     void declaresItsClustersTagsForTheCatalog() {
-        assertThat(balancer().declaredClusterTags()).containsExactly(
+        assertThat(declarationOf(balancer()).clusters().declaredTags()).containsExactly(
                 Map.entry("openai", new ClusterTags("openai_responses", "openai")),
                 Map.entry("users", ClusterTags.NONE));
     }

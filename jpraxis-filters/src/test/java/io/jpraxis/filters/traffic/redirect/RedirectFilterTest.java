@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.redirect;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static io.jpraxis.filters.testing.FilterFixtures.requestAs;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -133,7 +134,7 @@ class RedirectFilterTest {
     void declaresThatItAlwaysAnswers() {
         HttpFilter f = redirect("location: /x\nstatus: 308\n");
         assertThat(f.type()).isEqualTo("redirect");
-        assertThat(f.traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
+        assertThat(declarationOf(f).traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
         assertThat(f.config()).isEqualTo(new RedirectConfig("/x", 308, List.of()));
     }
 }

@@ -1,6 +1,7 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
@@ -53,12 +54,12 @@ public final class BindingScan {
             ClusterCatalog.Builder catalog, boolean[] reads, boolean boundBodyHook) {
         for (CompiledFilter f : level) {
             if (readsBinding(f, chainConditions) || (boundBodyHook
-                    && RequestBodyPhase.of(f.filter(), false, true) == RequestBodyPhase.BARRIER)) {
+                    && RequestBodyPhase.of(f.declaration(), false, true) == RequestBodyPhase.BARRIER)) {
                 reads[0] = true;
             }
             String where = f.filter().type() + (f.entry().name() == null ? "" : " '" + f.entry().name() + "'")
                     + (branch == null ? "" : " in branch '" + branch + "'");
-            f.filter().declaredClusterTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
+            f.declaration().clusters().declaredTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
             for (BranchSpec b : f.branches()) {
                 walk(b.filters(), b.name(), chainConditions, catalog, reads, boundBodyHook);
             }
@@ -70,7 +71,7 @@ public final class BindingScan {
      * trait, or nested steps that read it.
      */
     public static boolean readsBinding(CompiledFilter f, Map<String, List<ConditionConfig>> chainConditions) {
-        if (f.filter().traits().contains(FilterTrait.READS_BINDING) || !f.filter().nestedBindingReaders().isEmpty()) {
+        if (f.declaration().traits().contains(FilterTrait.READS_BINDING) || !f.declaration().nested().bindingReaders().isEmpty()) {
             return true;
         }
         return hasBoundCondition(f.entry().conditions())

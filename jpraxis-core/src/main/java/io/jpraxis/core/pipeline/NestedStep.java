@@ -1,6 +1,5 @@
-package io.jpraxis.core.filter;
+package io.jpraxis.core.pipeline;
 
-import io.jpraxis.core.pipeline.CompiledPipeline;
 
 /**
  * A named nested pipeline of a filter (an {@code iterative_request_router} step, or a callout's

@@ -1,18 +1,17 @@
-package io.jpraxis.core.filter;
+package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.pipeline.CompiledPipeline;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Builds a nested pipeline (an {@code iterative_request_router} step, or a callout's outbound chain)
  * from filter entries, inside the build that is running: same registry, named chains, instance
- * budget and build context as the parent, so a nested filter is built exactly as a top-level one.
- * The pipeline compiler provides it through {@link FilterBuildContext#nested()}.
+ * budget and build context as the parent, so a nested filter is read, declared and created exactly as a top-level one.
+ * The pipeline compiler provides it through {@link FilterReadContext#nested()}.
  */
 public interface NestedPipelines {
 

@@ -1,4 +1,4 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
@@ -8,8 +8,9 @@ import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
-import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.TagMatcher;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -41,7 +42,7 @@ public final class MatcherDeclarations {
     }
 
     /** A filter the build made from {@code entry}, with the scope its findings are reported under. */
-    public record Built(HttpFilter filter, FilterEntryConfig entry, FilterScope scope) {
+    public record Built(FilterDeclaration declaration, FilterEntryConfig entry, FilterScope scope) {
     }
 
     /**
@@ -52,7 +53,7 @@ public final class MatcherDeclarations {
     public static void check(List<Built> built, List<FilterChainConfig> chains, List<ClusterConfig> topLevelClusters,
             Diagnostics diagnostics) {
         List<ClusterTags> lb = new ArrayList<>();
-        built.forEach(b -> lb.addAll(b.filter().declaredClusterTags().values()));
+        built.forEach(b -> lb.addAll(b.declaration().clusters().declaredTags().values()));
         List<ClusterTags> all = new ArrayList<>(lb);
         for (ClusterConfig c : topLevelClusters) {
             if (c.http() != null) {
@@ -66,7 +67,7 @@ public final class MatcherDeclarations {
         for (Built b : built) {
             Diagnostics scoped = diagnostics.scoped(b.scope());
             guard.conditions(b.entry().conditions(), scoped);
-            for (TagMatcher m : b.filter().boundTagMatchers()) {
+            for (TagMatcher m : b.declaration().boundUpstream().tagMatchers()) {
                 matcher(m.matcher(), m.path(), m.line(), guard.loadBalancerClusters, scoped);
             }
         }
