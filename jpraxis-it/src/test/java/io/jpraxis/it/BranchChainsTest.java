@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Branch chains end to end (spec 2.4 to 2.6, 4.2, 4.3): real sockets, a real origin, results
+ * Branch chains end to end (see docs/behaviour/branches.md#branch-chains,
+ * docs/behaviour/branches.md#how-branches-run, docs/behaviour/branches.md#skip-and-re-enter,
+ * docs/behaviour/request-lifecycle.md#the-request-phase,
+ * docs/behaviour/request-lifecycle.md#the-response-phase): real sockets, a real origin, results
  * published by a test filter type ({@code test_result}, driven by a header; {@code BodyModesTest}
  * has branches on {@code json_body_field}'s results).
  */

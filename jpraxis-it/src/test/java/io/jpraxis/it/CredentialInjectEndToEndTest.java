@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code credential_inject} end to end (spec praxis-ai 5, decision 18): a test filter publishes the
- * credential reference {@code intelligent_route} would, and the origin sees the gateway's
- * credential instead of the client's; a reference the gateway cannot serve gets 503 and never
- * reaches the origin.
+ * {@code credential_inject} end to end (see
+ * docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references): a test filter publishes the credential
+ * reference {@code intelligent_route} would, and the origin sees the gateway's credential instead
+ * of the client's; a reference the gateway cannot serve gets 503 and never reaches the origin.
  */
 @Timeout(60)
 class CredentialInjectEndToEndTest {

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code model_to_header} end to end (spec praxis-ai 6): the body's {@code model} reaches the origin
- * as {@code X-Model}, a forged copy is replaced, and the body goes on unchanged.
+ * {@code model_to_header} end to end (see docs/reference/filters/model_to_header.md#what-it-does):
+ * the body's {@code model} reaches the origin as {@code X-Model}, a forged copy is replaced, and the
+ * body goes on unchanged.
  *
  * <p>"Parsed once", as asserted here: the gateway buffers a 200 KiB body once (one pre-read, each
  * body hook called once over the whole body: {@code test_body} counts its calls), each filter

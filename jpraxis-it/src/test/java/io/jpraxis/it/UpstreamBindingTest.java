@@ -22,7 +22,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Logical upstream binding over real sockets (feature upstream-binding; seed, spec 6.4-6.8). */
+/**
+ * Logical upstream binding over real sockets (feature upstream-binding; see
+ * docs/behaviour/binding.md#the-freeze, docs/behaviour/binding.md#the-cluster-catalog,
+ * docs/behaviour/binding.md#bound-conditions, docs/behaviour/binding.md#the-bound-body-barrier,
+ * docs/behaviour/binding.md#consumers).
+ */
 class UpstreamBindingTest {
     private static final FeatureSet BINDING = FeatureSet.of(Feature.UPSTREAM_BINDING);
     /** Lets configs that validation would refuse reach the runtime backstops. */

@@ -23,10 +23,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Builds {@code intelligent_route} filters (spec praxis-ai 2.1): reads and checks every key,
- * reporting every problem with its path, then builds the candidate snapshot (static) or loads
- * the overlay (cold start). Claim gates, skip paths and load signals are refused as not
- * implemented (decision 19).
+ * Builds {@code intelligent_route} filters (see docs/reference/filters/intelligent_route.md#keys):
+ * reads and checks every key, reporting every problem with its path, then builds the candidate
+ * snapshot (static) or loads the overlay (cold start). Claim gates, skip paths and load signals are
+ * refused as not implemented (see
+ * docs/behaviour/config-loading.md#names-jpraxis-does-not-implement-yet).
  */
 public final class IntelligentRouteFactory implements FilterFactory<IntelligentRouteFactory.Read> {
     /** The YAML type name. */
@@ -94,8 +95,8 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
     }
 
     /**
-     * Decision 7: {@link HeaderPolicy#ROUTE_HEADER}, and not a header this filter reads, which the
-     * entry strip would remove or the pick overwrite.
+     * {@link HeaderPolicy#ROUTE_HEADER}, and not a header this filter reads, which the entry strip
+     * would remove or the pick overwrite (see docs/behaviour/routing-headers.md#the-route-header).
      */
     private static String routeHeader(MapReader options, String modelHeader, SessionAffinityConfig affinity) {
         String name = options.string("route_header").orElse(null);

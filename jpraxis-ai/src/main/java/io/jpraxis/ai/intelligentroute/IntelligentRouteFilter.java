@@ -20,15 +20,18 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code intelligent_route} (spec praxis-ai 2.3): picks the candidate cluster that serves the
- * requested model or MCP tool, from a static list or the control plane's overlay, honouring
- * session affinity and selection groups (decision 8), and hands the pick to the load balancer
- * as {@code ctx.cluster}, to later filters as metadata, to a provider gateway as the hop headers,
- * and to a header-routing gateway as {@code route_header} (decision 7).
+ * {@code intelligent_route} (see docs/behaviour/intelligent-route.md#request-steps): picks the
+ * candidate cluster that serves the requested model or MCP tool, from a static list or the control
+ * plane's overlay, honouring session affinity and selection groups (see
+ * docs/behaviour/intelligent-route.md#selection-order), and hands the pick to the load balancer as
+ * {@code ctx.cluster}, to later filters as metadata, to a provider gateway as the hop headers, and
+ * to a header-routing gateway as {@code route_header} (see
+ * docs/behaviour/routing-headers.md#the-route-header).
  *
- * <p>The hop headers and the route header are owned (decision 13): the edge strips client copies
- * before the pipeline, and this filter strips them again on entry, every instance in any case, so
- * a forged value never reaches an upstream on any path.
+ * <p>The hop headers and the route header are owned (see
+ * docs/behaviour/routing-headers.md#headers-a-filter-owns): the edge strips client copies before
+ * the pipeline, and this filter strips them again on entry, every instance in any case, so a forged
+ * value never reaches an upstream on any path.
  */
 final class IntelligentRouteFilter implements HttpFilter {
     private final IntelligentRouteConfig config;
@@ -124,7 +127,10 @@ final class IntelligentRouteFilter implements HttpFilter {
         }
     }
 
-    /** The session flags of a fresh pick (spec 2.6); null when affinity is off. */
+    /**
+     * The session flags of a fresh pick (see docs/behaviour/intelligent-route.md#session-affinity);
+     * null when affinity is off.
+     */
     private static Session session(AffinityOutcome outcome) {
         return switch (outcome) {
             case null -> null;

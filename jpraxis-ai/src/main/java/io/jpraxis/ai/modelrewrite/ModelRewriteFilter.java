@@ -13,11 +13,11 @@ import java.nio.ByteBuffer;
  * {@code model_rewrite}: rewrites the top-level JSON {@code model} of a request body per bound
  * provider ({@code rules: [{when: {application_provider: X}, from: alias, to: name}]}), so one
  * client-facing alias reaches each provider under the name it knows. It declares both body
- * accesses: with a {@code bound_upstream} condition it runs once at the bound-upstream barrier
- * (spec 6.7), where {@code when} matches the frozen binding's tags; without one it runs at
- * pre-read, where only rules without {@code when} can match (a config relying on {@code when}
- * there is refused at build). A body that is not a JSON object, or has no string {@code model},
- * or whose model no rule matches, is left exactly as it is.
+ * accesses: with a {@code bound_upstream} condition it runs once at the bound-upstream barrier (see
+ * docs/behaviour/binding.md#the-bound-body-barrier), where {@code when} matches the frozen
+ * binding's tags; without one it runs at pre-read, where only rules without {@code when} can match
+ * (a config relying on {@code when} there is refused at build). A body that is not a JSON object,
+ * or has no string {@code model}, or whose model no rule matches, is left exactly as it is.
  */
 public final class ModelRewriteFilter implements HttpFilter {
     private final ModelRewriteConfig config;

@@ -9,15 +9,17 @@ import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping
 import java.util.List;
 
 /**
- * {@code model_to_header} (spec praxis-ai 6): {@code json_body_field} with {@code field: model}.
- * It runs the same body hook ({@link BodyFieldPromotion}) over the pre-read body, so the model is
- * read in one streaming pass that stops at the {@code model} field, and promoted to its header
- * (and published as result {@code model}) before routing. A body without a {@code model} leaves
- * the header absent, and {@code intelligent_route} then skips routing.
+ * {@code model_to_header} (see docs/reference/filters/model_to_header.md#what-it-does): {@code
+ * json_body_field} with {@code field: model}. It runs the same body hook ({@link
+ * BodyFieldPromotion}) over the pre-read body, so the model is read in one streaming pass that
+ * stops at the {@code model} field, and promoted to its header (and published as result {@code
+ * model}) before routing. A body without a {@code model} leaves the header absent, and {@code
+ * intelligent_route} then skips routing.
  *
- * <p>The header is owned (decision 13), so the gateway strips a client's copy at ingress and the
- * value always comes from the body; with {@code trust_existing_header} it is not owned, and a copy
- * the request carries is kept unchanged, never compared with the body.
+ * <p>The header is owned (see docs/behaviour/routing-headers.md#headers-a-filter-owns), so the
+ * gateway strips a client's copy at ingress and the value always comes from the body; with {@code
+ * trust_existing_header} it is not owned, and a copy the request carries is kept unchanged, never
+ * compared with the body.
  */
 public final class ModelToHeaderFilter implements HttpFilter {
     private final ModelToHeaderConfig config;

@@ -15,7 +15,10 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Spec praxis-ai 6: the body's {@code model} becomes a header the client cannot forge. */
+/**
+ * The body's {@code model} becomes a header the client cannot forge (see
+ * docs/reference/filters/model_to_header.md#what-it-does).
+ */
 class ModelToHeaderTest {
 
     private static HttpFilter filter(String yaml) {

@@ -15,10 +15,12 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
- * Computes a pipeline's {@link BodyPlan} at compile (spec 4.4): the ratchet of the body modes the
+ * Computes a pipeline's {@link BodyPlan} at compile (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes): the ratchet of the body modes the
  * top-level filters declare, per direction, under the global limits; and reports the body rules
- * that need the whole pipeline (an unbounded buffer without {@code allow_unbounded_body}, a
- * {@code selected_upstream} condition on a filter whose body hook runs at pre-read, spec 6.10).
+ * that need the whole pipeline (an unbounded buffer without {@code allow_unbounded_body}, a {@code
+ * selected_upstream} condition on a filter whose body hook runs at pre-read; see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph).
  */
 final class BodyPlanner {
     private BodyPlanner() {
@@ -82,10 +84,10 @@ final class BodyPlanner {
     }
 
     /**
-     * Decision 1: without feature bound-upstream-request-body the barrier does not exist, so a
-     * filter that would run there (a bound-only participant, or one whose bound_upstream condition
-     * defers it) is refused naming the feature, rather than silently running at pre-read or never.
-     * Returns whether it was.
+     * Without feature bound-upstream-request-body the barrier does not exist, so a filter that
+     * would run there (a bound-only participant, or one whose bound_upstream condition defers it)
+     * is refused naming the feature, rather than silently running at pre-read or never (see
+     * docs/behaviour/feature-flags.md#enabling-flags). Returns whether it was.
      */
     private static boolean refuseWithoutFeature(CompiledFilter f, boolean boundBodyHook, Diagnostics d,
             IntFunction<PlacedEntry> entries) {
@@ -169,8 +171,9 @@ final class BodyPlanner {
     }
 
     /**
-     * Spec 6.10: pre-read runs before any load balancer, so a selected_upstream condition on a
-     * request-body filter could never match there; it is refused rather than silently skipping.
+     * pre-read runs before any load balancer, so a selected_upstream condition on a request-body
+     * filter could never match there; it is refused rather than silently skipping (see
+     * docs/behaviour/ordering-checks.md#the-control-flow-graph).
      */
     private static void refuseSelectedUpstreamAtPreRead(List<CompiledFilter> filters, Diagnostics d,
             IntFunction<PlacedEntry> entries) {

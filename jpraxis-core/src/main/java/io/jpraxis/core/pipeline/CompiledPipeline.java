@@ -54,7 +54,7 @@ public final class CompiledPipeline {
 
     /**
      * A pipeline, its body plan and what its {@link BindingScan} found: when it reads the binding
-     * its routers publish one (seed, "When a pipeline binds").
+     * its routers publish one (see docs/behaviour/binding.md#when-a-pipeline-binds).
      */
     public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyPlan body, BindingScan binding) {
         this.listener = listener;
@@ -69,7 +69,8 @@ public final class CompiledPipeline {
         Set<String> owned = new TreeSet<>();
         for (CompiledFilter f : slots) {
             highest = Math.max(highest, f.index());
-            // Decision 13 holds for branch filters too: a client copy is stripped whether or not it runs.
+            // The owned-header rule (see docs/behaviour/routing-headers.md#headers-a-filter-owns) holds
+            // for branch filters too: a client copy is stripped whether or not it runs.
             owned.addAll(f.declaration().ownedRequestHeaders());
         }
         this.slotCount = highest + 1;
@@ -85,7 +86,10 @@ public final class CompiledPipeline {
         this.logHookSlots = slots.stream().filter(f -> f.declaration().logHook()).toArray(CompiledFilter[]::new);
     }
 
-    /** What this pipeline does with request and response bodies (spec 4.4). */
+    /**
+     * What this pipeline does with request and response bodies (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     public BodyPlan body() {
         return body;
     }
@@ -160,7 +164,10 @@ public final class CompiledPipeline {
         return filters.length;
     }
 
-    /** Lower-case request headers that filters of this pipeline own (decision 13). */
+    /**
+     * Lower-case request headers that filters of this pipeline own (see
+     * docs/behaviour/routing-headers.md#headers-a-filter-owns).
+     */
     public Set<String> ownedRequestHeaders() {
         return ownedRequestHeaders;
     }

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 public final class FilterRegistry {
     /**
      * Praxis filter types jpraxis does not build yet: refused as "not implemented in jpraxis" rather
-     * than as unknown names (decision 16).
+     * than as unknown names (see docs/behaviour/config-loading.md#diagnostics).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "compression", "cors", "csrf", "endpoint_selector",

@@ -130,7 +130,8 @@ final class NestedCompiler implements NestedPipelines {
         refuseBodyHooks(filters, local);
         BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
                 local, placed::get, true); // body-hook filters, bound-body participants included, are refused above
-        // An outbound chain decides with its own catalog whether it binds (spec 6.3): a separate request.
+        // An outbound chain decides with its own catalog whether it binds (see
+        // docs/behaviour/binding.md#when-a-pipeline-binds): a separate request.
         CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
                 bindingOn ? BindingScan.of(filters, chainConditions) : BindingScan.NONE);
         if (separateRequest) {

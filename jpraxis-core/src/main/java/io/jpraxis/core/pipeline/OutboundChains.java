@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The rules only outbound chains have (spec 5.11): how deep they nest, no chain whose outbound
- * chain is being built reached again (the loader's cycle search already refuses such configs;
- * this keeps the build from recursing should one get through), no TCP filter, no filter that
- * answers requests itself, and an endpoint picked for the callout. One per build, used on the
- * build's thread only.
+ * The rules only outbound chains have (see docs/behaviour/outbound-chains.md#outbound-chains): how
+ * deep they nest, no chain whose outbound chain is being built reached again (the loader's cycle
+ * search already refuses such configs; this keeps the build from recursing should one get through),
+ * no TCP filter, no filter that answers requests itself, and an endpoint picked for the callout.
+ * One per build, used on the build's thread only.
  */
 final class OutboundChains {
     /** Praxis's TCP-layer filter types: they act on connections, and a callout is an HTTP request. */

@@ -33,7 +33,10 @@ import java.util.Map;
  * before that. Reports every problem; builds nothing that binds sockets.
  */
 public final class PipelineCompiler {
-    /** Filter instances one build may materialize, branch expansions included (spec 8). */
+    /**
+     * Filter instances one build may materialize, branch expansions included (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     public static final int MAX_FILTER_INSTANCES = BuildBudget.MAX_FILTER_INSTANCES;
 
     private final FilterRegistry registry;
@@ -127,8 +130,9 @@ public final class PipelineCompiler {
     }
 
     /**
-     * Step 6 of spec 1.9: the ordering checks, over every listener's graph, all findings reported
-     * together. They need every filter built, so they run only when nothing else was wrong.
+     * Step 6 (see docs/behaviour/config-loading.md#flattening-chains-into-one-pipeline): the
+     * ordering checks, over every listener's graph, all findings reported together. They need every
+     * filter built, so they run only when nothing else was wrong.
      */
     private static List<PipelineReport> orderingChecks(GatewayConfig config, List<CompiledGateway.Listener> listeners,
             Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
@@ -147,9 +151,10 @@ public final class PipelineCompiler {
     }
 
     /**
-     * Whether the pipeline binds, decided once here (seed, "When a pipeline binds"). With the
-     * upstream-binding feature off nothing can read a binding (the loader refused every consumer),
-     * and the scan is not even run, so the request path stays the ungated one.
+     * Whether the pipeline binds, decided once here (see
+     * docs/behaviour/binding.md#when-a-pipeline-binds). With the upstream-binding feature off
+     * nothing can read a binding (the loader refused every consumer), and the scan is not even run,
+     * so the request path stays the ungated one.
      */
     private BindingScan binding(List<CompiledFilter> filters, Map<String, List<ConditionConfig>> chainConditions) {
         if (!features.has(Feature.UPSTREAM_BINDING)) {
@@ -158,7 +163,10 @@ public final class PipelineCompiler {
         return BindingScan.of(filters, chainConditions, features.has(Feature.BOUND_UPSTREAM_REQUEST_BODY));
     }
 
-    /** The listener's chains concatenated; chain boundaries vanish, entry names span the result (spec 1.9). */
+    /**
+     * The listener's chains concatenated; chain boundaries vanish, entry names span the result (see
+     * docs/behaviour/config-loading.md#flattening-chains-into-one-pipeline).
+     */
     private static List<PlacedEntry> flatten(ListenerConfig listener, Map<String, FilterChainConfig> chains) {
         List<PlacedEntry> out = new ArrayList<>();
         for (String chainName : listener.filterChains()) {

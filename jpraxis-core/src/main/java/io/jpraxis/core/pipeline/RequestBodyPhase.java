@@ -4,10 +4,11 @@ import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.HttpFilter;
 
 /**
- * Where a filter's request-body work runs (spec 6.7's table): nowhere, at pre-read
- * ({@link HttpFilter#onRequestBody}), or at the bound-upstream barrier right after the binding
- * froze ({@link HttpFilter#onBoundUpstreamRequestBody}). Exactly one per filter, so a filter
- * declaring both accesses never sees the body twice.
+ * Where a filter's request-body work runs (the table (see
+ * docs/behaviour/binding.md#the-bound-body-barrier)): nowhere, at pre-read ({@link
+ * HttpFilter#onRequestBody}), or at the bound-upstream barrier right after the binding froze
+ * ({@link HttpFilter#onBoundUpstreamRequestBody}). Exactly one per filter, so a filter declaring
+ * both accesses never sees the body twice.
  */
 public enum RequestBodyPhase {
     NONE, PRE_READ, BARRIER;

@@ -24,7 +24,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Binding routers, the freeze and rebind refusal in the executor (seed, "The Freeze"; spec 6.4). */
+/**
+ * Binding routers, the freeze and rebind refusal in the executor (see
+ * docs/behaviour/binding.md#the-freeze).
+ */
 class BindingExecutionTest {
     private static final ClusterTags OPENAI = new ClusterTags("openai_responses", "openai");
 

@@ -23,7 +23,11 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Body hooks at runtime (spec 4.4 and 2.2's pre-read special case), driven through the executor. */
+/**
+ * Body hooks at runtime (the pre-read special case (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes,
+ * docs/behaviour/conditions.md#request-conditions)), driven through the executor.
+ */
 class BodyHooksTest {
     private static final long MIB = 1024 * 1024;
     private final List<String> journal = new ArrayList<>();

@@ -26,7 +26,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The bound-upstream request-body barrier in the executor (spec 6.7). */
+/**
+ * The bound-upstream request-body barrier in the executor (see
+ * docs/behaviour/binding.md#the-bound-body-barrier).
+ */
 class BoundBodyBarrierTest {
     private static final BodyMode BUFFER = BodyMode.buffer(64);
 

@@ -85,7 +85,8 @@ public final class ExtProcBuilder {
 
     /**
      * The route header every {@code intelligent_route} of the pipeline sets, or null. Picker mode
-     * mirrors it into {@code envoy.lb}, so it needs exactly one (decision 9).
+     * mirrors it into {@code envoy.lb}, so it needs exactly one (see
+     * docs/behaviour/ext-proc.md#picker-mode).
      */
     static String routeHeader(CompiledPipeline pipeline, boolean pickerMode, Diagnostics d) {
         Set<String> names = new TreeSet<>();

@@ -29,8 +29,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec praxis-ai 7.2: a filter that refuses the response after Envoy has it cannot answer with an
- * ImmediateResponse any more; the stream ends with gRPC ABORTED instead.
+ * A filter that refuses the response after Envoy has it cannot answer with an ImmediateResponse any
+ * more; the stream ends with gRPC ABORTED instead (see docs/behaviour/ext-proc.md#phases).
  */
 class ResponsePhaseAbortTest {
     static final String CONFIG = """

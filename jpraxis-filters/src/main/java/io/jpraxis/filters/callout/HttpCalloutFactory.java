@@ -16,7 +16,8 @@ import java.util.Set;
 
 /**
  * Builds {@code http_callout} filters (feature {@code chain-binding}): reads the entry's own keys
- * and builds its {@code outbound_chain} once, through the build's nested pipelines (spec 5.11).
+ * and builds its {@code outbound_chain} once, through the build's nested pipelines (see
+ * docs/behaviour/outbound-chains.md#outbound-chains).
  */
 public final class HttpCalloutFactory implements FilterFactory<HttpCalloutFactory.Read> {
     /** The YAML type name. */

@@ -9,12 +9,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code http_callout} (feature {@code chain-binding}, spec 5.11): before the request goes on,
- * sends one sub-request through its own outbound chain (an authorization or guardrail service, say)
- * and lets the request continue only when the service answers an allowed status. It publishes the
- * callout's {@code status} and chosen response headers as results, so its branches can act on them.
- * The outbound chain is a separate request ({@link CalloutExchange}): it starts unbound and never
- * sees or changes the parent's binding.
+ * {@code http_callout} (feature {@code chain-binding}; see
+ * docs/behaviour/outbound-chains.md#outbound-chains): before the request goes on, sends one
+ * sub-request through its own outbound chain (an authorization or guardrail service, say) and lets
+ * the request continue only when the service answers an allowed status. It publishes the callout's
+ * {@code status} and chosen response headers as results, so its branches can act on them. The
+ * outbound chain is a separate request ({@link CalloutExchange}): it starts unbound and never sees
+ * or changes the parent's binding.
  */
 public final class HttpCalloutFilter implements HttpFilter {
     private final HttpCalloutConfig config;

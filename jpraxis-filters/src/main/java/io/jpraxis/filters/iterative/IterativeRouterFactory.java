@@ -21,7 +21,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code iterative_request_router} filters (spec 5.10; feature {@code iterative-request-router}). */
+/**
+ * Builds {@code iterative_request_router} filters (feature {@code iterative-request-router}; see
+ * docs/behaviour/iterative-router.md#steps-and-transitions).
+ */
 public final class IterativeRouterFactory implements FilterFactory<IterativeRouterFactory.Read> {
     /** The YAML type name. */
     public static final String TYPE = "iterative_request_router";

@@ -14,12 +14,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code iterative_request_router} (spec 5.10): answers the request itself from a bounded loop of
- * sub-requests through named step pipelines ({@link IterationLoop}). It reads the whole request
- * body at pre-read (ReadOnly, StreamBuffer of {@code max_state_bytes}), which every step resends.
+ * {@code iterative_request_router} (see docs/behaviour/iterative-router.md#steps-and-transitions):
+ * answers the request itself from a bounded loop of sub-requests through named step pipelines
+ * ({@link IterationLoop}). It reads the whole request body at pre-read (ReadOnly, StreamBuffer of
+ * {@code max_state_bytes}), which every step resends.
  */
 public final class IterativeRouterFilter implements HttpFilter {
-    /** Hops of chained gateways at which the loop stops with 508 (spec 8). */
+    /**
+     * Hops of chained gateways at which the loop stops with 508 (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final int MAX_DEPTH = 3;
     private static final Extensions.Key<byte[]> BODY = new Extensions.Key<>("iterative-request-body", byte[].class);
 
@@ -59,10 +63,12 @@ public final class IterativeRouterFilter implements HttpFilter {
             return CompletableFuture.completedFuture(FilterAction.reject(508, "iterative request loop detected"));
         }
         if (ctx.subRequests() == null) {
-            // Spec 5.10 step 2: without the shared client the router cannot work; failure_mode decides.
+            // Without the shared client the router cannot work; failure_mode decides (see
+            // docs/behaviour/iterative-router.md#steps-and-transitions).
             return CompletableFuture.completedFuture(FilterAction.fail("no sub-request client on this edge"));
         }
-        // A bound-upstream participant's rewrite (spec 6.7) replaces what pre-read kept.
+        // A bound-upstream participant's rewrite (see
+        // docs/behaviour/binding.md#the-bound-body-barrier) replaces what pre-read kept.
         byte[] body = BoundRequestBody.rewrittenBytes(ctx)
                 .orElseGet(() -> ctx.extensions().get(BODY).orElse(new byte[0]));
         return new IterationLoop(this, ctx, clock, depth).run(body);
@@ -70,8 +76,9 @@ public final class IterativeRouterFilter implements HttpFilter {
 
     /**
      * The depth a chained gateway announced. The header is the one reserved name a client may send
-     * (decision 4) and can only shorten its own budget, so a value that is not a plain
-     * non-negative count is taken as the limit: a garbled header must not reset the loop guard.
+     * (see docs/behaviour/routing-headers.md#reserved-header-prefixes) and can only shorten its own
+     * budget, so a value that is not a plain non-negative count is taken as the limit: a garbled
+     * header must not reset the loop guard.
      */
     static int inboundDepth(String value) {
         if (value == null) {

@@ -17,8 +17,9 @@ import java.util.Set;
 
 /**
  * Reads an {@code iterative_request_router}'s own keys into {@link IterativeRouterConfig} and
- * checks every limit and rejection of spec 5.10 that the config itself shows; the step pipelines'
- * own checks run when {@link StepCompiler} builds them.
+ * checks every limit and rejection (see docs/behaviour/iterative-router.md#steps-and-transitions)
+ * that the config itself shows; the step pipelines' own checks run when {@link StepCompiler} builds
+ * them.
  */
 final class IterativeRouterReader {
     private IterativeRouterReader() {
@@ -36,9 +37,9 @@ final class IterativeRouterReader {
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_RESPONSE_BYTES);
         Long responseLimit = context.bodyLimits().maxResponseBytes();
         if (responseLimit != null) {
-            maxResponse = Math.min(maxResponse, responseLimit); // spec 5.10: clamped to the pipeline's limit
+            maxResponse = Math.min(maxResponse, responseLimit); // Clamped to the pipeline's limit (see docs/behaviour/iterative-router.md#steps-and-transitions)
         }
-        maxResponse = Math.min(maxResponse, BodyLimits.ABSOLUTE_CAP_BYTES); // a buffered body (decision 12)
+        maxResponse = Math.min(maxResponse, BodyLimits.ABSOLUTE_CAP_BYTES); // a buffered body (see docs/behaviour/body-access.md#body-limits)
         Long maxStream = r.integer("max_stream_response_bytes", 1, Long.MAX_VALUE).orElse(null);
         long maxState = r.integer("max_state_bytes", 1, Long.MAX_VALUE)
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_STATE_BYTES);
@@ -102,7 +103,10 @@ final class IterativeRouterReader {
         return out;
     }
 
-    /** Spec 5.10: no nested IRR, no compression, no branches on step filters. */
+    /**
+     * No nested IRR, no compression, no branches on step filters (see
+     * docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
     private static boolean allowedInStep(FilterEntryConfig e, Diagnostics d) {
         ConfigPath path = e.source().path();
         int line = e.source().line();

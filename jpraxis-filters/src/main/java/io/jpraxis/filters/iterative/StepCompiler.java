@@ -21,9 +21,9 @@ import java.util.Set;
 
 /**
  * Builds each step's nested pipeline through the build's {@code NestedPipelines} (all ordering
- * checks, binding assumed, decision 6), finds the steps reachable from {@code initial_step}
- * (following each step's rules up to its first default; the others only warn) and the reachable
- * ones that read the logical binding.
+ * checks, binding assumed; see docs/behaviour/iterative-router.md#step-checks), finds the steps
+ * reachable from {@code initial_step} (following each step's rules up to its first default; the
+ * others only warn) and the reachable ones that read the logical binding.
  */
 final class StepCompiler {
     private StepCompiler() {

@@ -8,10 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one exchange may still retry under its cluster's {@code retry_policy} (spec 1.5): connect
- * failures up to {@code max_retries}, each to an endpoint not tried yet when there is one, and
- * once a pooled connection that turned out stale. Only idempotent methods (RFC 9110 9.2.2) unless
- * {@code allow_non_idempotent}, and only while the body relayed so far is still kept for replay.
+ * What one exchange may still retry under its cluster's {@code retry_policy} (see
+ * docs/behaviour/clusters.md#cluster-settings): connect failures up to {@code max_retries}, each to
+ * an endpoint not tried yet when there is one, and once a pooled connection that turned out stale.
+ * Only idempotent methods (RFC 9110 9.2.2) unless {@code allow_non_idempotent}, and only while the
+ * body relayed so far is still kept for replay.
  */
 final class RetryBudget {
     private final RetryPolicyConfig policy;

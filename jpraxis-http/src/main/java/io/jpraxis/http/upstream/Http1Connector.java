@@ -34,7 +34,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class Http1Connector implements UpstreamConnector {
     private static final Logger log = LoggerFactory.getLogger(Http1Connector.class);
-    /** Response heads from origins get the same ceiling as request heads (spec 8). */
+    /**
+     * Response heads from origins get the same ceiling as request heads (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final int MAX_HEADER_BYTES = 1_048_575;
     static final int MAX_CHUNK_BYTES = 64 * 1024;
 
@@ -124,7 +127,8 @@ public final class Http1Connector implements UpstreamConnector {
                 callback.onAcquired(conn);
                 return;
             }
-            // total_connection_timeout_ms covers TCP and TLS together (spec 1.5).
+            // total_connection_timeout_ms covers TCP and TLS together (see
+            // docs/behaviour/clusters.md#cluster-settings).
             handler.setHandshakeTimeoutMillis(timeouts.handshakeMs((System.nanoTime() - startedNanos) / 1_000_000));
             handler.handshakeFuture().addListener(h -> {
                 if (h.isSuccess()) {

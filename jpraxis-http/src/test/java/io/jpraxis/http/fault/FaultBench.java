@@ -70,7 +70,10 @@ final class FaultBench implements AutoCloseable {
         }
     }
 
-    /** A filter that reads the whole request body before the request phase (spec 4.4 pre-read). */
+    /**
+     * A filter that reads the whole request body before the request phase (pre-read: see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     static HttpFilter preRead() {
         return new TestFilters.Simple("test_pre_read") {
             @Override
@@ -85,7 +88,10 @@ final class FaultBench implements AutoCloseable {
         };
     }
 
-    /** A filter that withholds the whole response body until it ends (spec 4.4 StreamBuffer). */
+    /**
+     * A filter that withholds the whole response body until it ends (StreamBuffer: see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     static HttpFilter bufferResponse() {
         return new TestFilters.Simple("test_buffer_response") {
             @Override

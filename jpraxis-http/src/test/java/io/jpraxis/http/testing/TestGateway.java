@@ -115,7 +115,10 @@ public final class TestGateway implements AutoCloseable {
             return this;
         }
 
-        /** Allows host names that resolve into loopback or private ranges (spec 1.10). */
+        /**
+         * Allows host names that resolve into loopback or private ranges (see
+         * docs/behaviour/config-loading.md#insecure-options).
+         */
         public Builder allowPrivateUpstreams() {
             this.insecure = new InsecureOptions(false, true, false, true, false, false, false, false, false, false,
                     java.util.Set.of(), false);

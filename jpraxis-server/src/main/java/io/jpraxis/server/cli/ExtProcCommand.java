@@ -11,7 +11,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code jpraxis extproc}: serve Envoy's external processor protocol from an ext_proc config (spec praxis-ai 7). */
+/**
+ * {@code jpraxis extproc}: serve Envoy's external processor protocol from an ext_proc config (see
+ * docs/behaviour/ext-proc.md#the-service).
+ */
 @Command(name = "extproc", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Serve envoy.service.ext_proc.v3.ExternalProcessor over gRPC (config: server + filter_chains).")
 final class ExtProcCommand implements Callable<Integer> {

@@ -9,11 +9,11 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Dynamic reload of a serving gateway (spec 1.9): the config file is watched and every change is
- * reloaded through {@link ConfigReloader}. Praxis builds this in by default (its
- * {@code config-reload} cargo feature is on in every standard build and is not experimental), so
- * jpraxis reloads whenever it serves a config file; the embedded default config has no file and
- * is never reloaded.
+ * Dynamic reload of a serving gateway (see docs/behaviour/reload.md#how-a-reload-runs): the config
+ * file is watched and every change is reloaded through {@link ConfigReloader}. Praxis builds this
+ * in by default (its {@code config-reload} cargo feature is on in every standard build and is not
+ * experimental), so jpraxis reloads whenever it serves a config file; the embedded default config
+ * has no file and is never reloaded.
  */
 public final class HotReload implements ReloadOnChange.Watch {
     private final ConfigReloader reloader;
@@ -25,7 +25,8 @@ public final class HotReload implements ReloadOnChange.Watch {
     }
 
     /**
-     * Starts watching {@code source}'s file with the spec's 500 ms debounce.
+     * Starts watching {@code source}'s file with the 500 ms debounce (see
+     * docs/behaviour/reload.md#how-a-reload-runs).
      *
      * @throws IOException when the platform offers no file watching at all
      * @throws IllegalArgumentException for the embedded default config (there is no file)

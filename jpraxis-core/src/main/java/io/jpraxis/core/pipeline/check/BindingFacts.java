@@ -17,11 +17,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the binding rule families (spec 6.9) share about one pipeline: whether it binds, its
- * publishers and binding router (the first top-level router reachable from the entry, else the
- * first one), the clusters that router can bind, the catalog, and the top-level filters a request
- * reaches without passing the router (spec 6.10: edges leaving the router removed, but its
- * fall-through kept when it is conditional, since skipping it binds nothing).
+ * What the binding rule families (see docs/behaviour/binding.md#binding-rules) share about one
+ * pipeline: whether it binds, its publishers and binding router (the first top-level router
+ * reachable from the entry, else the first one), the clusters that router can bind, the catalog,
+ * and the top-level filters a request reaches without passing the router (edges leaving the router
+ * removed, but its fall-through kept when it is conditional, since skipping it binds nothing; see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph).
  */
 final class BindingFacts {
     private final FlowGraph graph;
@@ -105,7 +106,10 @@ final class BindingFacts {
         return seen;
     }
 
-    /** Whether some filter reads the binding, so its routers publish one (seed, "When a pipeline binds"). */
+    /**
+     * Whether some filter reads the binding, so its routers publish one (see
+     * docs/behaviour/binding.md#when-a-pipeline-binds).
+     */
     boolean usesBinding() {
         return usesBinding;
     }
@@ -157,8 +161,8 @@ final class BindingFacts {
     }
 
     /**
-     * Why {@code f} needs a binding, as the error names it (spec 6.9, R2), or an empty list when it
-     * does not read one.
+     * Why {@code f} needs a binding, as the error names it (R2; see
+     * docs/behaviour/binding.md#binding-rules), or an empty list when it does not read one.
      */
     List<String> consumerReasons(CompiledFilter f) {
         List<String> reasons = new ArrayList<>();

@@ -11,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decides at build time whether a pipeline binds (seed, "When a pipeline binds") and folds its
- * cluster catalog. A pipeline binds when some filter, at the top level or in any branch, reads the
- * logical binding: a {@code bound_upstream} condition in its gate (chain conditions included) or a
- * trait of {@link FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
+ * Decides at build time whether a pipeline binds (see
+ * docs/behaviour/binding.md#when-a-pipeline-binds) and folds its cluster catalog. A pipeline binds
+ * when some filter, at the top level or in any branch, reads the logical binding: a {@code
+ * bound_upstream} condition in its gate (chain conditions included) or a trait of {@link
+ * FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
  */
 public final class BindingScan {
     /** A pipeline that reads no binding (built in code, or with the upstream-binding feature off). */
@@ -31,7 +32,8 @@ public final class BindingScan {
     /**
      * Scans {@code topLevel} and every branch below it.
      *
-     * @param chainConditions the conditions each named chain puts on its entries (spec 1.4)
+     * @param chainConditions the conditions each named chain puts on its entries (see
+     * docs/behaviour/config-loading.md#named-chains)
      */
     public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions) {
         return of(topLevel, chainConditions, false);
@@ -40,7 +42,7 @@ public final class BindingScan {
     /**
      * Scans {@code topLevel} and every branch below it; with {@code boundBodyHook} (feature
      * bound-upstream-request-body) a filter whose body work runs at the bound-upstream barrier
-     * reads the binding too (spec 6.3).
+     * reads the binding too (see docs/behaviour/binding.md#when-a-pipeline-binds).
      */
     public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions,
             boolean boundBodyHook) {

@@ -7,9 +7,10 @@ import io.jpraxis.core.pipeline.FilterDeclaration;
 import java.util.Set;
 
 /**
- * {@code branch_body_access} (spec 4.4, 6.11): branch filters only run {@code on_request}, so a body
- * hook declared inside a branch would never run, while its declaration would still make the whole
- * pipeline buffer bodies.
+ * {@code branch_body_access} (see docs/behaviour/body-access.md#access-and-delivery-modes,
+ * docs/behaviour/ordering-checks.md#the-ordering-checks): branch filters only run {@code
+ * on_request}, so a body hook declared inside a branch would never run, while its declaration would
+ * still make the whole pipeline buffer bodies.
  */
 final class BranchBodyCheck implements RuleFamily {
 

@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code misaligned_clusters} (spec 6.11): every cluster a selector may choose must be declared by
- * a load balancer guaranteed to see that choice: one at the selector's level, or inside an
- * unconditional branch of an unconditional host there; a branch also sees what its enclosing
- * levels guarantee. A conditional branch's load balancer does not count: requests that skip it
- * would fail. A pipeline with no load balancer anywhere is left alone (lb_without_router and the
- * router warnings speak for it). A declared cluster no selector chooses is only a warning.
+ * {@code misaligned_clusters} (see docs/behaviour/ordering-checks.md#the-ordering-checks): every
+ * cluster a selector may choose must be declared by a load balancer guaranteed to see that choice:
+ * one at the selector's level, or inside an unconditional branch of an unconditional host there; a
+ * branch also sees what its enclosing levels guarantee. A conditional branch's load balancer does
+ * not count: requests that skip it would fail. A pipeline with no load balancer anywhere is left
+ * alone (lb_without_router and the router warnings speak for it). A declared cluster no selector
+ * chooses is only a warning.
  */
 final class ClusterAlignmentCheck implements RuleFamily {
 
@@ -36,8 +37,9 @@ final class ClusterAlignmentCheck implements RuleFamily {
         Set<String> top = guaranteed(graph.nodes());
         int bindingRouter = graph.binding().router();
         for (int i = 0; i < graph.size(); i++) {
-            // The binding router's clusters count as defined: binding_coverage (spec 6.9, R6) judges each
-            // of them on its own paths, where bound load balancers in branches serve them.
+            // The binding router's clusters count as defined: binding_coverage (R6; see
+            // docs/behaviour/binding.md#binding-rules) judges each of them on its own paths, where bound
+            // load balancers in branches serve them.
             if (i != bindingRouter) {
                 demands(graph.node(i), null, "at " + graph.at(i), top, findings);
             }

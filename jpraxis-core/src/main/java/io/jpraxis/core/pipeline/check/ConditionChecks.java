@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a filter's conditions may say (spec 6.11): header names must be valid, since a condition
- * on a name no request can carry silently never matches (the loader refuses them already; this is
- * the pipeline's own guard, for filters built without it); and a top-level filter that decides
- * before routing (trace_context, spec 5.9) may not wait for a bound or selected upstream.
+ * What a filter's conditions may say (see docs/behaviour/ordering-checks.md#the-ordering-checks):
+ * header names must be valid, since a condition on a name no request can carry silently never
+ * matches (the loader refuses them already; this is the pipeline's own guard, for filters built
+ * without it); and a top-level filter that decides before routing (trace_context; see
+ * docs/reference/filters/trace_context.md#what-it-does) may not wait for a bound or selected
+ * upstream.
  */
 final class ConditionChecks implements RuleFamily {
 

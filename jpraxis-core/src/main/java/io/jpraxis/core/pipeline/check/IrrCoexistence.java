@@ -7,13 +7,15 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.Set;
 
 /**
- * R7 (spec 6.9, 5.10): beside a top-level {@code iterative_request_router}, which owns endpoint
- * selection of its exchanges, a top-level load balancer would pick an endpoint before the IRR
- * owns the exchange; and a top-level router only makes sense as the binding router of a bound
- * consumer after it (a bound load balancer in a direct branch at any depth, or IRR steps that read
- * the binding; the IRR's own branches only when it fails open). Consumers before the router, after
- * an unconditional answer or jumped over on every path do not count, nor does anything in a
- * pipeline that does not bind. The IRR is recognised by {@link FilterTrait#ITERATIVE_ROUTER}.
+ * R7 (see docs/behaviour/binding.md#binding-rules,
+ * docs/behaviour/iterative-router.md#steps-and-transitions): beside a top-level {@code
+ * iterative_request_router}, which owns endpoint selection of its exchanges, a top-level load
+ * balancer would pick an endpoint before the IRR owns the exchange; and a top-level router only
+ * makes sense as the binding router of a bound consumer after it (a bound load balancer in a direct
+ * branch at any depth, or IRR steps that read the binding; the IRR's own branches only when it
+ * fails open). Consumers before the router, after an unconditional answer or jumped over on every
+ * path do not count, nor does anything in a pipeline that does not bind. The IRR is recognised by
+ * {@link FilterTrait#ITERATIVE_ROUTER}.
  */
 final class IrrCoexistence implements RuleFamily {
 

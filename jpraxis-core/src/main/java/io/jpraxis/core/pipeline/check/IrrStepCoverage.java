@@ -9,13 +9,14 @@ import io.jpraxis.core.pipeline.NestedStep;
 import java.util.Set;
 
 /**
- * R9's part that needs the parent (spec 6.9, decision 6): every step of an
- * {@code iterative_request_router} that reads the binding can run for any cluster bound when the
- * request reaches the router, so each such step must serve every bindable cluster that can reach
- * it: a bound load balancer declaring it, or a filter that answers. Which clusters reach the IRR
- * comes from the coverage scan; a step's filters have no branches (the IRR refuses them), so a
- * step is one straight path. Its gates are decided per cluster as coverage decides them. Never
- * demoted by {@code skip_pipeline_validation}.
+ * R9's part that needs the parent (see docs/behaviour/binding.md#binding-rules,
+ * docs/behaviour/iterative-router.md#step-checks): every step of an {@code
+ * iterative_request_router} that reads the binding can run for any cluster bound when the request
+ * reaches the router, so each such step must serve every bindable cluster that can reach it: a
+ * bound load balancer declaring it, or a filter that answers. Which clusters reach the IRR comes
+ * from the coverage scan; a step's filters have no branches (the IRR refuses them), so a step is
+ * one straight path. Its gates are decided per cluster as coverage decides them. Never demoted by
+ * {@code skip_pipeline_validation}.
  */
 final class IrrStepCoverage implements RuleFamily {
 

@@ -20,15 +20,16 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The typo guard on upstream matchers (decision 2, spec 2.2 and 6.6): every value of a
- * {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when} or
- * {@code unless} (or in a filter's own config: {@link TagMatcher}), must be declared by some load
- * balancer cluster of the config, and a matcher
- * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
- * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
- * balancers, the catalog's only source. This is config validation: no skip flag and no
- * {@code skip_pipeline_validation} demotion. It is held to every filter the build made, wherever it
- * stands (top level, branch, iterative_request_router step, outbound chain) and whether or not the
+ * The typo guard on upstream matchers (see docs/behaviour/conditions.md#upstream-matchers,
+ * docs/behaviour/conditions.md#request-conditions, docs/behaviour/binding.md#bound-conditions):
+ * every value of a {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when}
+ * or {@code unless} (or in a filter's own config: {@link TagMatcher}), must be declared by some
+ * load balancer cluster of the config, and a matcher setting both fields must name a pair one
+ * cluster declares. A {@code selected_upstream} value may also come from a top-level cluster (see
+ * docs/behaviour/conditions.md#request-conditions); a {@code bound_upstream} one only from load
+ * balancers, the catalog's only source. This is config validation: no skip flag and no {@code
+ * skip_pipeline_validation} demotion. It is held to every filter the build made, wherever it stands
+ * (top level, branch, iterative_request_router step, outbound chain) and whether or not the
  * pipeline around it was refused for something else, so one run lists every typo.
  */
 public final class MatcherDeclarations {

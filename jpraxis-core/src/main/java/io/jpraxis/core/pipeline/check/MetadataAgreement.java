@@ -11,10 +11,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * R1 (spec 6.5, 6.9), only in a pipeline that binds: every load balancer declaring a cluster
- * (top level, branches, and an IRR's steps, which it folds into its own declarations) must give it
- * the same application metadata, since the binding carries one protocol and provider per cluster.
- * Pipelines that do not bind may keep disagreeing declarations on independent paths.
+ * R1 (see docs/behaviour/binding.md#the-cluster-catalog, docs/behaviour/binding.md#binding-rules),
+ * only in a pipeline that binds: every load balancer declaring a cluster (top level, branches, and
+ * an IRR's steps, which it folds into its own declarations) must give it the same application
+ * metadata, since the binding carries one protocol and provider per cluster. Pipelines that do not
+ * bind may keep disagreeing declarations on independent paths.
  */
 final class MetadataAgreement implements RuleFamily {
 
@@ -45,7 +46,7 @@ final class MetadataAgreement implements RuleFamily {
             Findings findings) {
         for (NestedStep step : host.declaration().nested().pipelines()) {
             if (step.kind() == NestedStep.Kind.OUTBOUND_CHAIN) {
-                continue; // its own catalog, checked when it was built (spec 5.11)
+                continue; // its own catalog, checked when it was built (see docs/behaviour/outbound-chains.md#outbound-chains)
             }
             for (CompiledFilter f : step.pipeline().allSlots()) {
                 declare(graph, f, null, "in step '" + step.name() + "' of " + describe(host) + " of listener '"

@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Top-level branches that route a request around a security filter (spec 6.11, decision 10): a
- * skip past one, and a terminal branch that forwards upstream (a cluster is chosen in its
- * sub-chain or before it) while a security filter stands after its host. Both always run.
+ * Top-level branches that route a request around a security filter (see
+ * docs/behaviour/ordering-checks.md#the-ordering-checks,
+ * docs/behaviour/ordering-checks.md#security-class-filters): a skip past one, and a terminal branch
+ * that forwards upstream (a cluster is chosen in its sub-chain or before it) while a security
+ * filter stands after its host. Both always run.
  */
 final class SecurityBypassChecks implements RuleFamily {
 

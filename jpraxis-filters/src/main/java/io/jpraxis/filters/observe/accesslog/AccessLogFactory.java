@@ -29,7 +29,8 @@ public final class AccessLogFactory implements FilterFactory<AccessLogConfig> {
         if (rate == null) {
             options.invalid("sample_rate", SAMPLE_RATE_EXPECTATION);
         }
-        // A conditions map is Praxis's emit-time filter on access_log (spec 2.1): refused by name, not as unknown.
+        // A conditions map is Praxis's emit-time filter on access_log (see
+        // docs/behaviour/config-loading.md#filter-entries): refused by name, not as unknown.
         options.notImplemented("conditions");
         if (!options.finishCleanly() || rate == null) {
             return Optional.empty();

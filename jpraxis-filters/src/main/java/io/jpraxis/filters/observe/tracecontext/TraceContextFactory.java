@@ -10,7 +10,10 @@ import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code trace_context} filters (spec 5.9); any key is unknown. */
+/**
+ * Builds {@code trace_context} filters (see docs/reference/filters/trace_context.md#what-it-does);
+ * any key is unknown.
+ */
 public final class TraceContextFactory implements FilterFactory<TraceContextConfig> {
     /** The YAML type name. */
     public static final String TYPE = "trace_context";

@@ -19,7 +19,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code load_balancer} filters (spec 5.2). */
+/**
+ * Builds {@code load_balancer} filters (see docs/reference/filters/load_balancer.md#what-it-does).
+ */
 public final class LoadBalancerFactory implements FilterFactory<LoadBalancerConfig> {
     /** The YAML type name. */
     public static final String TYPE = "load_balancer";

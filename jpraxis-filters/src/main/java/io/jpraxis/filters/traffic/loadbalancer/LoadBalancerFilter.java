@@ -16,10 +16,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Picks an endpoint of the request's cluster with that cluster's strategy (spec 5.2) and sets
- * {@code ctx.upstream}. Leaves a request alone when an earlier filter already chose its upstream.
- * With {@code cluster_source: bound_upstream} the cluster is the request's frozen binding instead
- * of what a router set, and it seeds {@code ctx.cluster} (spec 5.2, 6.8).
+ * Picks an endpoint of the request's cluster with that cluster's strategy (see
+ * docs/reference/filters/load_balancer.md#what-it-does) and sets {@code ctx.upstream}. Leaves a
+ * request alone when an earlier filter already chose its upstream. With {@code cluster_source:
+ * bound_upstream} the cluster is the request's frozen binding instead of what a router set, and it
+ * seeds {@code ctx.cluster} (see docs/reference/filters/load_balancer.md#what-it-does,
+ * docs/behaviour/binding.md#consumers).
  */
 public final class LoadBalancerFilter implements HttpFilter {
     private static final FilterAction NO_CLUSTER = FilterAction.fail(
@@ -66,7 +68,7 @@ public final class LoadBalancerFilter implements HttpFilter {
                 return refused;
             }
             cluster = bound.cluster();
-            ctx.cluster(cluster); // seeded from the binding (spec 5.2, step 2)
+            ctx.cluster(cluster); // seeded from the binding (see docs/reference/filters/load_balancer.md#what-it-does)
         } else {
             cluster = ctx.cluster();
         }

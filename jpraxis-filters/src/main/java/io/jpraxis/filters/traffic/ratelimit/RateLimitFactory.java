@@ -12,7 +12,10 @@ import java.math.BigDecimal;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code rate_limit} filters (spec 5.7), with Praxis's bounds on each key. */
+/**
+ * Builds {@code rate_limit} filters (see docs/reference/filters/rate_limit.md#what-it-does), with
+ * Praxis's bounds on each key.
+ */
 public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
     /** The YAML type name. */
     public static final String TYPE = "rate_limit";

@@ -12,11 +12,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Token-bucket rate limiting (spec 5.7): a request takes one token from the global bucket or from
- * its client's; without one it is refused with 429. The {@code X-RateLimit-*} headers go on the
- * 429 and on every response to a request the filter let through (decision 10: non-negative
- * integers, the reset in whole seconds until a token is available); the 429 also carries
- * {@code Retry-After} (RFC 6585 section 4).
+ * Token-bucket rate limiting (see docs/reference/filters/rate_limit.md#what-it-does): a request
+ * takes one token from the global bucket or from its client's; without one it is refused with 429.
+ * The {@code X-RateLimit-*} headers go on the 429 and on every response to a request the filter let
+ * through (non-negative integers, the reset in whole seconds until a token is available; see
+ * docs/behaviour/ordering-checks.md#security-class-filters); the 429 also carries {@code
+ * Retry-After} (RFC 6585 section 4).
  *
  * <p>The client is the connection's peer address: a forwarding header says what a client claims
  * and would let it pick its own bucket. In {@code shadow} mode nothing is refused and no header

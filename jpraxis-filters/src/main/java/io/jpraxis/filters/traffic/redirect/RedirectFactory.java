@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code redirect} filters (spec 5.5). */
+/** Builds {@code redirect} filters (see docs/reference/filters/redirect.md#what-it-does). */
 public final class RedirectFactory implements FilterFactory<RedirectConfig> {
     /** The YAML type name. */
     public static final String TYPE = "redirect";

@@ -11,7 +11,8 @@ import io.jpraxis.filters.traffic.redirect.LocationTemplate.Placeholder;
 import java.util.List;
 
 /**
- * Answers with a 3xx and a Location built from a template (spec 5.5); no upstream.
+ * Answers with a 3xx and a Location built from a template (see
+ * docs/reference/filters/redirect.md#what-it-does); no upstream.
  *
  * <p>With a {@code ${host}} template the request's host must be present, well formed and (when
  * {@code allowed_hosts} is set) allowed, else the answer is 400: a redirect must never point a

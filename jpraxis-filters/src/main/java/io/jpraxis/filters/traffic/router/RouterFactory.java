@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code router} filters (spec 5.1). */
+/** Builds {@code router} filters (see docs/reference/filters/router.md#what-it-does). */
 public final class RouterFactory implements FilterFactory<RouterConfig> {
     /** The YAML type name. */
     public static final String TYPE = "router";

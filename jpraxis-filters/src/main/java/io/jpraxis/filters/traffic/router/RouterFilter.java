@@ -6,8 +6,9 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.util.List;
 
 /**
- * Chooses the cluster for a request from its path, host and headers (spec 5.1). Never picks an
- * endpoint: a {@code load_balancer} after it does that.
+ * Chooses the cluster for a request from its path, host and headers (see
+ * docs/reference/filters/router.md#what-it-does). Never picks an endpoint: a {@code load_balancer}
+ * after it does that.
  */
 public final class RouterFilter implements HttpFilter {
     private static final FilterAction NO_ROUTE = FilterAction.reject(404, "no route");

@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code static_response} filters (spec 5.4). */
+/**
+ * Builds {@code static_response} filters (see
+ * docs/reference/filters/static_response.md#what-it-does).
+ */
 public final class StaticResponseFactory implements FilterFactory<StaticResponseConfig> {
     /** The YAML type name. */
     public static final String TYPE = "static_response";

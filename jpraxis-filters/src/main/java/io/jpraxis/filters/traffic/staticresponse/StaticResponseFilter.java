@@ -8,7 +8,10 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import java.nio.charset.StandardCharsets;
 
-/** Answers every request it sees with a fixed status, headers and body; no upstream (spec 5.4). */
+/**
+ * Answers every request it sees with a fixed status, headers and body; no upstream (see
+ * docs/reference/filters/static_response.md#what-it-does).
+ */
 public final class StaticResponseFilter implements HttpFilter {
 
     private final StaticResponseConfig config;

@@ -8,11 +8,14 @@ import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
 
-/** Builds {@code timeout} filters (spec 5.6). */
+/** Builds {@code timeout} filters (see docs/reference/filters/timeout.md#what-it-does). */
 public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     /** The YAML type name. */
     public static final String TYPE = "timeout";
-    /** One day: the same ceiling Praxis puts on its other request deadlines (spec 8). */
+    /**
+     * One day: the same ceiling Praxis puts on its other request deadlines (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final long MAX_TIMEOUT_MS = 86_400_000L;
 
     @Override

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code headers} filters (spec 5.3). */
+/** Builds {@code headers} filters (see docs/reference/filters/headers.md#what-it-does). */
 public final class HeadersFactory implements FilterFactory<HeadersConfig> {
     /** The YAML type name. */
     public static final String TYPE = "headers";

@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Adds, sets and removes request and response headers (spec 5.3).
+ * Adds, sets and removes request and response headers (see
+ * docs/reference/filters/headers.md#what-it-does).
  *
  * <p>Request side, in order: remove, set, add. Response side: remove, add (append), set.
  */

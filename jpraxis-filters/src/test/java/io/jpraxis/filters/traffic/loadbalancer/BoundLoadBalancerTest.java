@@ -18,7 +18,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code load_balancer} with {@code cluster_source: bound_upstream} (spec 5.2, 6.8). */
+/**
+ * {@code load_balancer} with {@code cluster_source: bound_upstream} (see
+ * docs/reference/filters/load_balancer.md#what-it-does, docs/behaviour/binding.md#consumers).
+ */
 class BoundLoadBalancerTest {
     private static final String BOUND = """
             cluster_source: bound_upstream

@@ -60,7 +60,9 @@ class RedirectFilterTest {
         assertThat(location(f, request("/.//evil.com"))).as("the canonical path merges the slashes")
                 .isEqualTo("/evil.com");
         assertThat(location(f, request("/x/..//evil.com/x?q=1"))).isEqualTo("/evil.com/x?q=1");
-        // A backslash never reaches a filter now (decision 33); the redirect's own encoding stays as a second line.
+        // A backslash never reaches a filter now (see
+        // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding); the redirect's own encoding stays
+        // as a second line.
         assertThat(RedirectUrlParts.safePath("/\\/\\evil.com")).isEqualTo("/evil.com");
         assertThat(RedirectUrlParts.safePath("/ok/a\\b")).as("inner backslashes are encoded").isEqualTo("/ok/a%5Cb");
     }
