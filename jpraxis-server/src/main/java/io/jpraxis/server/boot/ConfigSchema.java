@@ -31,8 +31,12 @@ public final class ConfigSchema {
                 new JsonSchemaWriter.Variants(ChainKeys.ENTRY_ID, "filter", types));
     }
 
-    /** The keys of {@code factory}'s type, when it describes them. */
+    /**
+     * The keys of {@code factory}'s type, when it describes them, or when it is a shipped type whose
+     * descriptor {@link FilterOptionDescriptors} holds for now.
+     */
     public static Optional<ObjectDescriptor> options(FilterFactory factory) {
-        return factory instanceof DescribedOptions described ? Optional.of(described.options()) : Optional.empty();
+        return factory instanceof DescribedOptions described ? Optional.of(described.options())
+                : FilterOptionDescriptors.of(factory.type());
     }
 }

@@ -1,0 +1,17 @@
+package io.jpraxis.filters.observe.accesslog;
+
+import static io.jpraxis.config.keys.KeyDescriptor.key;
+
+import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.keys.ObjectDescriptor;
+
+/** The keys of an {@code access_log} entry. */
+public final class AccessLogKeys {
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Writes one access log line per sampled exchange.",
+            key("sample_rate", new KeyType.Num(0, 1, AccessLogFactory.SAMPLE_RATE_EXPECTATION),
+                    "Share of exchanges logged.").withDefault("1"))
+            .withNotImplemented("conditions");
+
+    private AccessLogKeys() {
+    }
+}
