@@ -4,7 +4,7 @@ import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
 
 /** The one explicit list of AI routing filter types, sorted by type name. */
@@ -13,7 +13,7 @@ public final class AiFilters {
     }
 
     /** A new factory of each AI filter type. */
-    public static List<FilterFactory> all() {
+    public static List<FilterFactory<?>> all() {
         return List.of(new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
                 new ModelToHeaderFactory());
     }

@@ -1,6 +1,6 @@
 package io.jpraxis.filters;
 
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.filters.callout.HttpCalloutFactory;
 import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
@@ -26,7 +26,7 @@ public final class BuiltInFilters {
     }
 
     /** A new factory of each built-in type, sorted by type name. */
-    public static List<FilterFactory> all() {
+    public static List<FilterFactory<?>> all() {
         return List.of(
                 new AccessLogFactory(),
                 new HeadersFactory(),

@@ -2,8 +2,8 @@ package io.jpraxis.filters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.http.admin.AdminSurface;
@@ -31,7 +31,7 @@ class AdminListenerTest {
     private static final String SECRET = "sk-live-0123456789";
 
     private static ServingGateway start(String yaml) {
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(BuiltInFilters.all());
         types.add(new SecretTokenFactory());
         RuntimeServices services = RuntimeServices.system();
         FilterRegistry registry = FilterRegistry.withBuiltIns(types);

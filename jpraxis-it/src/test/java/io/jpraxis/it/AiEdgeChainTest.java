@@ -2,7 +2,7 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The edge chain of spec praxis-ai 1 with the real filters: {@code model_to_header} takes the model
- * from the body, {@code intelligent_route} picks the candidate and leaves its credential reference,
- * {@code credential_inject} sets the credential, and the load balancer sends the request there.
+ * The edge chain (see docs/behaviour/intelligent-route.md#placement-in-the-pipeline) with the real
+ * filters: {@code model_to_header} takes the model from the body, {@code intelligent_route} picks
+ * the candidate and leaves its credential reference, {@code credential_inject} sets the credential,
+ * and the load balancer sends the request there.
  */
 @Timeout(60)
 class AiEdgeChainTest {

@@ -17,10 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Validation and runtime agree on binding control flow (spec 6.9, 2.5): configs the binding rules
- * accept (nested branches in a direct dispatch branch, a re-entrance after the router) serve every
- * request without a backstop 500, and a config they refuse does fail at runtime when validation is
- * skipped.
+ * Validation and runtime agree on binding control flow (see
+ * docs/behaviour/binding.md#binding-rules, docs/behaviour/branches.md#how-branches-run): configs
+ * the binding rules accept (nested branches in a direct dispatch branch, a re-entrance after the
+ * router) serve every request without a backstop 500, and a config they refuse does fail at runtime
+ * when validation is skipped.
  */
 class BindingControlFlowTest {
     private static final FeatureSet BINDING = FeatureSet.of(Feature.UPSTREAM_BINDING);

@@ -5,9 +5,9 @@ import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,7 +18,7 @@ import java.util.Optional;
  * attempt here froze anything: false once the request froze) and {@code x-probe-state} (the
  * identity of the binding state, equal for every exchange of one request).
  */
-final class BindingProbeFactory implements FilterFactory {
+final class BindingProbeFactory implements OneStepFactory {
     static final String TYPE = "test_binding_probe";
 
     @Override
@@ -27,7 +27,7 @@ final class BindingProbeFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         options.finish();
         return Optional.of(new HttpFilter() {
             @Override

@@ -6,9 +6,12 @@ import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +22,7 @@ import java.util.Optional;
  * {@code upper: true} (READ_WRITE: each piece is upper-cased, so its length is kept but its bytes
  * change). On the request side it also sets {@code x-body-hook-pieces} to the pieces it saw.
  */
-final class BodyHookFactory implements FilterFactory {
+final class BodyHookFactory implements OneStepFactory {
     static final String TYPE = "test_body";
 
     @Override
@@ -28,7 +31,7 @@ final class BodyHookFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         String direction = options.requiredString("direction");
         Long maxBytes = options.integer("max_bytes", 0, Long.MAX_VALUE).orElse(null);
         boolean upper = options.bool("upper", false);
@@ -39,7 +42,12 @@ final class BodyHookFactory implements FilterFactory {
         boolean request = direction.equals("request");
         BodyAccess access = upper ? BodyAccess.READ_WRITE : BodyAccess.READ_ONLY;
         BodyMode mode = maxBytes == null ? BodyMode.STREAM : BodyMode.buffer(maxBytes);
-        return Optional.of(new HttpFilter() {
+        return Optional.of(new DeclaredHttpFilter() {
+            @Override
+            public FilterDeclaration declaration() {
+                return Declares.hooks(this, FilterDeclaration.NONE).withRequestBody(request ? access : BodyAccess.NONE, mode).withResponseBody(request ? BodyAccess.NONE : access, mode);
+            }
+
             @Override
             public String type() {
                 return TYPE;
@@ -49,27 +57,6 @@ final class BodyHookFactory implements FilterFactory {
             public Object config() {
                 return Map.of("direction", direction, "upper", upper);
             }
-
-            @Override
-            public BodyAccess requestBodyAccess() {
-                return request ? access : BodyAccess.NONE;
-            }
-
-            @Override
-            public BodyAccess responseBodyAccess() {
-                return request ? BodyAccess.NONE : access;
-            }
-
-            @Override
-            public BodyMode requestBodyMode() {
-                return mode;
-            }
-
-            @Override
-            public BodyMode responseBodyMode() {
-                return mode;
-            }
-
             @Override
             public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
                 String seen = ctx.headers().get("x-body-hook-pieces");

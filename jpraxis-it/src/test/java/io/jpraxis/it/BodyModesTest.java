@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.H2Response;
@@ -29,9 +29,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Body modes end to end (spec 4.4, 2.2's pre-read, decision 11): real sockets, real origins. A
- * buffering pipeline reads the body before routing and sends it on as read; limits answer 413 on
- * requests and cut responses off; a pipeline without body filters streams as before.
+ * Body modes end to end (the pre-read (see docs/behaviour/body-access.md#access-and-delivery-modes,
+ * docs/behaviour/conditions.md#request-conditions); see
+ * docs/behaviour/body-access.md#promoting-json-fields): real sockets, real origins. A buffering
+ * pipeline reads the body before routing and sends it on as read; limits answer 413 on requests and
+ * cut responses off; a pipeline without body filters streams as before.
  */
 @Timeout(60)
 class BodyModesTest {
@@ -51,7 +53,7 @@ class BodyModesTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new BodyHookFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -22,10 +22,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bound-upstream request-body hook over real sockets (spec 6.7): the barrier runs once per
- * request however often the IRR iterates, its conditions see the request as it stands at the
- * freeze, a writer's output is what the direct path and every IRR exchange send (413 over the
- * limit), and a read-only participant cannot change the body.
+ * The bound-upstream request-body hook over real sockets (see
+ * docs/behaviour/binding.md#the-bound-body-barrier): the barrier runs once per request however
+ * often the IRR iterates, its conditions see the request as it stands at the freeze, a writer's
+ * output is what the direct path and every IRR exchange send (413 over the limit), and a read-only
+ * participant cannot change the body.
  */
 class BoundBodyHookTest {
     private static final FeatureSet FEATURES = FeatureSet.of(Feature.BOUND_UPSTREAM_REQUEST_BODY,
@@ -58,7 +59,7 @@ class BoundBodyHookTest {
     }
 
     private FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(probe);
         return FilterRegistry.withBuiltIns(types);
     }

@@ -6,11 +6,15 @@ import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * TEXT in the body's place (a read-only one tries and fails). Every barrier call, of every filter
  * this factory built, is counted in {@link #calls()}.
  */
-final class BoundBodyProbeFactory implements FilterFactory {
+final class BoundBodyProbeFactory implements OneStepFactory {
     static final String TYPE = "test_bound_body";
 
     private final AtomicInteger calls = new AtomicInteger();
@@ -37,12 +41,17 @@ final class BoundBodyProbeFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         BodyAccess access = options.string("access").orElse("read_only").equals("read_write")
                 ? BodyAccess.READ_WRITE : BodyAccess.READ_ONLY;
         String write = options.string("write").orElse(null);
         options.finish();
-        return Optional.of(new HttpFilter() {
+        return Optional.of(new DeclaredHttpFilter() {
+            @Override
+            public FilterDeclaration declaration() {
+                return Declares.hooks(this, FilterDeclaration.NONE).withRequestBody(BodyAccess.NONE, BodyMode.buffer(1024 * 1024)).withBoundUpstream(new FilterDeclaration.BoundUpstream(access, null, List.of()));
+            }
+
             @Override
             public String type() {
                 return TYPE;
@@ -52,17 +61,6 @@ final class BoundBodyProbeFactory implements FilterFactory {
             public Object config() {
                 return Map.of("access", access.name());
             }
-
-            @Override
-            public BodyAccess boundUpstreamRequestBodyAccess() {
-                return access;
-            }
-
-            @Override
-            public BodyMode requestBodyMode() {
-                return BodyMode.buffer(1024 * 1024);
-            }
-
             @Override
             public FilterAction onBoundUpstreamRequestBody(RequestContext ctx, BodyChunk body) {
                 calls.incrementAndGet();

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code examples/bound-upstream-dispatch.yaml} end to end (spec 7.2): one binding router, a direct
- * branch for the OpenAI-tagged cluster and the gateway path (marker and IRR) for the rest, with real
- * origins standing for the two backends. Every request must reach exactly one origin, once.
+ * {@code examples/bound-upstream-dispatch.yaml} end to end (see
+ * docs/behaviour/binding.md#example-bound-dispatch): one binding router, a direct branch for the
+ * OpenAI-tagged cluster and the gateway path (marker and IRR) for the rest, with real origins
+ * standing for the two backends. Every request must reach exactly one origin, once.
  */
 class BoundUpstreamDispatchExampleTest {
     static final String EXAMPLE = "bound-upstream-dispatch.yaml";

@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Branch chains end to end (spec 2.4 to 2.6, 4.2, 4.3): real sockets, a real origin, results
+ * Branch chains end to end (see docs/behaviour/branches.md#branch-chains,
+ * docs/behaviour/branches.md#how-branches-run, docs/behaviour/branches.md#skip-and-re-enter,
+ * docs/behaviour/request-lifecycle.md#the-request-phase,
+ * docs/behaviour/request-lifecycle.md#the-response-phase): real sockets, a real origin, results
  * published by a test filter type ({@code test_result}, driven by a header; {@code BodyModesTest}
  * has branches on {@code json_body_field}'s results).
  */
@@ -36,7 +39,7 @@ class BranchChainsTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(BuiltInFilters.all());
         types.add(new ResultPublisherFactory());
         types.add(new DelayedHeaderFactory());
         return FilterRegistry.withBuiltIns(types);

@@ -3,9 +3,9 @@ package io.jpraxis.it;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,7 +14,7 @@ import java.util.Optional;
  * being a router (so it publishes no binding): how a test makes the exchange-local cluster
  * disagree with the binding.
  */
-final class ClusterSetterFactory implements FilterFactory {
+final class ClusterSetterFactory implements OneStepFactory {
     static final String TYPE = "test_set_cluster";
 
     @Override
@@ -23,7 +23,7 @@ final class ClusterSetterFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         String cluster = options.requiredString("cluster");
         options.finish();
         return Optional.ofNullable(cluster).map(c -> new HttpFilter() {

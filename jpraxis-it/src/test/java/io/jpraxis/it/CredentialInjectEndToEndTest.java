@@ -3,9 +3,9 @@ package io.jpraxis.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.GatewayBuilder;
@@ -26,10 +26,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code credential_inject} end to end (spec praxis-ai 5, decision 18): a test filter publishes the
- * credential reference {@code intelligent_route} would, and the origin sees the gateway's
- * credential instead of the client's; a reference the gateway cannot serve gets 503 and never
- * reaches the origin.
+ * {@code credential_inject} end to end (see
+ * docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references): a test filter publishes the credential
+ * reference {@code intelligent_route} would, and the origin sees the gateway's credential instead
+ * of the client's; a reference the gateway cannot serve gets 503 and never reaches the origin.
  */
 @Timeout(60)
 class CredentialInjectEndToEndTest {
@@ -49,7 +50,7 @@ class CredentialInjectEndToEndTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new CredentialRefFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -4,9 +4,9 @@ import io.jpraxis.ai.credentialinject.CredentialMetadata;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * {@code strategy/name/namespace/key[/header]}; an empty part is left out (an incomplete
  * reference), and no header publishes nothing.
  */
-final class CredentialRefFactory implements FilterFactory {
+final class CredentialRefFactory implements OneStepFactory {
     static final String TYPE = "test_credential_ref";
     private static final List<String> KEYS = List.of(CredentialMetadata.STRATEGY, CredentialMetadata.NAME,
             CredentialMetadata.NAMESPACE, CredentialMetadata.KEY, CredentialMetadata.HEADER);
@@ -28,7 +28,7 @@ final class CredentialRefFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         options.finish();
         return Optional.of(new HttpFilter() {
             @Override

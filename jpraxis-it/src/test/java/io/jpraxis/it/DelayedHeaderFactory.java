@@ -3,9 +3,9 @@ package io.jpraxis.it;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * A test filter type with an asynchronous request hook, as a filter doing I/O has: it answers
  * from another thread a little later, appending {@code value} to the request header named by {@code header}.
  */
-final class DelayedHeaderFactory implements FilterFactory {
+final class DelayedHeaderFactory implements OneStepFactory {
     static final String TYPE = "test_delayed_header";
 
     @Override
@@ -24,7 +24,7 @@ final class DelayedHeaderFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         String name = options.requiredString("header");
         String value = options.requiredString("value");
         options.finish();

@@ -8,7 +8,12 @@ import io.jpraxis.testkit.TestOrigin;
 import java.net.http.HttpResponse;
 import org.junit.jupiter.api.Test;
 
-/** The local statuses of spec 4.5 and decisions 3-5, produced by real requests on real sockets. */
+/**
+ * The local statuses (see docs/behaviour/request-lifecycle.md#local-statuses,
+ * docs/behaviour/request-lifecycle.md#no-endpoint-selected,
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes,
+ * docs/behaviour/request-lifecycle.md#error-bodies), produced by real requests on real sockets.
+ */
 class ErrorStatusTest {
     private static String routerTo(String cluster, String lbClusters) {
         return TestConfigs.pipeline("""

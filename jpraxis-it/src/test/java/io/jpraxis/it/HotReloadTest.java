@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Dynamic reload end to end (spec 1.9): the serving gateway and its file watcher, real origins,
- * and clients that keep sending while the config file is rewritten under them.
+ * Dynamic reload end to end (see docs/behaviour/reload.md#how-a-reload-runs): the serving gateway
+ * and its file watcher, real origins, and clients that keep sending while the config file is
+ * rewritten under them.
  */
 @Timeout(60)
 class HotReloadTest {

@@ -10,8 +10,9 @@ import io.jpraxis.testkit.TestOrigin;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code http_callout} end to end (spec 5.11): real origins for the authorization service and the
- * application, the callout sent through the edge's sub-request client along its outbound chain.
+ * {@code http_callout} end to end (see docs/behaviour/outbound-chains.md#outbound-chains): real
+ * origins for the authorization service and the application, the callout sent through the edge's
+ * sub-request client along its outbound chain.
  */
 class HttpCalloutTest {
     static final FeatureSet CHAIN = FeatureSet.of(Feature.CHAIN_BINDING);

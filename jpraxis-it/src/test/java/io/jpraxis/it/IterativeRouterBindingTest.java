@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.H2Response;
@@ -19,9 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The iterative request router under a binding router, over real sockets (seed "Consuming the
- * Binding", spec 5.10 and 6.8): the binding every step inherits, per-step selected upstreams, the
- * parent's response hooks on the IRR's answer, HTTP/2 clients and HEAD.
+ * The iterative request router under a binding router, over real sockets (see
+ * docs/behaviour/binding.md#consumers, docs/behaviour/iterative-router.md#steps-and-transitions):
+ * the binding every step inherits, per-step selected upstreams, the parent's response hooks on the
+ * IRR's answer, HTTP/2 clients and HEAD.
  */
 class IterativeRouterBindingTest {
     private TestOrigin first;
@@ -43,7 +44,7 @@ class IterativeRouterBindingTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new BindingProbeFactory());
         return FilterRegistry.withBuiltIns(types);
     }
@@ -124,7 +125,10 @@ class IterativeRouterBindingTest {
                 """ + steps.indent(4));
     }
 
-    /** The one-step dispatch of spec 7.2's IRR path: the bound step answers with {@code status}. */
+    /**
+     * The one-step dispatch of the IRR path (see docs/behaviour/binding.md#example-bound-dispatch):
+     * the bound step answers with {@code status}.
+     */
     private String oneStep(String status) {
         return TestConfigs.pipeline("""
                 - filter: router

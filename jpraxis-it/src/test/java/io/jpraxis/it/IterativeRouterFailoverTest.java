@@ -12,9 +12,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Failover through the real edge's sub-request client (spec 5.10 transitions): one request walks
- * past a refused connection, a step deadline and a 503 to the step that answers, each failure
- * matched by its own rule.
+ * Failover through the real edge's sub-request client (transitions: see
+ * docs/behaviour/iterative-router.md#steps-and-transitions): one request walks past a refused
+ * connection, a step deadline and a 503 to the step that answers, each failure matched by its own
+ * rule.
  */
 class IterativeRouterFailoverTest {
 

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The iterative request router's bounds over real sockets (spec 5.10 runtime loop): 508 on spent
- * iterations and on a chained-gateway loop, 504 on the whole loop's deadline, 413 on its state.
- * Steps start with empty headers, so each step steers the echo origin with its own headers filter.
+ * The iterative request router's bounds over real sockets (runtime loop: see
+ * docs/behaviour/iterative-router.md#steps-and-transitions): 508 on spent iterations and on a
+ * chained-gateway loop, 504 on the whole loop's deadline, 413 on its state. Steps start with empty
+ * headers, so each step steers the echo origin with its own headers filter.
  */
 class IterativeRouterLimitsTest {
     static final FeatureSet IRR = FeatureSet.of(Feature.ITERATIVE_REQUEST_ROUTER);

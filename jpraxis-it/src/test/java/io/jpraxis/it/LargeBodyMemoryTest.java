@@ -17,10 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Decision 12: a body no filter needs streams through, bounded only by {@code body_limits}. The
- * real gateway jar runs with a 48 MiB heap, 64 MiB of direct memory, and exits on any heap
- * exhaustion, while a 1 GiB upload passes through it to an origin that checksums it: a gateway
- * that held the body (or any large part of it) could not finish.
+ * A body no filter needs streams through, bounded only by {@code body_limits} (see
+ * docs/behaviour/body-access.md#body-limits). The real gateway jar runs with a 48 MiB heap, 64 MiB
+ * of direct memory, and exits on any heap exhaustion, while a 1 GiB upload passes through it to an
+ * origin that checksums it: a gateway that held the body (or any large part of it) could not
+ * finish.
  */
 @Timeout(180)
 class LargeBodyMemoryTest {

@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -21,8 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@code model_to_header} end to end (spec praxis-ai 6): the body's {@code model} reaches the origin
- * as {@code X-Model}, a forged copy is replaced, and the body goes on unchanged.
+ * {@code model_to_header} end to end (see docs/reference/filters/model_to_header.md#what-it-does):
+ * the body's {@code model} reaches the origin as {@code X-Model}, a forged copy is replaced, and the
+ * body goes on unchanged.
  *
  * <p>"Parsed once", as asserted here: the gateway buffers a 200 KiB body once (one pre-read, each
  * body hook called once over the whole body: {@code test_body} counts its calls), each filter
@@ -46,7 +47,7 @@ class ModelToHeaderEndToEndTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new BodyHookFactory());
         return FilterRegistry.withBuiltIns(types);
     }

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An {@code overlay_file} watcher lives exactly as long as the config generation that opened it:
- * a gateway config reload retires the previous generation, whose {@code intelligent_route} must
- * stop its watcher thread, and shutdown stops the last one (spec praxis-ai 2.12).
+ * An {@code overlay_file} watcher lives exactly as long as the config generation that opened it: a
+ * gateway config reload retires the previous generation, whose {@code intelligent_route} must stop
+ * its watcher thread, and shutdown stops the last one (see
+ * docs/behaviour/intelligent-route.md#overlay-reload).
  */
 @Timeout(60)
 class OverlayGenerationsTest {

@@ -8,7 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** Overlay envelopes for end-to-end tests, with a correct JCS content digest (spec praxis-ai 3.3). */
+/**
+ * Overlay envelopes for end-to-end tests, with a correct JCS content digest (see
+ * docs/behaviour/overlay.md#digest-and-revision).
+ */
 final class Overlays {
     private static final ObjectMapper JSON = new ObjectMapper();
 

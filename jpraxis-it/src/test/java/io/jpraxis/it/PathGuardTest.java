@@ -19,9 +19,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Decision 33 through the real edge: a {@code static_response 403} on {@code path_prefix: /admin}
- * in front of a catch-all route cannot be walked around by any spelling of {@code /admin}; what is
- * refused reaches no origin; what passes reaches it canonical, exactly as it was matched.
+ * The canonical path (see docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding)
+ * through the real edge: a {@code static_response 403} on {@code path_prefix: /admin} in front of a
+ * catch-all route cannot be walked around by any spelling of {@code /admin}; what is refused
+ * reaches no origin; what passes reaches it canonical, exactly as it was matched.
  */
 @Timeout(30)
 class PathGuardTest {

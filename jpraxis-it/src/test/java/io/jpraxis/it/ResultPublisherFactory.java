@@ -3,9 +3,9 @@ package io.jpraxis.it;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.Optional;
 
 /**
@@ -13,7 +13,7 @@ import java.util.Optional;
  * does from a body field: the value of the request header {@code header} under {@code key}
  * (default {@code status}); nothing when the header is absent.
  */
-final class ResultPublisherFactory implements FilterFactory {
+final class ResultPublisherFactory implements OneStepFactory {
     static final String TYPE = "test_result";
 
     @Override
@@ -22,7 +22,7 @@ final class ResultPublisherFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         String header = options.requiredString("header");
         String key = options.string("key").orElse("status");
         options.finish();

@@ -3,8 +3,8 @@ package io.jpraxis.it;
 import static io.jpraxis.it.IntelligentRouteTest.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.H2Response;
@@ -20,10 +20,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Decisions 7 and 13, seed "Header injection": a client's copy of {@code route_header} or of the
- * provider-hop headers never reaches an origin, on every path through {@code intelligent_route}
- * (pick, preset cluster, no model, failure_mode open, a second pass, HTTP/2), and a decision the
- * gateway made is never lost on the way.
+ * A client's copy of {@code route_header} or of the provider-hop headers never reaches an origin,
+ * on every path through {@code intelligent_route} (pick, preset cluster, no model, failure_mode
+ * open, a second pass, HTTP/2), and a decision the gateway made is never lost on the way (see
+ * docs/behaviour/routing-headers.md#the-route-header,
+ * docs/behaviour/routing-headers.md#headers-a-filter-owns).
  */
 class RouteHeaderSpoofingTest {
     private TestOrigin a;
@@ -42,7 +43,7 @@ class RouteHeaderSpoofingTest {
     }
 
     private static FilterRegistry registry() {
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(new ClusterSetterFactory());
         return FilterRegistry.withBuiltIns(types);
     }

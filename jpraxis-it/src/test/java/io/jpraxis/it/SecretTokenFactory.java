@@ -1,14 +1,14 @@
 package io.jpraxis.it;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.Optional;
 import java.util.Set;
 
 /** A test filter type with a secret option, as a credential-carrying filter has one. */
-final class SecretTokenFactory implements FilterFactory {
+final class SecretTokenFactory implements OneStepFactory {
     static final String TYPE = "test_secret_token";
 
     @Override
@@ -22,7 +22,7 @@ final class SecretTokenFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
         Optional<String> key = Optional.ofNullable(options.requiredString("api_key"));
         options.finish();
         return key.map(value -> new HttpFilter() {

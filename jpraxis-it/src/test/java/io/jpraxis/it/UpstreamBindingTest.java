@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
@@ -22,7 +22,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Logical upstream binding over real sockets (feature upstream-binding; seed, spec 6.4-6.8). */
+/**
+ * Logical upstream binding over real sockets (feature upstream-binding; see
+ * docs/behaviour/binding.md#the-freeze, docs/behaviour/binding.md#the-cluster-catalog,
+ * docs/behaviour/binding.md#bound-conditions, docs/behaviour/binding.md#the-bound-body-barrier,
+ * docs/behaviour/binding.md#consumers).
+ */
 class UpstreamBindingTest {
     private static final FeatureSet BINDING = FeatureSet.of(Feature.UPSTREAM_BINDING);
     /** Lets configs that validation would refuse reach the runtime backstops. */
@@ -215,7 +220,7 @@ class UpstreamBindingTest {
 
     @Test
     void aBoundBalancerRefusesAnExchangeClusterThatDisagreesWithTheBinding() throws Exception {
-        List<FilterFactory> types = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(BuiltInFilters.all());
         types.add(new ClusterSetterFactory());
         String yaml = TestConfigs.pipeline(router("r") + """
                 - filter: test_set_cluster

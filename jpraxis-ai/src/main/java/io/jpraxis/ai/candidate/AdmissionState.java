@@ -2,7 +2,11 @@ package io.jpraxis.ai.candidate;
 
 import java.util.Optional;
 
-/** Whether a candidate takes new requests, only bound sessions, or nothing (spec praxis-ai 1, 2.6). */
+/**
+ * Whether a candidate takes new requests, only bound sessions, or nothing (see
+ * docs/behaviour/intelligent-route.md#placement-in-the-pipeline,
+ * docs/behaviour/intelligent-route.md#session-affinity).
+ */
 public enum AdmissionState {
     NEW_AND_EXISTING("new_and_existing"),
     EXISTING_ONLY("existing_only"),

@@ -1,7 +1,8 @@
 package io.jpraxis.ai.candidate;
 
 /**
- * One routable target of {@code intelligent_route} (spec praxis-ai 2.2), validated.
+ * One routable target of {@code intelligent_route} (see
+ * docs/behaviour/intelligent-route.md#candidates), validated.
  *
  * @param fresh carried, never used for selection (the producer's order expresses freshness)
  * @param credential null when the candidate needs no injected credential

@@ -2,7 +2,10 @@ package io.jpraxis.ai.candidate;
 
 import java.util.Optional;
 
-/** What a candidate serves: a model named by the model header, or an MCP tool (spec praxis-ai 1). */
+/**
+ * What a candidate serves: a model named by the model header, or an MCP tool (see
+ * docs/behaviour/intelligent-route.md#placement-in-the-pipeline).
+ */
 public enum CandidateKind {
     INFERENCE_MODEL("inference_model"),
     MCP_TOOL("mcp_tool");

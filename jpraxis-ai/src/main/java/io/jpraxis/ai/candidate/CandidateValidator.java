@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Checks a candidate list field by field (spec praxis-ai 2.2, decision 18) and completes it: the
- * default stable id where none is given, {@code new_and_existing} where no admission is. Collects
- * every problem; group rules are {@link GroupIndex}'s.
+ * Checks a candidate list field by field (see docs/behaviour/intelligent-route.md#candidates,
+ * docs/behaviour/routing-headers.md#credential-references) and completes it: the default stable id
+ * where none is given, {@code new_and_existing} where no admission is. Collects every problem;
+ * group rules are {@link GroupIndex}'s.
  */
 final class CandidateValidator {
     static final int MAX_CANDIDATES = 1024;
@@ -97,7 +98,10 @@ final class CandidateValidator {
         }
     }
 
-    /** Decision 18: bearer_token takes no header, apikey needs one; the locator is complete. */
+    /**
+     * bearer_token takes no header, apikey needs one; the locator is complete (see
+     * docs/behaviour/routing-headers.md#credential-references).
+     */
     static void checkCredential(CredentialRef ref, String at, List<String> problems) {
         if (ref.strategy() == null) {
             problems.add(at + ".strategy: missing (expected: bearer_token | apikey)");

@@ -2,7 +2,10 @@ package io.jpraxis.ai.candidate;
 
 import java.util.Optional;
 
-/** How an injected credential is presented upstream (decision 18). */
+/**
+ * How an injected credential is presented upstream (see
+ * docs/behaviour/routing-headers.md#credential-references).
+ */
 public enum CredentialStrategy {
     /** {@code Authorization: Bearer <token>}. */
     BEARER_TOKEN("bearer_token"),

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The selection-group and policy rules of spec praxis-ai 2.7 line a: per capability all grouped or
- * none, groups run 0, 1, 2... contiguously in list order, one admission state per group, weights
- * only (and always) with {@code weightedRandom}.
+ * The selection-group and policy rules (see docs/behaviour/intelligent-route.md#selection-order):
+ * per capability all grouped or none, groups run 0, 1, 2... contiguously in list order, one
+ * admission state per group, weights only (and always) with {@code weightedRandom}.
  */
 final class GroupRules {
     private GroupRules() {

@@ -45,8 +45,9 @@ public final class HeaderText {
     }
 
     /**
-     * Whether a cluster name can become a {@code route_header} value unchanged (decision 7): a
-     * non-empty header value with no leading or trailing space or tab, which a receiver would trim.
+     * Whether a cluster name can become a {@code route_header} value unchanged (see
+     * docs/behaviour/routing-headers.md#the-route-header): a non-empty header value with no leading
+     * or trailing space or tab, which a receiver would trim.
      */
     public static boolean isRouteHeaderValue(String value) {
         if (value == null || value.isEmpty() || !isHeaderValue(value)) {

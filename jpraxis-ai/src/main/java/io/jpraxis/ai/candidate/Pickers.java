@@ -1,6 +1,6 @@
 package io.jpraxis.ai.candidate;
 
-/** The in-group policies of spec praxis-ai 2.7 line a. */
+/** The in-group policies (see docs/behaviour/intelligent-route.md#selection-order). */
 final class Pickers {
     private Pickers() {
     }

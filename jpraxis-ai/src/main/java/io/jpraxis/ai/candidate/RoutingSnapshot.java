@@ -7,9 +7,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The immutable routing data a request selects from (spec praxis-ai 2.2, 2.7 line a): validated
- * candidates in producer order, the local site, the selection policy, the overlay revision, and
- * the per-group round-robin counters, which therefore reset only when a new snapshot is swapped in.
+ * The immutable routing data a request selects from (see
+ * docs/behaviour/intelligent-route.md#candidates,
+ * docs/behaviour/intelligent-route.md#selection-order): validated candidates in producer order, the
+ * local site, the selection policy, the overlay revision, and the per-group round-robin counters,
+ * which therefore reset only when a new snapshot is swapped in.
  */
 public final class RoutingSnapshot {
     private final String localSite;
@@ -80,10 +82,11 @@ public final class RoutingSnapshot {
     }
 
     /**
-     * A new pick for {@code (kind, name)} (spec praxis-ai 2.7 line a). A grouped capability visits
-     * its groups in order, passing over a group whose admission is not {@code new_and_existing}
-     * (the fallback from a draining primary) and picking by policy in the first that remains; an
-     * ungrouped one takes the first {@code new_and_existing} candidate in list order.
+     * A new pick for {@code (kind, name)} (see
+     * docs/behaviour/intelligent-route.md#selection-order). A grouped capability visits its groups
+     * in order, passing over a group whose admission is not {@code new_and_existing} (the fallback
+     * from a draining primary) and picking by policy in the first that remains; an ungrouped one
+     * takes the first {@code new_and_existing} candidate in list order.
      */
     public Optional<Selection> select(CandidateKind kind, String name) {
         return select(kind, name, null);

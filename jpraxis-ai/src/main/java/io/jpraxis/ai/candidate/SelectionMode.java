@@ -2,7 +2,10 @@ package io.jpraxis.ai.candidate;
 
 import java.util.Optional;
 
-/** The picking policy inside a selection group (spec praxis-ai 2.7 line a). */
+/**
+ * The picking policy inside a selection group (see
+ * docs/behaviour/intelligent-route.md#selection-order).
+ */
 public enum SelectionMode {
     DETERMINISTIC("deterministic", "deterministic"),
     ROUND_ROBIN("roundRobin", "round_robin"),

@@ -6,7 +6,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** The default stable id of a candidate that names none (spec praxis-ai 2.2). */
+/**
+ * The default stable id of a candidate that names none (see
+ * docs/behaviour/intelligent-route.md#candidates).
+ */
 public final class StableIds {
     /** The longest stable id, in UTF-8 bytes. */
     public static final int MAX_BYTES = 256;

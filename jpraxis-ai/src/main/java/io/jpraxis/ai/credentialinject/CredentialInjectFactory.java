@@ -4,9 +4,11 @@ import io.jpraxis.ai.candidate.SecretRef;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,7 +22,7 @@ import java.util.function.Function;
  * {@link CredentialReader}; two entries with the same (name, namespace, key) are refused. Tokens
  * are read here, once.
  */
-public final class CredentialInjectFactory implements FilterFactory {
+public final class CredentialInjectFactory implements FilterFactory<CredentialInjectFactory.Read> {
     /** The YAML type name. */
     public static final String TYPE = "credential_inject";
 
@@ -42,7 +44,7 @@ public final class CredentialInjectFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<Read> read(MapReader options, FilterReadContext context) {
         options.require("credentials");
         List<ConfigNode> items = options.list("credentials").orElse(List.of());
         if (options.has("credentials") && (items.isEmpty() || items.size() > CredentialInjectConfig.MAX_CREDENTIALS)) {
@@ -73,6 +75,23 @@ public final class CredentialInjectFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new CredentialInjectFilter(new CredentialInjectConfig(entries), headers));
+        return Optional.of(new Read(new CredentialInjectConfig(entries), headers));
+    }
+
+    @Override
+    public FilterDeclaration declare(Read read) {
+        return FilterDeclaration.NONE;
+    }
+
+    @Override
+    public HttpFilter create(Read read, FilterBuildContext context) {
+        return new CredentialInjectFilter(read.config(), read.headers());
+    }
+
+    /** An entry as read: its config and the header each credential injects, resolved. */
+    record Read(CredentialInjectConfig config, Map<SecretRef, InjectedHeader> headers) {
+        public Read {
+            headers = Map.copyOf(headers);
+        }
     }
 }

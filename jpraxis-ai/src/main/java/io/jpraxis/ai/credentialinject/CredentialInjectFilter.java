@@ -13,13 +13,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code credential_inject} (spec praxis-ai 5, decision 18): sets the upstream credential of the
- * candidate an earlier filter chose, from the reference it left in the request metadata
- * ({@link CredentialMetadata}). No reference: the request goes on untouched. A reference that is
+ * {@code credential_inject} (see docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references): sets the upstream credential of the
+ * candidate an earlier filter chose, from the reference it left in the request metadata ({@link
+ * CredentialMetadata}). No reference: the request goes on untouched. A reference that is
  * incomplete, names an unknown strategy, disagrees with the configured credential or is not
  * configured here fails closed with 503, so a request meant to carry the gateway's credential is
- * never sent with the client's. Otherwise the client's {@code Authorization} (and, for
- * {@code apikey}, the key header) is removed and the gateway's set.
+ * never sent with the client's. Otherwise the client's {@code Authorization} (and, for {@code
+ * apikey}, the key header) is removed and the gateway's set.
  *
  * <p>Tokens are held as the assembled header values, read once at startup; Java strings cannot be
  * wiped, so "never logged, never dumped" is the guarantee: no log line, error body, diagnostic,

@@ -2,8 +2,8 @@ package io.jpraxis.ai.credentialinject;
 
 /**
  * The request metadata keys through which {@code intelligent_route} hands the chosen candidate's
- * credential reference to {@code credential_inject} (spec praxis-ai 2.9): locators only, never
- * secret bytes.
+ * credential reference to {@code credential_inject} (see
+ * docs/behaviour/intelligent-route.md#outputs): locators only, never secret bytes.
  */
 public final class CredentialMetadata {
     /** {@code bearer_token} or {@code apikey}. */

@@ -14,9 +14,11 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads one {@code credentials[i]} entry (spec praxis-ai 5, decision 18): its locator, strategy
- * and header, and exactly one token source, which {@link TokenLoader} resolves. Every problem is
- * reported; none of them ever quotes a token.
+ * Reads one {@code credentials[i]} entry (see
+ * docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references): its locator, strategy and header, and
+ * exactly one token source, which {@link TokenLoader} resolves. Every problem is reported; none of
+ * them ever quotes a token.
  */
 final class CredentialReader {
     /** Locator fields, each 1..256 bytes and not blank. */
@@ -74,7 +76,10 @@ final class CredentialReader {
         return strategy;
     }
 
-    /** Decision 18: {@code header} is required with {@code apikey} and refused with {@code bearer_token}. */
+    /**
+     * {@code header} is required with {@code apikey} and refused with {@code bearer_token} (see
+     * docs/behaviour/routing-headers.md#credential-references).
+     */
     private static String header(MapReader r, CredentialStrategy strategy) {
         boolean given = r.present("header").isPresent();
         return switch (strategy) {

@@ -14,9 +14,10 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Reads a credential's token once, at construction (spec praxis-ai 5): inline, from an
- * environment variable that must be set, or from a file of at most 16 KiB (whitespace-trimmed,
- * not empty). A token is 1..16,384 bytes. Diagnostics name the source, never the token.
+ * Reads a credential's token once, at construction (see
+ * docs/reference/filters/credential_inject.md#what-it-does): inline, from an environment variable
+ * that must be set, or from a file of at most 16 KiB (whitespace-trimmed, not empty). A token is
+ * 1..16,384 bytes. Diagnostics name the source, never the token.
  */
 final class TokenLoader {
     /** Longest token, in bytes. */

@@ -13,24 +13,33 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The one validator of configurable header names and values in the AI filters (spec praxis-ai 10,
- * 9.2, 9.3): {@code model_header}, {@code route_header}, promotion targets, credential headers.
- * One list, so the filters cannot drift apart on what a header may be. Names compare ASCII
- * case-insensitively.
+ * The one validator of configurable header names and values in the AI filters (see
+ * docs/behaviour/ext-proc.md#implementation-notes,
+ * docs/behaviour/routing-headers.md#the-route-header): {@code model_header}, {@code route_header},
+ * promotion targets, credential headers. One list, so the filters cannot drift apart on what a
+ * header may be. Names compare ASCII case-insensitively.
  *
  * <p>Every policy refuses the core's and the AI packages' reserved namespaces and the three
  * provider-hop headers {@code intelligent_route} writes: a header set from a body, a credential or
- * a routing decision must never stand in for the authenticated hop context (spec 2.8, 9.2).
- * {@link #MODEL_HEADER} stops there, as Praxis's {@code model_header} rule does; {@link
- * #CONFIGURABLE} also refuses what frames, routes or authenticates a message; {@link
- * #ROUTE_HEADER} also refuses the AI routing contract's whole namespaces.
+ * a routing decision must never stand in for the authenticated hop context (see
+ * docs/behaviour/intelligent-route.md#provider-hop,
+ * docs/behaviour/routing-headers.md#the-route-header). {@link #MODEL_HEADER} stops there, as
+ * Praxis's {@code model_header} rule does; {@link #CONFIGURABLE} also refuses what frames, routes
+ * or authenticates a message; {@link #ROUTE_HEADER} also refuses the AI routing contract's whole
+ * namespaces.
  */
 public final class HeaderPolicy {
     /** Lower-case prefixes the AI filters reserve for their protocols (MCP, A2A). */
     public static final List<String> AI_RESERVED_PREFIXES = List.of("x-mcp-", "x-a2a-");
-    /** Lower-case prefixes of the edge-to-provider routing contract (spec 2.10). */
+    /**
+     * Lower-case prefixes of the edge-to-provider routing contract (see
+     * docs/behaviour/intelligent-route.md#reserved-namespaces).
+     */
     public static final List<String> AI_OWNED_PREFIXES = List.of("x-ai-routing-", "x-ai-provider-", "x-ai-demo-");
-    /** The provider-hop candidate header {@code intelligent_route} alone sets (spec 2.8). */
+    /**
+     * The provider-hop candidate header {@code intelligent_route} alone sets (see
+     * docs/behaviour/intelligent-route.md#provider-hop).
+     */
     public static final String HOP_CANDIDATE = "x-ai-routing-candidate";
     /** The provider-hop request id header {@code intelligent_route} alone sets. */
     public static final String HOP_REQUEST_ID = "x-ai-routing-request-id";
@@ -47,15 +56,23 @@ public final class HeaderPolicy {
     public static final Set<String> CREDENTIAL = Set.of("authorization", "proxy-authorization", "x-api-key",
             "api-key", "x-goog-api-key", "cookie");
 
-    /** {@code intelligent_route.model_header} (spec 2.1): the reserved namespaces and the hop headers. */
+    /**
+     * {@code intelligent_route.model_header} (see
+     * docs/reference/filters/intelligent_route.md#keys): the reserved namespaces and the hop
+     * headers.
+     */
     public static final HeaderPolicy MODEL_HEADER = new HeaderPolicy(false, false, false);
     /** What a header set from a request body must satisfy ({@code model_to_header}). */
     public static final HeaderPolicy CONFIGURABLE = new HeaderPolicy(true, true, false);
-    /** {@link #CONFIGURABLE} plus the AI-owned routing namespaces (decision 7, spec 9.2). */
+    /**
+     * {@link #CONFIGURABLE} plus the AI-owned routing namespaces (see
+     * docs/behaviour/routing-headers.md#the-route-header).
+     */
     public static final HeaderPolicy ROUTE_HEADER = new HeaderPolicy(true, true, true);
     /**
-     * The header an {@code apikey} credential goes in (decision 18): a credential header is the
-     * point here, so only that rule is lifted; the rest of {@link #CONFIGURABLE} holds.
+     * The header an {@code apikey} credential goes in (see
+     * docs/behaviour/routing-headers.md#credential-references): a credential header is the point
+     * here, so only that rule is lifted; the rest of {@link #CONFIGURABLE} holds.
      */
     public static final HeaderPolicy CREDENTIAL_HEADER = new HeaderPolicy(true, false, false);
 

@@ -2,7 +2,10 @@ package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.Candidate;
 
-/** What session affinity says about a request before selection (spec praxis-ai 2.6). */
+/**
+ * What session affinity says about a request before selection (see
+ * docs/behaviour/intelligent-route.md#session-affinity).
+ */
 sealed interface AffinityOutcome {
 
     /** The request carries no session key: select afresh, bind nothing. */

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads where the candidates come from (spec praxis-ai 2.1): a static {@code candidates} list with
- * its {@code local_site}, or an {@code overlay_file} with its optional {@code
- * expected_overlay_scope} and {@code reload}; never both, never neither.
+ * Reads where the candidates come from (see docs/reference/filters/intelligent_route.md#keys): a
+ * static {@code candidates} list with its {@code local_site}, or an {@code overlay_file} with its
+ * optional {@code expected_overlay_scope} and {@code reload}; never both, never neither.
  */
 final class CandidateSourceReader {
     /** Praxis's debounce default. */
@@ -64,7 +64,7 @@ final class CandidateSourceReader {
     }
 
     private static Optional<CandidateSource> overlayFile(MapReader options) {
-        options.skip("local_site"); // the overlay names its own local site (spec 2.1)
+        options.skip("local_site"); // the overlay names its own local site (see docs/reference/filters/intelligent_route.md#keys)
         String text = options.requiredString("overlay_file");
         Path file = null;
         if (text != null) {

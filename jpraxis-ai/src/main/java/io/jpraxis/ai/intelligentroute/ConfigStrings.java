@@ -4,7 +4,11 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.nio.charset.StandardCharsets;
 
-/** The bounded identifiers of {@code intelligent_route}'s config (spec praxis-ai 2.1, 2.2, 11). */
+/**
+ * The bounded identifiers of {@code intelligent_route}'s config (see
+ * docs/reference/filters/intelligent_route.md#keys, docs/behaviour/intelligent-route.md#candidates,
+ * docs/behaviour/intelligent-route.md#limits).
+ */
 final class ConfigStrings {
     /** Longest identifier (name, site, cluster, local site, secret locator), in UTF-8 bytes. */
     static final int MAX_BYTES = 256;

@@ -7,9 +7,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The validated config of one {@code intelligent_route} entry (spec praxis-ai 2.1).
+ * The validated config of one {@code intelligent_route} entry (see
+ * docs/reference/filters/intelligent_route.md#keys).
  *
- * @param routeHeader the header that carries the picked cluster (decision 7), or null
+ * @param routeHeader the header that carries the picked cluster (see
+ * docs/behaviour/routing-headers.md#the-route-header), or null
  * @param providerHopClusters clusters that are provider gateways: only they get the hop headers
  */
 public record IntelligentRouteConfig(
@@ -38,7 +40,8 @@ public record IntelligentRouteConfig(
     }
 
     /**
-     * Candidates from an overlay file the control plane writes (spec 3), re-read when it changes.
+     * Candidates from an overlay file the control plane writes (see
+     * docs/behaviour/overlay.md#the-overlay-contract), re-read when it changes.
      *
      * @param expectedScope null when the config names none (legacy payloads are then accepted)
      */
@@ -47,7 +50,7 @@ public record IntelligentRouteConfig(
     }
 
     /**
-     * Session affinity (spec 2.6).
+     * Session affinity (see docs/behaviour/intelligent-route.md#session-affinity).
      *
      * @param header null when the session key is not read from a header
      * @param cookie null when the session key is not read from a cookie

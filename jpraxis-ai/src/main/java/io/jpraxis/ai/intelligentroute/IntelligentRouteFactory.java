@@ -8,10 +8,13 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -20,12 +23,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Builds {@code intelligent_route} filters (spec praxis-ai 2.1): reads and checks every key,
- * reporting every problem with its path, then builds the candidate snapshot (static) or loads
- * the overlay (cold start). Claim gates, skip paths and load signals are refused as not
- * implemented (decision 19).
+ * Builds {@code intelligent_route} filters (see docs/reference/filters/intelligent_route.md#keys):
+ * reads and checks every key, reporting every problem with its path, then builds the candidate
+ * snapshot (static) or loads the overlay (cold start). Claim gates, skip paths and load signals are
+ * refused as not implemented (see
+ * docs/behaviour/config-loading.md#names-jpraxis-does-not-implement-yet).
  */
-public final class IntelligentRouteFactory implements FilterFactory {
+public final class IntelligentRouteFactory implements FilterFactory<IntelligentRouteFactory.Read> {
     /** The YAML type name. */
     public static final String TYPE = "intelligent_route";
 
@@ -35,7 +39,7 @@ public final class IntelligentRouteFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<Read> read(MapReader options, FilterReadContext context) {
         options.notImplemented("match_claims", "skip_paths", "management_cluster", "signals");
         String modelHeader = modelHeader(options);
         SessionAffinityConfig affinity = SessionAffinityReader.read(options);
@@ -51,9 +55,30 @@ public final class IntelligentRouteFactory implements FilterFactory {
         if (snapshots.isEmpty()) {
             return Optional.empty();
         }
+        return Optional.of(new Read(config, snapshots.get()));
+    }
+
+    /**
+     * Selects a cluster, but lists none: like Praxis, a candidate cluster missing from the load
+     * balancer is found at request time, not at load, since an overlay may name any cluster after
+     * any reload.
+     */
+    @Override
+    public FilterDeclaration declare(Read read) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SELECTS_CLUSTER))
+                .withOwnedRequestHeaders(IntelligentRouteFilter.ownedHeaders(read.config()));
+    }
+
+    @Override
+    public HttpFilter create(Read read, FilterBuildContext context) {
+        SessionAffinityConfig affinity = read.config().sessionAffinity();
         SessionAffinity sessions = affinity.enabled() ? new SessionAffinity(affinity, context.services().clock())
                 : null;
-        return Optional.of(new IntelligentRouteFilter(config, snapshots.get(), sessions, context.services().ids()));
+        return new IntelligentRouteFilter(read.config(), read.snapshots(), sessions, context.services().ids());
+    }
+
+    /** An entry as read: its config and the routing snapshots it was checked against (its overlay, read). */
+    public record Read(IntelligentRouteConfig config, SnapshotSource snapshots) {
     }
 
     private static String modelHeader(MapReader options) {
@@ -70,8 +95,8 @@ public final class IntelligentRouteFactory implements FilterFactory {
     }
 
     /**
-     * Decision 7: {@link HeaderPolicy#ROUTE_HEADER}, and not a header this filter reads, which the
-     * entry strip would remove or the pick overwrite.
+     * {@link HeaderPolicy#ROUTE_HEADER}, and not a header this filter reads, which the entry strip
+     * would remove or the pick overwrite (see docs/behaviour/routing-headers.md#the-route-header).
      */
     private static String routeHeader(MapReader options, String modelHeader, SessionAffinityConfig affinity) {
         String name = options.string("route_header").orElse(null);

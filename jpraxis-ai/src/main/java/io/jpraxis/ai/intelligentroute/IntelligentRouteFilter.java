@@ -8,7 +8,6 @@ import io.jpraxis.ai.candidate.SnapshotSource;
 import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.picker.EndpointSubset;
@@ -21,15 +20,18 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code intelligent_route} (spec praxis-ai 2.3): picks the candidate cluster that serves the
- * requested model or MCP tool, from a static list or the control plane's overlay, honouring
- * session affinity and selection groups (decision 8), and hands the pick to the load balancer
- * as {@code ctx.cluster}, to later filters as metadata, to a provider gateway as the hop headers,
- * and to a header-routing gateway as {@code route_header} (decision 7).
+ * {@code intelligent_route} (see docs/behaviour/intelligent-route.md#request-steps): picks the
+ * candidate cluster that serves the requested model or MCP tool, from a static list or the control
+ * plane's overlay, honouring session affinity and selection groups (see
+ * docs/behaviour/intelligent-route.md#selection-order), and hands the pick to the load balancer as
+ * {@code ctx.cluster}, to later filters as metadata, to a provider gateway as the hop headers, and
+ * to a header-routing gateway as {@code route_header} (see
+ * docs/behaviour/routing-headers.md#the-route-header).
  *
- * <p>The hop headers and the route header are owned (decision 13): the edge strips client copies
- * before the pipeline, and this filter strips them again on entry, every instance in any case, so
- * a forged value never reaches an upstream on any path.
+ * <p>The hop headers and the route header are owned (see
+ * docs/behaviour/routing-headers.md#headers-a-filter-owns): the edge strips client copies before
+ * the pipeline, and this filter strips them again on entry, every instance in any case, so a forged
+ * value never reaches an upstream on any path.
  */
 final class IntelligentRouteFilter implements HttpFilter {
     private final IntelligentRouteConfig config;
@@ -46,11 +48,16 @@ final class IntelligentRouteFilter implements HttpFilter {
         this.lookups = new LookupExtractor(config.modelHeader());
         this.affinity = affinity;
         this.outputs = new RouteOutputs(config.routeHeader(), Set.copyOf(config.providerHopClusters()), hopIds);
+        this.owned = ownedHeaders(config);
+    }
+
+    /** The hop headers and the route header, lower case: only this filter may set them. */
+    static Set<String> ownedHeaders(IntelligentRouteConfig config) {
         List<String> names = new ArrayList<>(HeaderPolicy.PROVIDER_HOP);
         if (config.routeHeader() != null) {
             names.add(HeaderMap.normalize(config.routeHeader()));
         }
-        this.owned = Set.copyOf(names);
+        return Set.copyOf(names);
     }
 
     @Override
@@ -67,25 +74,6 @@ final class IntelligentRouteFilter implements HttpFilter {
     /** The typed config this filter was built from. */
     IntelligentRouteConfig routeConfig() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return Set.of(FilterTrait.SELECTS_CLUSTER);
-    }
-
-    /**
-     * None: like Praxis, a candidate cluster missing from the load balancer is found at request
-     * time, not at load, since an overlay may name any cluster after any reload (spec 2.11).
-     */
-    @Override
-    public List<String> selectableClusters() {
-        return List.of();
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return owned;
     }
 
     @Override
@@ -139,7 +127,10 @@ final class IntelligentRouteFilter implements HttpFilter {
         }
     }
 
-    /** The session flags of a fresh pick (spec 2.6); null when affinity is off. */
+    /**
+     * The session flags of a fresh pick (see docs/behaviour/intelligent-route.md#session-affinity);
+     * null when affinity is off.
+     */
     private static Session session(AffinityOutcome outcome) {
         return switch (outcome) {
             case null -> null;

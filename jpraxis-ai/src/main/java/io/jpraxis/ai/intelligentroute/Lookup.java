@@ -2,7 +2,10 @@ package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.candidate.CandidateKind;
 
-/** What a request asks {@code intelligent_route} for (spec praxis-ai 2.4). */
+/**
+ * What a request asks {@code intelligent_route} for (see
+ * docs/behaviour/intelligent-route.md#lookup).
+ */
 sealed interface Lookup {
 
     /** Nothing to route: the request goes on without a pick. */

@@ -8,11 +8,15 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Reads what a request asks for (spec praxis-ai 2.4). MCP metadata comes first, so a client's
- * model header cannot hijack tool routing; otherwise the first value of the model header.
+ * Reads what a request asks for (see docs/behaviour/intelligent-route.md#lookup). MCP metadata
+ * comes first, so a client's model header cannot hijack tool routing; otherwise the first value of
+ * the model header.
  */
 final class LookupExtractor {
-    /** Longest model or tool name read, in UTF-8 bytes (spec 11). */
+    /**
+     * Longest model or tool name read, in UTF-8 bytes (see
+     * docs/behaviour/intelligent-route.md#limits).
+     */
     static final int MAX_NAME_BYTES = 256;
     static final String MCP_METHOD = "mcp.method";
     static final String MCP_NAME = "mcp.name";

@@ -8,9 +8,9 @@ import java.util.Map;
 /**
  * The headers a pick set, kept for the rest of its request. A later {@code intelligent_route}
  * entry, or a second pass through the same one (a branch rejoining backwards), finds the cluster
- * preset and strips the owned headers on entry; while that cluster is still the picked one it
- * puts the pick's headers back, so the request never goes on with {@code ctx.cluster} set but its
- * route header or provider-hop context gone (decision 7, spec 9.4).
+ * preset and strips the owned headers on entry; while that cluster is still the picked one it puts
+ * the pick's headers back, so the request never goes on with {@code ctx.cluster} set but its route
+ * header or provider-hop context gone (see docs/behaviour/routing-headers.md#the-route-header).
  *
  * @param cluster the picked cluster
  * @param headers name and value of each header the pick set, in the order it set them

@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code intelligent_route.*} metadata a pick leaves for later filters (spec praxis-ai 2.9):
- * {@code credential_inject} reads the credential locator, logs read the rest. Locators only,
- * never secret bytes.
+ * The {@code intelligent_route.*} metadata a pick leaves for later filters (see
+ * docs/behaviour/intelligent-route.md#outputs): {@code credential_inject} reads the credential
+ * locator, logs read the rest. Locators only, never secret bytes.
  */
 final class RouteMetadata {
     private static final Logger log = LoggerFactory.getLogger(RouteMetadata.class);

@@ -18,10 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Step 9 of spec praxis-ai 2.3: everything a pick writes. Every header value is checked before
- * anything is written, so a request either carries the whole decision or fails with 500; it is
- * never forwarded with {@code ctx.cluster} set but the route header or hop context missing
- * (decision 7, spec 9.4).
+ * Step 9 (see docs/behaviour/intelligent-route.md#request-steps): everything a pick writes. Every
+ * header value is checked before anything is written, so a request either carries the whole
+ * decision or fails with 500; it is never forwarded with {@code ctx.cluster} set but the route
+ * header or hop context missing (see docs/behaviour/routing-headers.md#the-route-header).
  */
 final class RouteOutputs {
     private static final Logger log = LoggerFactory.getLogger(RouteOutputs.class);

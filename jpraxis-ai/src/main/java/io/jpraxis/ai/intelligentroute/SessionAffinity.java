@@ -15,10 +15,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Session affinity (spec praxis-ai 2.6): session key to the stable id of the candidate picked for
- * it, until an absolute expiry. In process only: not shared across replicas, lost on restart.
- * Reuse never extends a binding, so a session drifts back to the producer's preference within one
- * TTL.
+ * Session affinity (see docs/behaviour/intelligent-route.md#session-affinity): session key to the
+ * stable id of the candidate picked for it, until an absolute expiry. In process only: not shared
+ * across replicas, lost on restart. Reuse never extends a binding, so a session drifts back to the
+ * producer's preference within one TTL.
  */
 final class SessionAffinity {
     private static final Logger log = LoggerFactory.getLogger(SessionAffinity.class);

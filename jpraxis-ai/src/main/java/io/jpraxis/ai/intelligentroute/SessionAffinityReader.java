@@ -6,8 +6,9 @@ import io.jpraxis.filters.support.HeaderListReader;
 import io.jpraxis.filters.support.HeaderRules;
 
 /**
- * Reads {@code session_affinity} (spec praxis-ai 2.6). Off unless {@code enabled: true}; the other
- * keys are checked only when it is on, as in Praxis, but unknown keys are refused either way.
+ * Reads {@code session_affinity} (see docs/behaviour/intelligent-route.md#session-affinity). Off
+ * unless {@code enabled: true}; the other keys are checked only when it is on, as in Praxis, but
+ * unknown keys are refused either way.
  */
 final class SessionAffinityReader {
     /** Longest binding TTL: one day. */

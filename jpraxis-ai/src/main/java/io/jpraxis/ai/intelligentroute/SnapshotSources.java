@@ -39,7 +39,8 @@ final class SnapshotSources {
     }
 
     private static Optional<SnapshotSource> fixed(StaticCandidates s, MapReader options) {
-        // Static candidates form no groups, so the policy is always deterministic (spec 2.7).
+        // Static candidates form no groups, so the policy is always deterministic (see
+        // docs/behaviour/intelligent-route.md#selection-order).
         SnapshotBuild build = RoutingSnapshot.build(s.localSite(), s.candidates(), SelectionMode.DETERMINISTIC, null);
         return switch (build) {
             case SnapshotBuild.Built built -> {
@@ -54,8 +55,9 @@ final class SnapshotSources {
     }
 
     /**
-     * Loads the overlay now, so a file that cannot serve refuses the config (spec 2.1: cold-start
-     * failures are fatal); with {@code route_header}, every reload must keep clusters sendable.
+     * Loads the overlay now, so a file that cannot serve refuses the config (cold-start failures
+     * are fatal; see docs/reference/filters/intelligent_route.md#keys); with {@code route_header},
+     * every reload must keep clusters sendable.
      */
     private static Optional<SnapshotSource> overlay(OverlayFile o, IntelligentRouteConfig config, MapReader options) {
         ClusterRule rule = config.routeHeader() == null ? ClusterRule.ANY : ClusterRule.ROUTE_HEADER_VALUE;

@@ -16,8 +16,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads the static {@code candidates} list (spec praxis-ai 2.2, decision 18): each entry's own
- * fields, strictly. What spans entries (duplicates, stable ids) is the snapshot's to check.
+ * Reads the static {@code candidates} list (see docs/behaviour/intelligent-route.md#candidates,
+ * docs/behaviour/routing-headers.md#credential-references): each entry's own fields, strictly. What
+ * spans entries (duplicates, stable ids) is the snapshot's to check.
  */
 final class StaticCandidateReader {
     /** Most candidates one list may hold. */
@@ -33,7 +34,8 @@ final class StaticCandidateReader {
     /**
      * Every candidate, or empty when any entry (or the list) was refused.
      *
-     * @param routeHeader when set, every cluster must be a legal header value (decision 7)
+     * @param routeHeader when set, every cluster must be a legal header value (see
+     * docs/behaviour/routing-headers.md#the-route-header)
      */
     static Optional<List<Candidate>> read(MapReader options, String routeHeader) {
         List<ConfigNode> items = options.list("candidates").orElse(null);
@@ -75,7 +77,8 @@ final class StaticCandidateReader {
         if (!r.finishCleanly()) {
             return Optional.empty();
         }
-        // The stable id is left to the snapshot, which derives the default one (spec 2.2).
+        // The stable id is left to the snapshot, which derives the default one (see
+        // docs/behaviour/intelligent-route.md#candidates).
         return Optional.of(new Candidate(kind, name, site, cluster, fresh, credential,
                 AdmissionState.NEW_AND_EXISTING, null, null, null, null, null));
     }
@@ -93,7 +96,10 @@ final class StaticCandidateReader {
         return kind.orElse(null);
     }
 
-    /** Decision 18: {@code bearer_token} without a header, or {@code apikey} with one. */
+    /**
+     * {@code bearer_token} without a header, or {@code apikey} with one (see
+     * docs/behaviour/routing-headers.md#credential-references).
+     */
     private static CredentialRef credential(MapReader r) {
         CredentialStrategy strategy = strategy(r);
         String header = r.string("header").orElse(null);

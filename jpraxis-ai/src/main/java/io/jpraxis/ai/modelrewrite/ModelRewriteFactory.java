@@ -7,10 +7,14 @@ import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.filter.TagMatcher;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +28,7 @@ import java.util.Set;
  * identifiers; one {@code from} per {@code when}) and {@code max_body_bytes} (default 10 MiB, at
  * most 64 MiB), as {@code json_body_field}.
  */
-public final class ModelRewriteFactory implements FilterFactory {
+public final class ModelRewriteFactory implements FilterFactory<ModelRewriteFactory.Read> {
     /** The YAML type name. */
     public static final String TYPE = "model_rewrite";
     static final int MAX_RULES = 256;
@@ -37,7 +41,7 @@ public final class ModelRewriteFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<Read> read(MapReader options, FilterReadContext context) {
         options.require("rules");
         List<TagMatcher> whens = new ArrayList<>();
         List<Rule> rules = rules(options, whens);
@@ -46,7 +50,33 @@ public final class ModelRewriteFactory implements FilterFactory {
         if (!options.finishCleanly() || rules.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ModelRewriteFilter(new ModelRewriteConfig(rules, maxBodyBytes), whens));
+        return Optional.of(new Read(new ModelRewriteConfig(rules, maxBodyBytes), whens));
+    }
+
+    /**
+     * Rewrites the whole request body, at pre-read or at the bound-upstream barrier; rules with
+     * {@code when} match the bound cluster's tags, so they make sense only at the barrier, and their
+     * matchers are held to the tag values load balancers declare.
+     */
+    @Override
+    public FilterDeclaration declare(Read read) {
+        ModelRewriteConfig config = read.config();
+        String barrierOnly = config.bindingDependent()
+                ? "model_rewrite has rules with when, which match the bound cluster's tags" : null;
+        return FilterDeclaration.NONE.withRequestBody(BodyAccess.READ_WRITE, BodyMode.buffer(config.maxBodyBytes()))
+                .withBoundUpstream(new FilterDeclaration.BoundUpstream(BodyAccess.READ_WRITE, barrierOnly, read.whens()));
+    }
+
+    @Override
+    public HttpFilter create(Read read, FilterBuildContext context) {
+        return new ModelRewriteFilter(read.config());
+    }
+
+    /** An entry as read: its config, and each rule's {@code when} with where it is written (the typo guard). */
+    public record Read(ModelRewriteConfig config, List<TagMatcher> whens) {
+        public Read {
+            whens = List.copyOf(whens);
+        }
     }
 
     /** The rules; each {@code when} also goes to {@code whens} with where it is written (the typo guard). */

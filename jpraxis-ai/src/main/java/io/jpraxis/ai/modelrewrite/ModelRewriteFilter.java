@@ -4,34 +4,28 @@ import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.TagMatcher;
 import java.nio.ByteBuffer;
-import java.util.List;
 
 /**
  * {@code model_rewrite}: rewrites the top-level JSON {@code model} of a request body per bound
  * provider ({@code rules: [{when: {application_provider: X}, from: alias, to: name}]}), so one
  * client-facing alias reaches each provider under the name it knows. It declares both body
- * accesses: with a {@code bound_upstream} condition it runs once at the bound-upstream barrier
- * (spec 6.7), where {@code when} matches the frozen binding's tags; without one it runs at
- * pre-read, where only rules without {@code when} can match (a config relying on {@code when}
- * there is refused at build). A body that is not a JSON object, or has no string {@code model},
- * or whose model no rule matches, is left exactly as it is.
+ * accesses: with a {@code bound_upstream} condition it runs once at the bound-upstream barrier (see
+ * docs/behaviour/binding.md#the-bound-body-barrier), where {@code when} matches the frozen
+ * binding's tags; without one it runs at pre-read, where only rules without {@code when} can match
+ * (a config relying on {@code when} there is refused at build). A body that is not a JSON object,
+ * or has no string {@code model}, or whose model no rule matches, is left exactly as it is.
  */
 public final class ModelRewriteFilter implements HttpFilter {
     private final ModelRewriteConfig config;
     private final ModelRewriter rewriter;
-    private final List<TagMatcher> whens;
 
-    ModelRewriteFilter(ModelRewriteConfig config, List<TagMatcher> whens) {
+    ModelRewriteFilter(ModelRewriteConfig config) {
         this.config = config;
         this.rewriter = new ModelRewriter(config.rules());
-        this.whens = List.copyOf(whens);
     }
 
     @Override
@@ -42,32 +36,6 @@ public final class ModelRewriteFilter implements HttpFilter {
     @Override
     public ModelRewriteConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_WRITE;
-    }
-
-    @Override
-    public BodyAccess boundUpstreamRequestBodyAccess() {
-        return BodyAccess.READ_WRITE;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(config.maxBodyBytes());
-    }
-
-    @Override
-    public String barrierOnlyReason() {
-        return config.bindingDependent()
-                ? "model_rewrite has rules with when, which match the bound cluster's tags" : null;
-    }
-
-    @Override
-    public List<TagMatcher> boundTagMatchers() {
-        return whens;
     }
 
     @Override

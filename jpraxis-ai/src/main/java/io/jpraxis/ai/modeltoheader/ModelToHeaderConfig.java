@@ -1,7 +1,8 @@
 package io.jpraxis.ai.modeltoheader;
 
 /**
- * The {@code model_to_header} filter's config (spec praxis-ai 6).
+ * The {@code model_to_header} filter's config (see
+ * docs/reference/filters/model_to_header.md#what-it-does).
  *
  * @param header the request header that receives the body's top-level {@code model}
  * @param trustExistingHeader whether a header the request already carries is kept unchanged

@@ -1,38 +1,38 @@
 package io.jpraxis.ai.modeltoheader;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.filters.payload.jsonbodyfield.BodyFieldPromotion;
-import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping;
 import java.util.List;
-import java.util.Set;
 
 /**
- * {@code model_to_header} (spec praxis-ai 6): {@code json_body_field} with {@code field: model}.
- * It runs the same body hook ({@link BodyFieldPromotion}) over the pre-read body, so the model is
- * read in one streaming pass that stops at the {@code model} field, and promoted to its header
- * (and published as result {@code model}) before routing. A body without a {@code model} leaves
- * the header absent, and {@code intelligent_route} then skips routing.
+ * {@code model_to_header} (see docs/reference/filters/model_to_header.md#what-it-does): {@code
+ * json_body_field} with {@code field: model}. It runs the same body hook ({@link
+ * BodyFieldPromotion}) over the pre-read body, so the model is read in one streaming pass that
+ * stops at the {@code model} field, and promoted to its header (and published as result {@code
+ * model}) before routing. A body without a {@code model} leaves the header absent, and {@code
+ * intelligent_route} then skips routing.
  *
- * <p>The header is owned (decision 13), so the gateway strips a client's copy at ingress and the
- * value always comes from the body; with {@code trust_existing_header} it is not owned, and a copy
- * the request carries is kept unchanged, never compared with the body.
+ * <p>The header is owned (see docs/behaviour/routing-headers.md#headers-a-filter-owns), so the
+ * gateway strips a client's copy at ingress and the value always comes from the body; with {@code
+ * trust_existing_header} it is not owned, and a copy the request carries is kept unchanged, never
+ * compared with the body.
  */
 public final class ModelToHeaderFilter implements HttpFilter {
     private final ModelToHeaderConfig config;
     private final BodyFieldPromotion promotion;
-    private final Set<String> owned;
 
     ModelToHeaderFilter(ModelToHeaderConfig config) {
         this.config = config;
-        this.promotion = new BodyFieldPromotion(List.of(new FieldMapping(ModelToHeaderConfig.FIELD, config.header())),
+        this.promotion = promotion(config);
+    }
+
+    static BodyFieldPromotion promotion(ModelToHeaderConfig config) {
+        return new BodyFieldPromotion(List.of(new FieldMapping(ModelToHeaderConfig.FIELD, config.header())),
                 ModelToHeaderFactory.TYPE);
-        this.owned = config.trustExistingHeader() ? Set.of() : promotion.targetHeaders();
     }
 
     @Override
@@ -43,22 +43,6 @@ public final class ModelToHeaderFilter implements HttpFilter {
     @Override
     public ModelToHeaderConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    /** The same bounded buffer {@code json_body_field} uses by default (10 MiB). */
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return owned;
     }
 
     @Override

@@ -15,13 +15,17 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Steps 3 to 13 of spec praxis-ai 3.4 for an envelope ({@code routing-overlay.json}): typed
- * parse, schema version, field bounds, revision and digest shapes, the digest comparisons in the
- * order of decision 17, and the scope checks. Unknown keys are ignored at every level.
+ * Steps 3 to 13 (see docs/behaviour/overlay.md#check-order) for an envelope ({@code
+ * routing-overlay.json}): typed parse, schema version, field bounds, revision and digest shapes,
+ * the digest comparisons in the order (see docs/behaviour/overlay.md#check-order), and the scope
+ * checks. Unknown keys are ignored at every level.
  */
 final class EnvelopeReader {
     static final String SCHEMA_VERSION = "1.0.0";
-    /** Keys whose presence makes a file an envelope (spec praxis-ai 3.1). */
+    /**
+     * Keys whose presence makes a file an envelope (see
+     * docs/behaviour/overlay.md#format-detection).
+     */
     static final List<String> ENVELOPE_KEYS = List.of("schema_version", "revision", "content_digest", "scope", "provenance");
 
     private static final Pattern HEX_SHA256 = Pattern.compile("[0-9a-f]{64}");
@@ -98,7 +102,8 @@ final class EnvelopeReader {
         hex(revisionValue, "revision.value", OverlayRejection.INVALID_REVISION);
         expect(digestAlgorithm, "sha256", "content_digest.algorithm", OverlayRejection.INVALID_CONTENT_DIGEST);
         hex(digestValue, "content_digest.value", OverlayRejection.INVALID_CONTENT_DIGEST);
-        // 9. before 8. (decision 17): a wrong digest is named as such even when the revision disagrees too
+        // 9. before 8. (see docs/behaviour/overlay.md#check-order): a wrong digest is named as such even
+        // when the revision disagrees too
         String recomputed = OverlayDigest.of(overlay);
         if (!recomputed.equals(digestValue)) {
             throw new OverlayProblem(OverlayRejection.DIGEST_MISMATCH, "content_digest.value: " + quote(digestValue)

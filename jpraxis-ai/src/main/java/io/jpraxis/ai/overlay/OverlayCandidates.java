@@ -23,9 +23,10 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Overlay candidate objects to {@link Candidate}s (spec praxis-ai 2.2): unknown candidate keys are
- * ignored for forward compatibility, but a credential or its secret reference with an unknown key
- * is refused, so no token material can ride along in one.
+ * Overlay candidate objects to {@link Candidate}s (see
+ * docs/behaviour/intelligent-route.md#candidates): unknown candidate keys are ignored for forward
+ * compatibility, but a credential or its secret reference with an unknown key is refused, so no
+ * token material can ride along in one.
  */
 final class OverlayCandidates {
     private static final Set<String> CREDENTIAL_KEYS = Set.of("strategy", "secretRef", "secret_ref", "header");
@@ -75,7 +76,10 @@ final class OverlayCandidates {
                 optionalU32(node, "traffic_weight", at + ".traffic_weight", INVALID_CANDIDATES));
     }
 
-    /** Decision 18: bearer_token or apikey; a header with the one, required with the other. */
+    /**
+     * bearer_token or apikey; a header with the one, required with the other (see
+     * docs/behaviour/routing-headers.md#credential-references).
+     */
     private static CredentialRef credential(JsonNode node, String at) {
         if (!node.isObject()) {
             throw new OverlayProblem(INVALID_CREDENTIAL, at + ": " + describe(node) + " (expected: an object)");

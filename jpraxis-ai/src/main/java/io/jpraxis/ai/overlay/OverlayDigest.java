@@ -8,9 +8,10 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The semantic digest of an overlay (spec praxis-ai 3.3): SHA-256 over the JCS form of the raw
- * {@code overlay} object cut down to the keys that change routing, so new timestamps or envelope
- * fields keep the revision. Candidates go in verbatim, unknown fields included.
+ * The semantic digest of an overlay (see docs/behaviour/overlay.md#digest-and-revision): SHA-256
+ * over the JCS form of the raw {@code overlay} object cut down to the keys that change routing, so
+ * new timestamps or envelope fields keep the revision. Candidates go in verbatim, unknown fields
+ * included.
  */
 public final class OverlayDigest {
     private static final List<String> SEMANTIC_KEYS = List.of("candidates", "local_site", "network", "selection_policy");

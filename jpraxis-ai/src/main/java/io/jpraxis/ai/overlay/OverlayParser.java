@@ -24,9 +24,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Reads an overlay file's bytes into a verdict (spec praxis-ai 3): envelope or legacy detection,
- * then the checks of 3.4 in their order, the first failure deciding the reason. The same code
- * serves the cold start and every reload.
+ * Reads an overlay file's bytes into a verdict (see
+ * docs/behaviour/overlay.md#the-overlay-contract): envelope or legacy detection, then the checks of
+ * 3.4 in their order, the first failure deciding the reason. The same code serves the cold start
+ * and every reload.
  */
 public final class OverlayParser {
     /** The overlay file cap: 2 MiB. */

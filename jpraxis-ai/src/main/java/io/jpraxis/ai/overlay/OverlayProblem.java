@@ -2,8 +2,8 @@ package io.jpraxis.ai.overlay;
 
 /**
  * The first failure of an overlay check, thrown inside the parser only so that the fifteen ordered
- * steps of spec praxis-ai 3.4 read as straight-line code; {@link OverlayParser} turns it into a
- * {@link OverlayVerdict.Rejected} and it never escapes the package.
+ * steps (see docs/behaviour/overlay.md#check-order) read as straight-line code; {@link
+ * OverlayParser} turns it into a {@link OverlayVerdict.Rejected} and it never escapes the package.
  */
 final class OverlayProblem extends RuntimeException {
     private final OverlayRejection reason;

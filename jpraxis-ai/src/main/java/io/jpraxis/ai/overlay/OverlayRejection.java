@@ -31,13 +31,23 @@ public enum OverlayRejection {
     INVALID_LOCAL_SITE("invalid_local_site"),
     INVALID_SELECTION_POLICY("invalid_selection_policy"),
     UNSUPPORTED_CREDENTIAL_STRATEGY("unsupported_credential_strategy"),
-    /** {@code header} with {@code bearer_token}, or none with {@code apikey} (decision 18). */
+    /**
+     * {@code header} with {@code bearer_token}, or none with {@code apikey} (see
+     * docs/behaviour/routing-headers.md#credential-references).
+     */
     INVALID_CREDENTIAL_COMBINATION("invalid_credential_combination"),
     /** A credential object with unknown keys or a bad header name. */
     INVALID_CREDENTIAL("invalid_credential"),
-    /** A candidate that fails conversion or spec 2.2/2.7 validation. */
+    /**
+     * A candidate that fails conversion or validation (see
+     * docs/behaviour/intelligent-route.md#candidates,
+     * docs/behaviour/intelligent-route.md#selection-order).
+     */
     INVALID_CANDIDATES("invalid_candidates"),
-    /** A cluster the configured {@link ClusterRule} refuses (decision 7). */
+    /**
+     * A cluster the configured {@link ClusterRule} refuses (see
+     * docs/behaviour/routing-headers.md#the-route-header).
+     */
     CLUSTER_RULE("cluster_rule");
 
     private final String code;

@@ -15,10 +15,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The routing snapshot of an {@code overlay_file}, kept current by hot reload (spec praxis-ai
- * 2.12): a refused reload keeps the last good snapshot serving, identical bytes or an unchanged
- * semantic revision keep the very same snapshot (and so its round-robin counters), anything else
- * swaps atomically while in-flight requests finish on the snapshot they read.
+ * The routing snapshot of an {@code overlay_file}, kept current by hot reload (see
+ * docs/behaviour/intelligent-route.md#overlay-reload): a refused reload keeps the last good
+ * snapshot serving, identical bytes or an unchanged semantic revision keep the very same snapshot
+ * (and so its round-robin counters), anything else swaps atomically while in-flight requests finish
+ * on the snapshot they read.
  */
 public final class OverlaySource implements SnapshotSource {
     private static final Logger LOG = LoggerFactory.getLogger(OverlaySource.class);
@@ -118,7 +119,10 @@ public final class OverlaySource implements SnapshotSource {
         return w != null && w.isAlive();
     }
 
-    /** One reload (spec praxis-ai 2.12); the watcher calls it after each settled burst of events. */
+    /**
+     * One reload (see docs/behaviour/intelligent-route.md#overlay-reload); the watcher calls it
+     * after each settled burst of events.
+     */
     void reloadNow() {
         synchronized (reloadLock) {
             Loaded serving = current.get();

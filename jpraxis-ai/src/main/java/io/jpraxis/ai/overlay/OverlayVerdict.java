@@ -4,7 +4,7 @@ import io.jpraxis.ai.candidate.RoutingSnapshot;
 import java.util.List;
 import java.util.Objects;
 
-/** What parsing an overlay came to (spec praxis-ai 3). */
+/** What parsing an overlay came to (see docs/behaviour/overlay.md#the-overlay-contract). */
 public sealed interface OverlayVerdict {
     /** A valid envelope; {@code revision} is its 64-hex content-addressed revision. */
     record Accepted(RoutingSnapshot snapshot, String revision, List<String> warnings) implements OverlayVerdict {
@@ -23,7 +23,9 @@ public sealed interface OverlayVerdict {
         }
     }
 
-    /** Refused, for the first reason found in the order of spec praxis-ai 3.4. */
+    /**
+     * Refused, for the first reason found in the order (see docs/behaviour/overlay.md#check-order).
+     */
     record Rejected(OverlayRejection reason, String message) implements OverlayVerdict {
         public Rejected {
             Objects.requireNonNull(reason, "reason");

@@ -18,9 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches an overlay file's parent directory, not the file, so a Kubernetes ConfigMap's
- * {@code ..data} symlink swap is seen (spec praxis-ai 2.12); any event in it, once the burst has
- * been quiet for the debounce window, triggers one reload.
+ * Watches an overlay file's parent directory, not the file, so a Kubernetes ConfigMap's {@code
+ * ..data} symlink swap is seen (see docs/behaviour/intelligent-route.md#overlay-reload); any event
+ * in it, once the burst has been quiet for the debounce window, triggers one reload.
  */
 final class OverlayWatcher {
     private static final Logger LOG = LoggerFactory.getLogger(OverlayWatcher.class);

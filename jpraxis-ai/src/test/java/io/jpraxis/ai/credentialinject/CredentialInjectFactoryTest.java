@@ -17,7 +17,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Spec praxis-ai 5 and decision 18: each config rule, and no diagnostic or dump that shows a token. */
+/**
+ * Each config rule, and no diagnostic or dump that shows a token (see
+ * docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references).
+ */
 class CredentialInjectFactoryTest {
     private static final String C0 = AT + "credentials[0].";
     private static final Map<String, String> ENV = Map.of("OPENAI_KEY", "sk-from-env", "EMPTY_KEY", "");

@@ -9,7 +9,11 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Spec praxis-ai 5, decision 18: the request path of each metadata shape. */
+/**
+ * The request path of each metadata shape (see
+ * docs/reference/filters/credential_inject.md#what-it-does,
+ * docs/behaviour/routing-headers.md#credential-references).
+ */
 class CredentialInjectFilterTest {
     private final HttpFilter filter = AiFixtures.build(new CredentialInjectFactory(Map.<String, String>of()::get), """
             credentials:

@@ -12,7 +12,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Spec praxis-ai 10, 9.2, 9.3: one list of what a configurable header name or value may be. */
+/**
+ * One list of what a configurable header name or value may be (see
+ * docs/behaviour/ext-proc.md#implementation-notes,
+ * docs/behaviour/routing-headers.md#the-route-header).
+ */
 class HeaderPolicyTest {
 
     private static Optional<Rule> rule(HeaderPolicy policy, String name) {

@@ -7,7 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Writes overlay envelopes with a correct content digest (spec praxis-ai 3.3). */
+/**
+ * Writes overlay envelopes with a correct content digest (see
+ * docs/behaviour/overlay.md#digest-and-revision).
+ */
 final class EnvelopeWriter {
     private static final ObjectMapper JSON = new ObjectMapper();
 

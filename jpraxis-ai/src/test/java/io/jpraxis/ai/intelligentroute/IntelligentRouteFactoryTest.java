@@ -4,6 +4,7 @@ import static io.jpraxis.ai.intelligentroute.RouteFixtures.AT;
 import static io.jpraxis.ai.intelligentroute.RouteFixtures.TWO_MODELS;
 import static io.jpraxis.ai.intelligentroute.RouteFixtures.accepted;
 import static io.jpraxis.ai.intelligentroute.RouteFixtures.refused;
+import static io.jpraxis.ai.testing.AiFixtures.declarationOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.candidate.CredentialRef;
@@ -31,9 +32,9 @@ class IntelligentRouteFactoryTest {
         assertThat(source.localSite()).isEqualTo("hub");
         assertThat(source.candidates()).hasSize(4);
         assertThat(source.candidates().getFirst().fresh()).as("fresh defaults to true").isTrue();
-        assertThat(filter.traits()).as("selects a cluster for the load balancer after it")
+        assertThat(declarationOf(filter).traits()).as("selects a cluster for the load balancer after it")
                 .containsExactly(FilterTrait.SELECTS_CLUSTER);
-        assertThat(filter.ownedRequestHeaders()).as("decision 13: the hop headers")
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("decision 13: the hop headers")
                 .containsExactlyInAnyOrder("x-ai-routing-candidate", "x-ai-routing-request-id",
                         "x-ai-routing-revision");
     }
@@ -73,7 +74,7 @@ class IntelligentRouteFactoryTest {
                 .isEqualTo(new CredentialRef(CredentialStrategy.APIKEY, "x-api-key", new SecretRef("keys", "ai", "east")));
         assertThat(source.candidates().get(0).fresh()).isFalse();
         assertThat(source.candidates().get(1).credential().strategy()).isEqualTo(CredentialStrategy.BEARER_TOKEN);
-        assertThat(filter.ownedRequestHeaders()).as("the route header is owned too")
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("the route header is owned too")
                 .contains("x-gateway-destination-endpoint").hasSize(4);
     }
 

@@ -18,7 +18,9 @@ import java.time.Clock;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The request algorithm of spec praxis-ai 2.3, branch by branch. */
+/**
+ * The request algorithm (see docs/behaviour/intelligent-route.md#request-steps), branch by branch.
+ */
 class IntelligentRouteFilterTest {
     private static final String HOP = "provider_hop_clusters: [cluster-b]\n";
     private static final String ROUTE = "route_header: X-Destination\n";

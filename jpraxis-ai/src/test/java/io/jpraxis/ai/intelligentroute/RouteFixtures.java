@@ -2,6 +2,7 @@ package io.jpraxis.ai.intelligentroute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.ai.testing.AiFixtures;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
@@ -12,9 +13,9 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.FilterBuildContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
+import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -65,9 +66,8 @@ final class RouteFixtures {
         RuntimeServices services = new RuntimeServices(clock, new SplittableRandom(7), IdGenerator.sequential("hop"));
         FilterBuildContext context = new FilterBuildContext(FeatureSet.NONE, InsecureOptions.NONE, BodyLimits.DEFAULT,
                 List.of(), services, new ClusterStates());
-        Optional<IntelligentRouteFilter> filter = new IntelligentRouteFactory()
-                .create(MapReader.of(node, ENTRY, diagnostics), context)
-                .map(IntelligentRouteFilter.class::cast);
+        Optional<IntelligentRouteFilter> filter = AiFixtures.readAndCreate(new IntelligentRouteFactory(),
+                MapReader.of(node, ENTRY, diagnostics), context).map(IntelligentRouteFilter.class::cast);
         return new Built(filter, diagnostics);
     }
 

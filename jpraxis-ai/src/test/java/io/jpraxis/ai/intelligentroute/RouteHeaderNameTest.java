@@ -11,7 +11,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Decision 7 and spec praxis-ai 9.2, 9.3: which names route_header may take ({@code HeaderPolicy.ROUTE_HEADER}). */
+/**
+ * Which names route_header may take ({@code HeaderPolicy.ROUTE_HEADER}; see
+ * docs/behaviour/routing-headers.md#the-route-header).
+ */
 class RouteHeaderNameTest {
 
     private static String withRouteHeader(String name) {

@@ -20,7 +20,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Spec praxis-ai 2.6: binding, reuse, failover, expiry and the binding table's bound. */
+/**
+ * Binding, reuse, failover, expiry and the binding table's bound (see
+ * docs/behaviour/intelligent-route.md#session-affinity).
+ */
 class SessionAffinityTest {
     private static final SessionAffinityConfig BY_HEADER = new SessionAffinityConfig(true, "X-Session", "sid", 60);
     /** model m: the preferred candidate "first", then "second". */

@@ -2,6 +2,7 @@ package io.jpraxis.ai.modelrewrite;
 
 import static io.jpraxis.ai.testing.AiFixtures.AT;
 import static io.jpraxis.ai.testing.AiFixtures.build;
+import static io.jpraxis.ai.testing.AiFixtures.declarationOf;
 import static io.jpraxis.ai.testing.AiFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,13 +45,13 @@ class ModelRewriteTest {
     @Test
     void declaresBothBodyAccessesWithABoundedBuffer() {
         HttpFilter f = filter(PER_PROVIDER);
-        assertThat(f.requestBodyAccess()).isEqualTo(BodyAccess.READ_WRITE);
-        assertThat(f.boundUpstreamRequestBodyAccess()).as("a bound_upstream condition defers it to the barrier")
+        assertThat(declarationOf(f).requestBody().access()).isEqualTo(BodyAccess.READ_WRITE);
+        assertThat(declarationOf(f).boundUpstream().bodyAccess()).as("a bound_upstream condition defers it to the barrier")
                 .isEqualTo(BodyAccess.READ_WRITE);
-        assertThat(f.requestBodyMode()).isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
-        assertThat(f.barrierOnlyReason()).as("rules with when only match at the barrier").isNotNull();
-        assertThat(filter("rules: [{from: a, to: b}]").barrierOnlyReason()).isNull();
-        assertThat(f.boundTagMatchers()).as("each when, for the typo guard, with where it is written")
+        assertThat(declarationOf(f).requestBody().mode()).isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
+        assertThat(declarationOf(f).boundUpstream().barrierOnlyReason()).as("rules with when only match at the barrier").isNotNull();
+        assertThat(declarationOf(filter("rules: [{from: a, to: b}]")).boundUpstream().barrierOnlyReason()).isNull();
+        assertThat(declarationOf(f).boundUpstream().tagMatchers()).as("each when, for the typo guard, with where it is written")
                 .extracting(m -> m.path().toString()).containsExactly(AT + "rules[0].when", AT + "rules[1].when");
     }
 

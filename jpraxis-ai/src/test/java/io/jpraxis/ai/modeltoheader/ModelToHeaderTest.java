@@ -2,6 +2,7 @@ package io.jpraxis.ai.modeltoheader;
 
 import static io.jpraxis.ai.testing.AiFixtures.AT;
 import static io.jpraxis.ai.testing.AiFixtures.build;
+import static io.jpraxis.ai.testing.AiFixtures.declarationOf;
 import static io.jpraxis.ai.testing.AiFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,7 +15,10 @@ import io.jpraxis.core.filter.HttpFilter;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** Spec praxis-ai 6: the body's {@code model} becomes a header the client cannot forge. */
+/**
+ * The body's {@code model} becomes a header the client cannot forge (see
+ * docs/reference/filters/model_to_header.md#what-it-does).
+ */
 class ModelToHeaderTest {
 
     private static HttpFilter filter(String yaml) {
@@ -37,10 +41,10 @@ class ModelToHeaderTest {
         HttpFilter f = filter("{}");
 
         assertThat(f.config()).isEqualTo(new ModelToHeaderConfig("X-Model", false));
-        assertThat(f.ownedRequestHeaders()).as("decision 13: client copies are stripped at ingress")
+        assertThat(declarationOf(f).ownedRequestHeaders()).as("decision 13: client copies are stripped at ingress")
                 .containsExactly("x-model");
-        assertThat(f.requestBodyAccess()).isEqualTo(BodyAccess.READ_ONLY);
-        assertThat(f.requestBodyMode()).as("pre-read, so the header is there before routing")
+        assertThat(declarationOf(f).requestBody().access()).isEqualTo(BodyAccess.READ_ONLY);
+        assertThat(declarationOf(f).requestBody().mode()).as("pre-read, so the header is there before routing")
                 .isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
     }
 
@@ -71,7 +75,7 @@ class ModelToHeaderTest {
     void trustExistingHeaderKeepsTheIncomingValueAndOwnsNothing() {
         HttpFilter f = filter("trust_existing_header: true\n");
 
-        assertThat(f.ownedRequestHeaders()).as("the client's copy must survive ingress").isEmpty();
+        assertThat(declarationOf(f).ownedRequestHeaders()).as("the client's copy must survive ingress").isEmpty();
         assertThat(run(f, "{\"model\":\"from-body\"}", "x-model", "from-hop").headers().getAll("x-model"))
                 .containsExactly("from-hop");
         assertThat(run(f, "{\"model\":\"from-body\"}").headers().get("x-model")).isEqualTo("from-body");

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * The overlay contract vectors (spec praxis-ai 3.6), loaded as they are with their
- * {@code manifest.json}: the shared copy beside the repository when there is one, else the copy
- * kept in test resources for clean clones.
+ * The overlay contract vectors (see docs/behaviour/overlay.md#contract-fixtures), loaded as they
+ * are with their {@code manifest.json}: the shared copy beside the repository when there is one,
+ * else the copy kept in test resources for clean clones.
  */
 class OverlayContractFixturesTest {
     private static final ObjectMapper JSON = new ObjectMapper();

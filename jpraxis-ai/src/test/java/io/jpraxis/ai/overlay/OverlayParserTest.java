@@ -17,7 +17,10 @@ import java.util.HexFormat;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
-/** Each check of spec praxis-ai 3.4 on envelopes derived from the valid multi-candidate fixture. */
+/**
+ * Each check (see docs/behaviour/overlay.md#check-order) on envelopes derived from the valid
+ * multi-candidate fixture.
+ */
 class OverlayParserTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -12,11 +12,12 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -24,7 +25,10 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -46,8 +50,17 @@ public final class AiFixtures {
                 new ClusterStates());
     }
 
-    /** The outcome of one factory run: the filter (if any) and every diagnostic reported. */
-    public record Built(Optional<HttpFilter> filter, Diagnostics diagnostics) {
+    /**
+     * The outcome of one factory run: the filter and its declaration (if the config was accepted)
+     * and every diagnostic reported.
+     */
+    public record Built(Optional<HttpFilter> filter, FilterDeclaration declaration, Diagnostics diagnostics) {
+        /** The declaration, asserting the config was accepted without errors. */
+        public FilterDeclaration declared() {
+            accepted();
+            return declaration;
+        }
+
         /** The filter, asserting the config was accepted without errors. */
         public HttpFilter accepted() {
             assertThat(diagnostics.errors()).as("config should be accepted").isEmpty();
@@ -64,13 +77,38 @@ public final class AiFixtures {
     }
 
     /** Runs {@code factory} over the YAML map {@code optionsYaml}. */
-    public static Built build(FilterFactory factory, String optionsYaml) {
+    public static Built build(FilterFactory<?> factory, String optionsYaml) {
         Diagnostics diagnostics = new Diagnostics();
         ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
         assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
-        Optional<HttpFilter> filter = factory.create(MapReader.of(node, ENTRY, diagnostics), buildContext());
-        return new Built(filter, diagnostics);
+        return run(factory, MapReader.of(node, ENTRY, diagnostics), buildContext(), diagnostics);
     }
+
+    /** Both steps, as a build that serves runs them: read and declare, then create. */
+    private static <C> Built run(FilterFactory<C> factory, MapReader options, FilterBuildContext context,
+            Diagnostics diagnostics) {
+        Optional<HttpFilter> filter = readAndCreate(factory, options, context);
+        return new Built(filter, filter.map(AiFixtures::declarationOf).orElse(null), diagnostics);
+    }
+
+    /** Both steps; {@link #declarationOf} then gives the filter's declaration. */
+    public static <C> Optional<HttpFilter> readAndCreate(FilterFactory<C> factory, MapReader options,
+            FilterBuildContext context) {
+        Optional<C> config = factory.read(options, context.readContext());
+        Optional<HttpFilter> filter = config.map(c -> factory.create(c, context));
+        filter.ifPresent(f -> DECLARED.put(f, factory.declare(config.get())));
+        return filter;
+    }
+
+    /** What its factory declared for {@code filter}, built by this fixture. */
+    public static FilterDeclaration declarationOf(HttpFilter filter) {
+        FilterDeclaration declaration = DECLARED.get(filter);
+        assertThat(declaration).as("a filter this fixture built").isNotNull();
+        return declaration;
+    }
+
+    private static final Map<HttpFilter, FilterDeclaration> DECLARED =
+            Collections.synchronizedMap(new IdentityHashMap<>());
 
     /** A POST to {@code path} with the given header name/value pairs. */
     public static RequestContext request(String path, String... headerPairs) {

@@ -116,7 +116,10 @@ public final class Goals {
                 .orElseGet(() -> missing(goal));
     }
 
-    /** Issue 7: each path of spec 7.2's dispatch example within 10% of the plain path's req/s. */
+    /**
+     * Issue 7: each path of the dispatch example (see
+     * docs/behaviour/binding.md#example-bound-dispatch) within 10% of the plain path's req/s.
+     */
     static GoalResult dispatch(MedianTable t, String workload) {
         String goal = workload + " req/s >= 0.9x plain jpraxis";
         return pair(t, workload, JPRAXIS_DISPATCH, JPRAXIS).map(p -> verdict(goal,

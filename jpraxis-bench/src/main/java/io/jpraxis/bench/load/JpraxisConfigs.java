@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The configs jpraxis is benchmarked with: the plain proxy path (router and load balancer), a
  * 20-filter pipeline that adds 18 {@code headers} filters, each gated by conditions, one of them
- * run by a branch chain, the AI path, and spec 7.2's bound-upstream dispatch (direct branch and
- * iterative request router).
+ * run by a branch chain, the AI path, and the bound-upstream dispatch (direct branch and iterative
+ * request router; see docs/behaviour/binding.md#example-bound-dispatch).
  */
 public final class JpraxisConfigs {
     /**
@@ -150,11 +150,12 @@ public final class JpraxisConfigs {
     public static final String DISPATCH_FEATURES = "iterative-request-router";
 
     /**
-     * Spec 7.2's dispatch example with both clusters on the origin: a binding router ({@code /openai/}
-     * to {@code openai_backend}, the rest to {@code chat_backend}), a {@code headers} host whose
-     * {@code bound_upstream} condition sends provider traffic through a direct branch (bound
-     * load balancer, {@code rejoin: terminal}), a gateway marker, and an
-     * {@code iterative_request_router} whose one step's bound load balancer serves the rest.
+     * The dispatch example (see docs/behaviour/binding.md#example-bound-dispatch) with both clusters
+     * on the origin: a binding router ({@code /openai/} to {@code openai_backend}, the rest to {@code
+     * chat_backend}), a {@code headers} host whose {@code bound_upstream} condition sends provider
+     * traffic through a direct branch (bound load balancer, {@code rejoin: terminal}), a gateway
+     * marker, and an {@code iterative_request_router} whose one step's bound load balancer serves the
+     * rest.
      */
     public static String dispatch(int port, String origin) {
         return """

@@ -24,8 +24,9 @@ public enum TargetKind {
     /** jpraxis on the AI path: model_to_header, intelligent_route and the load balancer. */
     JPRAXIS_AI("jpraxis-ai"),
     /**
-     * jpraxis with spec 7.2's dispatch pipeline (feature iterative-request-router): a binding router,
-     * a direct branch for {@code /openai/}, and an iterative_request_router step for the rest.
+     * jpraxis with the dispatch pipeline (feature iterative-request-router; see
+     * docs/behaviour/binding.md#example-bound-dispatch): a binding router, a direct branch for {@code
+     * /openai/}, and an iterative_request_router step for the rest.
      */
     JPRAXIS_DISPATCH("jpraxis-dispatch"),
     /**

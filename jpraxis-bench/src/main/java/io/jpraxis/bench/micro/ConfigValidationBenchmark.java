@@ -38,7 +38,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class ConfigValidationBenchmark {
-    /** The loader's limit on filter chains (spec 8). */
+    /** The loader's limit on filter chains (see docs/behaviour/limits.md#the-limits-table). */
     static final int CHAINS = 1_000;
 
     /** Conditional skip branches in {@link #bindingYaml}: 2^30 paths, which the checks must not walk one by one. */

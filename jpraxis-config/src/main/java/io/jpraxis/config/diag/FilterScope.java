@@ -1,8 +1,9 @@
 package io.jpraxis.config.diag;
 
 /**
- * Where in the flattened pipeline a diagnostic arises (decision 16): the filter type, the entry
- * name when set, the chain and, inside a branch, the branch. Null parts are left out.
+ * Where in the flattened pipeline a diagnostic arises (see
+ * docs/behaviour/config-loading.md#diagnostics): the filter type, the entry name when set, the
+ * chain and, inside a branch, the branch. Null parts are left out.
  */
 public record FilterScope(String filterType, String entryName, String chain, String branch) {
 

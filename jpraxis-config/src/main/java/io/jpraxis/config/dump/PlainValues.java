@@ -13,7 +13,10 @@ import java.util.Set;
 /** Converts config trees to plain Java values (maps in document order) and redacts secrets in them. */
 final class PlainValues {
     static final String REDACTED = "[REDACTED]";
-    /** Request and response headers whose values are secrets (decision 7's credential headers). */
+    /**
+     * Request and response headers whose values are secrets (the credential headers (see
+     * docs/behaviour/routing-headers.md#the-route-header)).
+     */
     private static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "proxy-authorization", "cookie",
             "set-cookie", "x-api-key", "api-key");
 

@@ -5,8 +5,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Experimental capabilities, off by default, enabled at launch (decision 1). Names match Praxis's
- * build features so operators use the same words.
+ * Experimental capabilities, off by default, enabled at launch (see
+ * docs/behaviour/feature-flags.md#enabling-flags). Names match Praxis's build features so operators
+ * use the same words.
  */
 public enum Feature {
     UPSTREAM_BINDING("logical upstream binding: binding router, bound_upstream conditions and load balancers"),

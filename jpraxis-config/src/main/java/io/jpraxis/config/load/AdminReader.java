@@ -14,10 +14,11 @@ import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
 
 /**
- * Reads {@code admin} (spec 1.7): {@code address} binds to loopback only unless
- * {@code allow_public_admin}. {@code metrics_address} may bind any interface, as in Praxis: it
- * serves only {@code /healthy}, {@code /ready} and {@code /metrics} (never {@code /config}), and
- * orchestrators probe it on the pod address. Port 0 is accepted (an ephemeral port, for tests).
+ * Reads {@code admin} (see docs/behaviour/config-loading.md#admin-listener): {@code address} binds
+ * to loopback only unless {@code allow_public_admin}. {@code metrics_address} may bind any
+ * interface, as in Praxis: it serves only {@code /healthy}, {@code /ready} and {@code /metrics}
+ * (never {@code /config}), and orchestrators probe it on the pod address. Port 0 is accepted (an
+ * ephemeral port, for tests).
  */
 public final class AdminReader {
     /** The keys of {@code admin}. */

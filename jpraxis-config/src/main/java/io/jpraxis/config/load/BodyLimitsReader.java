@@ -15,8 +15,9 @@ import io.jpraxis.config.tree.ConfigNode;
 import java.util.Optional;
 
 /**
- * Reads {@code body_limits} (spec 1.6): each ceiling defaults to 10 MiB; an explicit {@code null}
- * removes it, which needs {@code insecure_options.allow_unbounded_body}.
+ * Reads {@code body_limits} (see docs/behaviour/body-access.md#body-limits): each ceiling defaults
+ * to 10 MiB; an explicit {@code null} removes it, which needs {@code
+ * insecure_options.allow_unbounded_body}.
  */
 public final class BodyLimitsReader {
     /** The keys of {@code body_limits}. */

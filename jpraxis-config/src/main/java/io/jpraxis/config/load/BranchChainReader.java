@@ -21,12 +21,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a filter entry's {@code branch_chains} (spec 2.4): each branch's name, its chain
- * references (inline chains read recursively, at most {@value ConfigLimits#MAX_BRANCH_DEPTH}
- * levels deep), {@code on_result}, {@code rejoin} and {@code max_iterations}. What needs the whole
- * config (unique names, unknown chains, reference cycles, the total) is checked by
- * {@link BranchChecks}; rejoin targets are resolved by the pipeline compiler, against the
- * flattened pipeline they jump in.
+ * Reads a filter entry's {@code branch_chains} (see docs/behaviour/branches.md#branch-chains): each
+ * branch's name, its chain references (inline chains read recursively, at most {@value
+ * ConfigLimits#MAX_BRANCH_DEPTH} levels deep), {@code on_result}, {@code rejoin} and {@code
+ * max_iterations}. What needs the whole config (unique names, unknown chains, reference cycles, the
+ * total) is checked by {@link BranchChecks}; rejoin targets are resolved by the pipeline compiler,
+ * against the flattened pipeline they jump in.
  */
 final class BranchChainReader {
     private static final String CHAIN_REF = "a chain name or an inline chain {name, filters}";

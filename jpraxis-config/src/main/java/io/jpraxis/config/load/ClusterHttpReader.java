@@ -44,7 +44,10 @@ final class ClusterHttpReader {
         return http;
     }
 
-    /** An optional identifier (spec 1.5.2); the message names the cluster, since the path only indexes it. */
+    /**
+     * An optional identifier (see docs/behaviour/clusters.md#application-identifiers); the message
+     * names the cluster, since the path only indexes it.
+     */
     private static String identifier(MapReader r, String key, String cluster) {
         return r.string(key).filter(v -> {
             if (Names.isIdentifier(v)) {

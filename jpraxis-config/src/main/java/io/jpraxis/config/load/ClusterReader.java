@@ -24,8 +24,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Reads one cluster (spec 1.5), for top-level {@code clusters[]} and for the inline clusters of
- * {@code load_balancer}. Every problem is reported; the cluster is returned only when it has none.
+ * Reads one cluster (see docs/behaviour/clusters.md#cluster-settings), for top-level {@code
+ * clusters[]} and for the inline clusters of {@code load_balancer}. Every problem is reported; the
+ * cluster is returned only when it has none.
  */
 public final class ClusterReader {
     /** The keys of one cluster. */

@@ -14,10 +14,10 @@ import io.jpraxis.config.tree.ConfigNode;
 import java.util.Optional;
 
 /**
- * Reads a cluster's upstream {@code tls} block (spec 1.5): {@code sni}, {@code verify},
- * {@code ca.ca_path} and {@code client_cert}. Turning verification off or leaving SNI out needs
- * its insecure flag. Every file named must be readable now, so a typo fails the load instead of
- * the first request.
+ * Reads a cluster's upstream {@code tls} block (see docs/behaviour/clusters.md#cluster-settings):
+ * {@code sni}, {@code verify}, {@code ca.ca_path} and {@code client_cert}. Turning verification off
+ * or leaving SNI out needs its insecure flag. Every file named must be readable now, so a typo
+ * fails the load instead of the first request.
  */
 final class ClusterTlsReader {
     static final String NO_VERIFY_FLAG = "insecure_options.allow_tls_no_verify";

@@ -20,9 +20,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads {@code conditions} and {@code response_conditions} lists (spec 2.2, 2.3): each item is
- * exactly one of {@code when} / {@code unless} holding a predicate. Used for filter entries and
- * chains here, and by the pipeline compiler for entries inside branch chains.
+ * Reads {@code conditions} and {@code response_conditions} lists (see
+ * docs/behaviour/conditions.md#request-conditions,
+ * docs/behaviour/conditions.md#response-conditions): each item is exactly one of {@code when} /
+ * {@code unless} holding a predicate. Used for filter entries and chains here, and by the pipeline
+ * compiler for entries inside branch chains.
  */
 public final class ConditionReader {
     /** One item of a request {@code conditions} list. */

@@ -25,7 +25,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads {@code filter_chains} (spec 1.4): unique names, chain conditions, at most 100 filters each. */
+/**
+ * Reads {@code filter_chains} (see docs/behaviour/config-loading.md#named-chains): unique names,
+ * chain conditions, at most 100 filters each.
+ */
 public final class FilterChainReader {
     /** The keys of one top-level chain. */
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A named list of filters listeners run.",

@@ -20,12 +20,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads one filter entry (spec 2.1): the reserved keys are parsed, every other key is kept
- * untouched in {@code options} for the filter's factory. Diagnostics carry the entry's
- * {@link FilterScope} (decision 16).
+ * Reads one filter entry (see docs/behaviour/config-loading.md#filter-entries): the reserved keys
+ * are parsed, every other key is kept untouched in {@code options} for the filter's factory.
+ * Diagnostics carry the entry's {@link FilterScope} (see
+ * docs/behaviour/config-loading.md#diagnostics).
  */
 public final class FilterEntryReader {
-    /** The filter whose {@code conditions} map (not list) is its own emit-time config (spec 2.1). */
+    /**
+     * The filter whose {@code conditions} map (not list) is its own emit-time config (see
+     * docs/behaviour/config-loading.md#filter-entries).
+     */
     static final String ACCESS_LOG = "access_log";
 
     private FilterEntryReader() {

@@ -22,10 +22,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads a cluster's {@code health_check} (spec 1.5.1), applying its defaults. Probes of the
- * cluster's own endpoints in loopback, link-local or cloud-metadata ranges are refused unless
- * {@code insecure_options.allow_private_health_checks}: a probe is a request the gateway makes on
- * its own, so it must not be aimable at the host itself or at cloud credentials by accident.
+ * Reads a cluster's {@code health_check} (see docs/behaviour/clusters.md#health-checks), applying
+ * its defaults. Probes of the cluster's own endpoints in loopback, link-local or cloud-metadata
+ * ranges are refused unless {@code insecure_options.allow_private_health_checks}: a probe is a
+ * request the gateway makes on its own, so it must not be aimable at the host itself or at cloud
+ * credentials by accident.
  */
 final class HealthCheckReader {
     static final String FLAG = "insecure_options.allow_private_health_checks";

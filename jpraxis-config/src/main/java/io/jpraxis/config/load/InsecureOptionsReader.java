@@ -17,7 +17,10 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
-/** Reads {@code insecure_options} (spec 1.10); every flag defaults to false, unknown keys are errors. */
+/**
+ * Reads {@code insecure_options} (see docs/behaviour/config-loading.md#insecure-options); every
+ * flag defaults to false, unknown keys are errors.
+ */
 public final class InsecureOptionsReader {
     /** One flag per ordering check, named after it. */
     private static final ObjectDescriptor SKIP_CHECKS = new ObjectDescriptor("Ordering checks to skip.",

@@ -23,7 +23,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads {@code listeners} (spec 1.3): at least one, unique names, chains that exist. */
+/**
+ * Reads {@code listeners} (see docs/behaviour/http-edge.md#connection-caps-and-keep-alive): at
+ * least one, unique names, chains that exist.
+ */
 public final class ListenerReader {
     /** The keys of one listener. */
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A socket the gateway accepts clients on.",

@@ -21,10 +21,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a branch's {@code on_result} (spec 2.4): the host's type name, a result key (default
- * {@code status}) and a scalar or a single-operator map ({@code contains}, {@code not},
- * {@code any_of}). Keys and values follow the character rules results themselves follow, so a
- * condition that could never match is refused here.
+ * Reads a branch's {@code on_result} (see docs/behaviour/branches.md#branch-chains): the host's
+ * type name, a result key (default {@code status}) and a scalar or a single-operator map ({@code
+ * contains}, {@code not}, {@code any_of}). Keys and values follow the character rules results
+ * themselves follow, so a condition that could never match is refused here.
  */
 final class OnResultReader {
     private static final List<String> OPERATORS = List.of("contains", "not", "any_of");

@@ -18,12 +18,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a filter entry's {@code outbound_chain} (spec 5.11, feature {@code chain-binding}): the
- * same chain reference a branch takes, a top-level chain's name or an inline chain
- * {@code {name, filters}}. An inline chain is a pipeline of its own, so its entries start again
- * at branch depth 0 and it holds at most {@value ConfigLimits#MAX_FILTERS_PER_CHAIN} filters like
- * any chain. Names, unknown chains, cycles and the branch total are checked by
- * {@link BranchChecks}; outbound nesting depth and what may run inside by the pipeline compiler.
+ * Reads a filter entry's {@code outbound_chain} (feature {@code chain-binding}; see
+ * docs/behaviour/outbound-chains.md#outbound-chains): the same chain reference a branch takes, a
+ * top-level chain's name or an inline chain {@code {name, filters}}. An inline chain is a pipeline
+ * of its own, so its entries start again at branch depth 0 and it holds at most {@value
+ * ConfigLimits#MAX_FILTERS_PER_CHAIN} filters like any chain. Names, unknown chains, cycles and the
+ * branch total are checked by {@link BranchChecks}; outbound nesting depth and what may run inside
+ * by the pipeline compiler.
  */
 final class OutboundChainReader {
     static final String KEY = "outbound_chain";

@@ -15,14 +15,18 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads a cluster's {@code retry_policy} (spec 1.5). jpraxis retries connect failures only, so
- * {@code retriable_conditions} may name {@code connect_failure} alone; the other Praxis conditions
- * and the timing, backoff and budget keys are refused as not implemented rather than ignored.
+ * Reads a cluster's {@code retry_policy} (see docs/behaviour/clusters.md#cluster-settings). jpraxis
+ * retries connect failures only, so {@code retriable_conditions} may name {@code connect_failure}
+ * alone; the other Praxis conditions and the timing, backoff and budget keys are refused as not
+ * implemented rather than ignored.
  */
 final class RetryPolicyReader {
     /** Upper bound of {@code max_retries}: each retry can hold a replay buffer and an endpoint. */
     static final long MAX_RETRIES = 10;
-    /** Replay buffers are buffered bodies, so the absolute body cap applies (decision 12). */
+    /**
+     * Replay buffers are buffered bodies, so the absolute body cap applies (see
+     * docs/behaviour/body-access.md#body-limits).
+     */
     static final long MAX_RETRY_BODY_LIMIT_BYTES = 64L * 1024 * 1024;
     private static final String IMPLEMENTED_CONDITION = "connect_failure";
     private static final List<String> PRAXIS_CONDITIONS = List.of("connect_failure", "reset", "refused_stream",

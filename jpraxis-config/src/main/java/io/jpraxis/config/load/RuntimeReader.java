@@ -14,9 +14,9 @@ import io.jpraxis.config.validate.ConfigLimits;
 import java.util.Optional;
 
 /**
- * Reads {@code runtime} (spec 1.8). {@code work_stealing} and {@code global_queue_interval} tune
- * the Tokio scheduler and mean nothing on the JVM: they are type-checked, then ignored, so a
- * Praxis config that sets them still loads.
+ * Reads {@code runtime} (see docs/behaviour/config-loading.md#runtime-settings). {@code
+ * work_stealing} and {@code global_queue_interval} tune the Tokio scheduler and mean nothing on the
+ * JVM: they are type-checked, then ignored, so a Praxis config that sets them still loads.
  */
 public final class RuntimeReader {
     /** The keys of {@code runtime}. */

@@ -41,7 +41,10 @@ public final class UpstreamMatcherReader {
                 : Optional.of(new UpstreamMatcher(protocol, provider));
     }
 
-    /** An optional identifier field (spec 1.5.2), reported when not canonical. */
+    /**
+     * An optional identifier field (see docs/behaviour/clusters.md#application-identifiers),
+     * reported when not canonical.
+     */
     private static String identifier(MapReader r, String key) {
         return r.string(key)
                 .filter(v -> Names.checkIdentifier(v, r.path(key), r.line(key), r.diagnostics()))

@@ -3,9 +3,9 @@ package io.jpraxis.config.model;
 import java.util.List;
 
 /**
- * One item of a filter entry's {@code branch_chains} (spec 2.4): when the host filter's result
- * matches {@code onResult} (always, when null), run the concatenated {@code chains}, then resume
- * where {@code rejoin} says.
+ * One item of a filter entry's {@code branch_chains} (see
+ * docs/behaviour/branches.md#branch-chains): when the host filter's result matches {@code onResult}
+ * (always, when null), run the concatenated {@code chains}, then resume where {@code rejoin} says.
  *
  * @param name unique across the whole config (also against chain and inline-chain names)
  * @param onResult null for an unconditional branch

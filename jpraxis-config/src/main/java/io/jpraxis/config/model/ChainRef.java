@@ -10,7 +10,10 @@ public sealed interface ChainRef permits ChainRef.Named, ChainRef.Inline {
 
     SourceRef source();
 
-    /** A reference to the top-level chain {@code chain}; its conditions are inherited (spec 1.4). */
+    /**
+     * A reference to the top-level chain {@code chain}; its conditions are inherited (see
+     * docs/behaviour/config-loading.md#named-chains).
+     */
     record Named(String chain, SourceRef source) implements ChainRef {
     }
 

@@ -34,7 +34,10 @@ public record ClusterConfig(
         retryPolicy = retryPolicy == null ? RetryPolicyConfig.LEGACY : retryPolicy;
     }
 
-    /** Balancing strategies of spec 1.5; {@code maglev} and later ones are refused at load as not implemented. */
+    /**
+     * Balancing strategies (see docs/behaviour/clusters.md#cluster-settings); {@code maglev} and
+     * later ones are refused at load as not implemented.
+     */
     public enum LoadBalancerStrategy {
         ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY
     }

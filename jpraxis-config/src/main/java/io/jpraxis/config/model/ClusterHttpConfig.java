@@ -4,8 +4,10 @@ package io.jpraxis.config.model;
  * A cluster's {@code http} block. Null fields are unset.
  *
  * @param authority overrides the upstream {@code Host}
- * @param applicationProtocol opaque identifier (spec 1.5.2)
- * @param applicationProvider opaque identifier (spec 1.5.2)
+ * @param applicationProtocol opaque identifier (see
+ * docs/behaviour/clusters.md#application-identifiers)
+ * @param applicationProvider opaque identifier (see
+ * docs/behaviour/clusters.md#application-identifiers)
  */
 public record ClusterHttpConfig(String authority, HttpVersion version, String applicationProtocol,
         String applicationProvider) {

@@ -1,7 +1,8 @@
 package io.jpraxis.config.model;
 
 /**
- * A cluster's upstream {@code tls} block (spec 1.5). Null paths are unset.
+ * A cluster's upstream {@code tls} block (see docs/behaviour/clusters.md#cluster-settings). Null
+ * paths are unset.
  *
  * @param sni server name sent in the handshake and checked against the certificate; null when
  *     unset (then the endpoint host is used when it is a name, and none is sent for an IP literal)

@@ -10,8 +10,9 @@ import java.util.List;
  * @param name optional entry name (null when unset), used as a rejoin target
  * @param branchChains the parsed {@code branch_chains}, empty when absent (the pipeline compiler resolves
  *     their chain references and rejoin targets)
- * @param outboundChain the parsed {@code outbound_chain} (spec 5.11, feature {@code chain-binding}), null when
- *     absent; resolved once at build for filters that send callouts
+ * @param outboundChain the parsed {@code outbound_chain} (feature {@code chain-binding}; see
+ *     docs/behaviour/outbound-chains.md#outbound-chains), null when absent; resolved once at build for filters
+ *     that send callouts
  */
 public record FilterEntryConfig(
         String filterType,

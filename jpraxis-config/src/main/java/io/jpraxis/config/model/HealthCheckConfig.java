@@ -1,7 +1,8 @@
 package io.jpraxis.config.model;
 
 /**
- * A cluster's active {@code health_check} (spec 1.5.1), with defaults applied.
+ * A cluster's active {@code health_check} (see docs/behaviour/clusters.md#health-checks), with
+ * defaults applied.
  *
  * @param path probe path for {@code http} probes
  * @param expectedStatus the status an {@code http} probe must get to count as a success

@@ -2,7 +2,10 @@ package io.jpraxis.config.model;
 
 import java.util.Set;
 
-/** Development escape hatches (spec 1.10); all false by default, each logged at startup when on. */
+/**
+ * Development escape hatches (see docs/behaviour/config-loading.md#insecure-options); all false by
+ * default, each logged at startup when on.
+ */
 public record InsecureOptions(
         boolean allowOpenSecurityFilters,
         boolean allowPrivateEndpoints,

@@ -24,6 +24,9 @@ public record ListenerConfig(
         filterChains = List.copyOf(filterChains);
     }
 
-    /** Listener protocols; {@code tcp} parses but is refused as not implemented (decision 19). */
+    /**
+     * Listener protocols; {@code tcp} parses but is refused as not implemented (see
+     * docs/behaviour/config-loading.md#names-jpraxis-does-not-implement-yet).
+     */
     public enum ListenerProtocol { HTTP, TCP }
 }

@@ -3,9 +3,9 @@ package io.jpraxis.config.model;
 import java.util.List;
 
 /**
- * How {@code on_result.result} compares a published value (spec 2.4); comparisons are
- * case-sensitive. {@code exact}, {@code contains} and {@code any_of} need the key to exist;
- * {@code not} also holds when it is missing.
+ * How {@code on_result.result} compares a published value (see
+ * docs/behaviour/branches.md#branch-chains); comparisons are case-sensitive. {@code exact}, {@code
+ * contains} and {@code any_of} need the key to exist; {@code not} also holds when it is missing.
  */
 public sealed interface ResultMatch permits ResultMatch.Exact, ResultMatch.Contains, ResultMatch.Not,
         ResultMatch.AnyOf {

@@ -1,8 +1,9 @@
 package io.jpraxis.config.model;
 
 /**
- * A cluster's {@code retry_policy} (spec 1.5). Unset means {@link #LEGACY}: retry connect failures
- * of idempotent requests, three attempts in all, replaying at most 64 KiB of request body.
+ * A cluster's {@code retry_policy} (see docs/behaviour/clusters.md#cluster-settings). Unset means
+ * {@link #LEGACY}: retry connect failures of idempotent requests, three attempts in all, replaying
+ * at most 64 KiB of request body.
  *
  * @param maxRetries retries after the first attempt
  * @param retryBodyLimitBytes request bodies larger than this are never replayed

@@ -233,7 +233,10 @@ public final class MapReader {
         });
     }
 
-    /** Marks keys that Praxis has but jpraxis does not implement yet (decision 16). */
+    /**
+     * Marks keys that Praxis has but jpraxis does not implement yet (see
+     * docs/behaviour/config-loading.md#diagnostics).
+     */
     public MapReader notImplemented(String... keys) {
         notImplemented.addAll(List.of(keys));
         return this;

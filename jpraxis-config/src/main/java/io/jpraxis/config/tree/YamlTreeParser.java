@@ -29,8 +29,9 @@ public final class YamlTreeParser {
     /** Nodes the document holds once every alias is expanded; more are refused. */
     public static final int MAX_EXPANDED_NODES = 100_000;
     /**
-     * Deepest nesting of maps and lists: the recursion limit of Praxis's parser. Ten levels of
-     * inline branch chains (spec 2.4) need about 70, so a lower cap would refuse configs Praxis takes.
+     * Deepest nesting of maps and lists: the recursion limit of Praxis's parser. Ten levels of inline
+     * branch chains (see docs/behaviour/branches.md#branch-chains) need about 70, so a lower cap would
+     * refuse configs Praxis takes.
      */
     private static final int MAX_NESTING = 128;
 

@@ -19,13 +19,14 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The branch-chain rules of spec 2.4 that no single entry can check (they hold for
- * {@code outbound_chain} references too, spec 5.11): branch and inline-chain
- * names unique across the config (chain names included), named references to chains that exist,
- * no reference cycle among the chains listeners expand, and at most
- * {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches and inline chains in all. Entries the loader
- * cannot read (those in a filter's own options, such as an {@code iterative_request_router}
- * step's) join the same rules when the build reads them: {@link #forBuild} and {@link #nested}.
+ * The branch-chain rules (see docs/behaviour/branches.md#branch-chains) that no single entry can
+ * check (they hold for {@code outbound_chain} references too; see
+ * docs/behaviour/outbound-chains.md#outbound-chains): branch and inline-chain names unique across
+ * the config (chain names included), named references to chains that exist, no reference cycle
+ * among the chains listeners expand, and at most {@value ConfigLimits#MAX_BRANCHES_TOTAL} branches
+ * and inline chains in all. Entries the loader cannot read (those in a filter's own options, such
+ * as an {@code iterative_request_router} step's) join the same rules when the build reads them:
+ * {@link #forBuild} and {@link #nested}.
  */
 public final class BranchChecks {
     /** Where findings go; a build's ledger replays the loader's part into a discarded sink. */
@@ -128,9 +129,10 @@ public final class BranchChecks {
     }
 
     /**
-     * An {@code outbound_chain} (spec 5.11) takes part in the same rules as a branch's chains: a
-     * named one must exist and joins the cycle search (a chain reaching itself through outbound
-     * references never finishes building), an inline one claims its name and counts toward the total.
+     * An {@code outbound_chain} (see docs/behaviour/outbound-chains.md#outbound-chains) takes part in
+     * the same rules as a branch's chains: a named one must exist and joins the cycle search (a chain
+     * reaching itself through outbound references never finishes building), an inline one claims its
+     * name and counts toward the total.
      */
     private void outbound(ChainRef ref, FilterScope host, List<Reference> refs) {
         if (ref == null) {

@@ -1,12 +1,15 @@
 package io.jpraxis.config.validate;
 
-/** Numeric limits checked at load (spec section 8). */
+/** Numeric limits checked at load (see docs/behaviour/limits.md#the-limits-table). */
 public final class ConfigLimits {
     /** Most filter chains in one config. */
     public static final int MAX_CHAINS = 1_000;
     /** Most filters in one chain (inline branch chains get the same cap). */
     public static final int MAX_FILTERS_PER_CHAIN = 100;
-    /** Most {@code branch_chains} on one filter entry (spec 2.4). */
+    /**
+     * Most {@code branch_chains} on one filter entry (see
+     * docs/behaviour/branches.md#branch-chains).
+     */
     public static final int MAX_BRANCHES_PER_FILTER = 16;
     /** Most branches and inline branch chains in one config, counted by distinct name as Praxis does. */
     public static final int MAX_BRANCHES_TOTAL = 256;
@@ -14,9 +17,15 @@ public final class ConfigLimits {
     public static final int MAX_BRANCH_DEPTH = 10;
     /** Largest {@code max_iterations} of a branch. */
     public static final int MAX_BRANCH_ITERATIONS = 100;
-    /** Longest {@code on_result.key}, as long as a result key may be (spec 3). */
+    /**
+     * Longest {@code on_result.key}, as long as a result key may be (see
+     * docs/behaviour/branches.md#filter-results).
+     */
     public static final int MAX_RESULT_KEY_BYTES = 64;
-    /** Longest {@code on_result.result} value, as long as a result value may be (spec 3). */
+    /**
+     * Longest {@code on_result.result} value, as long as a result value may be (see
+     * docs/behaviour/branches.md#filter-results).
+     */
     public static final int MAX_RESULT_VALUE_BYTES = 256;
     /** Largest millisecond timeout accepted (about 24.8 days; Praxis allows more, nobody needs it). */
     public static final long MAX_TIMEOUT_MS = Integer.MAX_VALUE;

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Finds cycles of named branch-chain and {@code outbound_chain} references (spec 2.4, 5.11) among the chains the listeners
- * expand: expanding such a chain would never end. Chains no listener reaches are never expanded,
- * so (as in Praxis) a cycle among them is not an error. Each cycle is reported once, at the
- * reference that closes it.
+ * Finds cycles of named branch-chain and {@code outbound_chain} references (see docs/behaviour/branches.md#branch-chains,
+ * docs/behaviour/outbound-chains.md#outbound-chains) among the chains the listeners expand: expanding such a chain would
+ * never end. Chains no listener reaches are never expanded, so (as in Praxis) a cycle among them is not an error. Each
+ * cycle is reported once, at the reference that closes it.
  */
 final class CycleSearch {
     private final Map<String, List<BranchChecks.Reference>> references;

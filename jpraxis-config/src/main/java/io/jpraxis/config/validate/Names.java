@@ -5,11 +5,14 @@ import io.jpraxis.config.diag.Diagnostics;
 
 /** Character rules for names, identifiers and header names, with the expectations they print. */
 public final class Names {
-    /** Longest application identifier (spec 1.5.2). */
+    /** Longest application identifier (see docs/behaviour/clusters.md#application-identifiers). */
     public static final int MAX_IDENTIFIER_LENGTH = 64;
     /** Expectation for chain, entry and listener names. */
     public static final String NAME_RULE = "a non-empty name of ASCII letters, digits, '_' or '-'";
-    /** Expectation for application identifiers (spec 1.5.2). */
+    /**
+     * Expectation for application identifiers (see
+     * docs/behaviour/clusters.md#application-identifiers).
+     */
     public static final String IDENTIFIER_RULE = "1 to 64 characters of a-z, 0-9, '.', '_' or '-', "
             + "starting and ending with a letter or digit";
     /** Expectation for header names. */
@@ -34,7 +37,10 @@ public final class Names {
         return true;
     }
 
-    /** The application identifier rule of spec 1.5.2 (byte-exact, lower case). */
+    /**
+     * The application identifier rule (byte-exact, lower case; see
+     * docs/behaviour/clusters.md#application-identifiers).
+     */
     public static boolean isIdentifier(String s) {
         if (s == null || s.isEmpty() || s.length() > MAX_IDENTIFIER_LENGTH) {
             return false;

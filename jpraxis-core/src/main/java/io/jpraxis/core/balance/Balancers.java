@@ -25,7 +25,8 @@ public final class Balancers {
         if (endpoints.isEmpty()) {
             throw new IllegalStateException("cluster '" + cluster.name() + "' has no endpoints");
         }
-        // An unset strategy is the documented default (spec 1.5).
+        // An unset strategy is the documented default (see
+        // docs/behaviour/clusters.md#cluster-settings).
         ClusterConfig.LoadBalancerStrategy strategy = cluster.loadBalancerStrategy() == null
                 ? ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN : cluster.loadBalancerStrategy();
         String name = cluster.name();

@@ -7,10 +7,11 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Consistent hash ({@code consistent_hash}, spec 5.2): the FNV-1a 64 hash of the configured
- * header's value, or of the canonical match path when the header is absent or none is configured,
- * taken modulo the sum of all weights picks a slot on the weight line. An unhealthy endpoint's slot walks on to
- * the next healthy endpoint in config order, so only its own keys move while it is out.
+ * Consistent hash ({@code consistent_hash}; see docs/reference/filters/load_balancer.md#what-it-does): the
+ * FNV-1a 64 hash of the configured header's value, or of the canonical match path when the header is absent or
+ * none is configured, taken modulo the sum of all weights picks a slot on the weight line. An unhealthy
+ * endpoint's slot walks on to the next healthy endpoint in config order, so only its own keys move while it is
+ * out.
  *
  * <p>The line spans every endpoint, healthy or not: keys of healthy endpoints stay put whatever
  * happens to the others. Lock-free and allocation-free apart from the key's bytes.

@@ -10,8 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Which endpoints of a cluster a balancer may pick now: the healthy ones, or every endpoint in
- * panic mode when none is healthy (spec 1.5.1: an all-unhealthy cluster is still served, never
- * refused with 503 for that reason).
+ * panic mode when none is healthy (an all-unhealthy cluster is still served, never refused with 503
+ * for that reason; see docs/behaviour/clusters.md#health-checks).
  *
  * <p>Health changes rarely and picks are constant, so the set is a cached immutable
  * {@link Snapshot} that each pick validates with one volatile read per endpoint, rebuilding it

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Least connections ({@code least_connections}, spec 5.2): the healthy endpoint with the fewest
+ * Least connections ({@code least_connections}; see
+ * docs/reference/filters/load_balancer.md#what-it-does): the healthy endpoint with the fewest
  * requests in flight; ties go to the higher weight, and remaining ties are broken at random so an
  * idle cluster does not send every request to the endpoint declared first.
  *

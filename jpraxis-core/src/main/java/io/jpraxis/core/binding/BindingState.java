@@ -4,13 +4,14 @@ import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 
 /**
- * One request's binding and its freeze marker (seed, "The Freeze"). Lives in the request's
- * {@link RequestContext#extensions()}, so it is strictly per request (a keep-alive connection's
- * next request starts unbound) and survives ReEnter passes of the same request. A nested exchange
- * that inherits the frozen binding (an IRR step) takes it with {@link #inherit}.
+ * One request's binding and its freeze marker (see docs/behaviour/binding.md#the-freeze). Lives in
+ * the request's {@link RequestContext#extensions()}, so it is strictly per request (a keep-alive
+ * connection's next request starts unbound) and survives ReEnter passes of the same request. A
+ * nested exchange that inherits the frozen binding (an IRR step) takes it with {@link #inherit}.
  *
- * <p>Decision 2: the binding freezes on the first publish; there is no window in which a second
- * publish may replace it. Confined to the request's thread like the rest of the context.
+ * <p>The binding freezes on the first publish; there is no window in which a second publish may
+ * replace it (see docs/behaviour/binding.md#the-freeze). Confined to the request's thread like the
+ * rest of the context.
  */
 public final class BindingState {
     private static final Extensions.Key<BindingState> KEY = new Extensions.Key<>("upstream-binding",

@@ -6,9 +6,10 @@ import java.nio.ByteBuffer;
 import java.util.Optional;
 
 /**
- * The request body as the bound-upstream barrier rewrote it (spec 6.7), kept in the request's
- * extensions: the canonical body that direct dispatch, the iterative request router and retries
- * send instead of what the client sent. Absent unless a read-write participant replaced the body.
+ * The request body as the bound-upstream barrier rewrote it (see
+ * docs/behaviour/binding.md#the-bound-body-barrier), kept in the request's extensions: the
+ * canonical body that direct dispatch, the iterative request router and retries send instead of
+ * what the client sent. Absent unless a read-write participant replaced the body.
  */
 public final class BoundRequestBody {
     private static final Extensions.Key<ByteBuffer> KEY = new Extensions.Key<>("bound-upstream-request-body",

@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * A request's logical upstream binding: the cluster a binding router chose and the cluster's
- * catalog tags (seed, "Binding a Logical Upstream"). Never an endpoint; picking one stays with the
- * load balancer.
+ * catalog tags (see docs/behaviour/binding.md#the-freeze). Never an endpoint; picking one stays
+ * with the load balancer.
  */
 public record BoundUpstream(String cluster, ClusterTags tags) {
     public BoundUpstream {

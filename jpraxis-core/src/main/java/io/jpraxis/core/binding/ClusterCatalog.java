@@ -9,10 +9,10 @@ import java.util.Optional;
 
 /**
  * The build-time map from cluster name to its {@link ClusterTags}, folded from every load
- * balancer's declarations (top level, branches, nested steps), never from top-level
- * {@code clusters:} (seed, "The Cluster Catalog"). Configuration, not request state. The first
- * declaration of a name wins; later ones that disagree are kept as {@link Conflict}s for the
- * metadata-agreement rule to report.
+ * balancer's declarations (top level, branches, nested steps), never from top-level {@code
+ * clusters:} (see docs/behaviour/binding.md#the-cluster-catalog). Configuration, not request state.
+ * The first declaration of a name wins; later ones that disagree are kept as {@link Conflict}s for
+ * the metadata-agreement rule to report.
  */
 public final class ClusterCatalog {
     /** A catalog with no clusters. */

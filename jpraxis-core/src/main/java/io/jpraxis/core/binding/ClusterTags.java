@@ -21,8 +21,9 @@ public record ClusterTags(String applicationProtocol, String applicationProvider
     }
 
     /**
-     * Whether these tags satisfy {@code matcher}: every field the matcher sets must be present here
-     * and equal (verbatim); a missing tag never matches a field that is set (seed, "Bound Conditions").
+     * Whether these tags satisfy {@code matcher}: every field the matcher sets must be present here and
+     * equal (verbatim); a missing tag never matches a field that is set (see
+     * docs/behaviour/binding.md#bound-conditions).
      */
     public boolean satisfies(UpstreamMatcher matcher) {
         return fieldMatches(matcher.applicationProtocol(), applicationProtocol)

@@ -156,13 +156,16 @@ public final class ConditionCompiler {
 
     /**
      * Against the tags the selected cluster declares; nothing selected never matches, a missing tag
-     * never matches a field that is set (spec 2.2).
+     * never matches a field that is set (see docs/behaviour/conditions.md#request-conditions).
      */
     private static boolean selectedMatches(UpstreamTarget target, UpstreamMatcher m) {
         return target != null && ClusterTags.of(target.cluster().http()).satisfies(m);
     }
 
-    /** Against the request's binding; an unbound request never matches (seed, "Bound Conditions"). */
+    /**
+     * Against the request's binding; an unbound request never matches (see
+     * docs/behaviour/binding.md#bound-conditions).
+     */
     private static boolean boundMatches(BoundUpstream bound, UpstreamMatcher m) {
         return bound != null && bound.tags().satisfies(m);
     }

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Results filters publish for branch decisions (spec 3): per filter type, string keys to string
- * values. Keys and values are checked here; a violation is returned as an error text for the
- * filter to fail with, never thrown. Two instances of one type share a slot (the later write
- * wins); the pipeline clears everything after each filter's branches were evaluated, so results
- * never reach a later filter, and a new request gets a new context.
+ * Results filters publish for branch decisions (see docs/behaviour/branches.md#filter-results): per
+ * filter type, string keys to string values. Keys and values are checked here; a violation is
+ * returned as an error text for the filter to fail with, never thrown. Two instances of one type
+ * share a slot (the later write wins); the pipeline clears everything after each filter's branches
+ * were evaluated, so results never reach a later filter, and a new request gets a new context.
  */
 public final class FilterResults {
     public static final int MAX_KEYS = 128;
@@ -50,7 +50,10 @@ public final class FilterResults {
         return byFilterType.isEmpty();
     }
 
-    /** Drops every result (after each filter's branch evaluation, spec 3). */
+    /**
+     * Drops every result (after each filter's branch evaluation; see
+     * docs/behaviour/branches.md#filter-results).
+     */
     public void clear() {
         if (!byFilterType.isEmpty()) {
             byFilterType.clear();

@@ -63,9 +63,10 @@ public final class RequestContext {
     }
 
     /**
-     * The canonical path without {@code ;parameters} (decision 33): what routes, conditions and
-     * other path rules compare, so {@code //admin}, {@code /%61dmin} and {@code /admin;x} all read
-     * {@code /admin} here.
+     * The canonical path without {@code ;parameters} (see
+     * docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding): what routes,
+     * conditions and other path rules compare, so {@code //admin}, {@code /%61dmin} and {@code
+     * /admin;x} all read {@code /admin} here.
      */
     public String matchPath() {
         return path.match();

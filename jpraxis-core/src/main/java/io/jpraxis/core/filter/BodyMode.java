@@ -1,9 +1,10 @@
 package io.jpraxis.core.filter;
 
 /**
- * How a body is delivered to the filters of one direction (spec 4.4). Filters declare
- * {@link Stream} or {@link StreamBuffer}; {@link SizeLimit} is what the gateway puts in place when
- * no filter needs the body, so the global {@code body_limits} still count its bytes.
+ * How a body is delivered to the filters of one direction (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes). Filters declare {@link Stream} or
+ * {@link StreamBuffer}; {@link SizeLimit} is what the gateway puts in place when no filter needs
+ * the body, so the global {@code body_limits} still count its bytes.
  */
 public sealed interface BodyMode permits BodyMode.Stream, BodyMode.StreamBuffer, BodyMode.SizeLimit {
 
@@ -39,8 +40,10 @@ public sealed interface BodyMode permits BodyMode.Stream, BodyMode.StreamBuffer,
     }
 
     /**
-     * The stronger of two modes (spec 4.4's ratchet): StreamBuffer over SizeLimit over Stream; two
-     * buffers merge to the larger bound, an unbounded one winning; two limits to the larger one.
+     * The stronger of two modes (the ratchet (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes)): StreamBuffer over SizeLimit over
+     * Stream; two buffers merge to the larger bound, an unbounded one winning; two limits to the
+     * larger one.
      */
     static BodyMode ratchet(BodyMode a, BodyMode b) {
         if (rank(a) != rank(b)) {

@@ -5,7 +5,8 @@ import io.jpraxis.core.http.LocalResponse;
 /**
  * What a filter hook decided. Handled with an exhaustive {@code switch}, so a new variant breaks
  * every site that must handle it. {@link Release} and {@link BodyDone} mean something only to body
- * hooks (spec 4.4); from a request or response hook they count as {@link Continue}.
+ * hooks (see docs/behaviour/body-access.md#access-and-delivery-modes); from a request or response
+ * hook they count as {@link Continue}.
  */
 public sealed interface FilterAction permits FilterAction.Continue, FilterAction.Release, FilterAction.BodyDone,
         FilterAction.Respond, FilterAction.Reject, FilterAction.Fail {

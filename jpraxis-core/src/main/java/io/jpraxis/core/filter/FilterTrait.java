@@ -2,7 +2,7 @@ package io.jpraxis.core.filter;
 
 /** Facts about a filter that the control-flow checks and compiler use (never runtime behaviour). */
 public enum FilterTrait {
-    /** Sets {@code ctx.cluster} (router and the like); lists them in {@link HttpFilter#selectableClusters()}. */
+    /** Sets {@code ctx.cluster} (router and the like); lists them in its declaration's {@code clusters().selectable()}. */
     SELECTS_CLUSTER,
     /**
      * The pipeline's router: chooses {@code ctx.cluster} by matching routes. Two of them override
@@ -11,7 +11,7 @@ public enum FilterTrait {
     ROUTER,
     /**
      * Picks an endpoint of the cluster in {@code ctx.cluster} (load balancer); lists the clusters it
-     * can serve in {@link HttpFilter#servedClusters()}.
+     * can serve in its declaration's {@code clusters().served()}.
      */
     SELECTS_ENDPOINT,
     /**
@@ -24,22 +24,24 @@ public enum FilterTrait {
     /**
      * Answers some requests itself and lets the others continue (a filter that declares terminal
      * responses but is none of the answering built-ins). Binding coverage counts its answer and
-     * still checks the path past it (seed, "Control-Flow Rules").
+     * still checks the path past it (see docs/behaviour/binding.md#binding-rules).
      */
     MAY_ANSWER,
     /**
-     * Runs nested step pipelines of sub-requests and answers the request itself
-     * ({@code iterative_request_router}; also {@link #ALWAYS_ANSWERS}). It owns endpoint selection
-     * of its exchanges, so it may not share a pipeline with a top-level load balancer, and a
-     * top-level router beside it needs a bound consumer after it (spec 6.9, R7). Its steps that
-     * read the binding are {@link HttpFilter#nestedBindingReaders()}.
+     * Runs nested step pipelines of sub-requests and answers the request itself ({@code
+     * iterative_request_router}; also {@link #ALWAYS_ANSWERS}). It owns endpoint selection of its
+     * exchanges, so it may not share a pipeline with a top-level load balancer, and a top-level
+     * router beside it needs a bound consumer after it (R7; see
+     * docs/behaviour/binding.md#binding-rules). Its steps that read the binding are its
+     * declaration's {@code nested().bindingSteps()}.
      */
     ITERATIVE_ROUTER,
-    /** A security-class filter (decision 10). */
+    /** A security-class filter (see docs/behaviour/ordering-checks.md#security-class-filters). */
     SECURITY,
     /**
      * Decides before routing (trace_context), so it may not be gated on what routing or balancing
-     * publishes later ({@code bound_upstream}, {@code selected_upstream}; spec 5.9).
+     * publishes later ({@code bound_upstream}, {@code selected_upstream}; see
+     * docs/reference/filters/trace_context.md#what-it-does).
      */
     DECIDES_BEFORE_ROUTING
 }

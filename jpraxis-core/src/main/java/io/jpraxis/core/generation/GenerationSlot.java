@@ -10,9 +10,10 @@ import java.util.TreeMap;
 import java.util.concurrent.Executor;
 
 /**
- * The generation new requests take (spec 1.9, dynamic reload): one volatile reference, read once
- * per request, that a reload replaces atomically. Requests already running keep the generation
- * they acquired; a replaced generation closes when its last request ends.
+ * The generation new requests take (dynamic reload; see
+ * docs/behaviour/reload.md#how-a-reload-runs): one volatile reference, read once per request, that
+ * a reload replaces atomically. Requests already running keep the generation they acquired; a
+ * replaced generation closes when its last request ends.
  *
  * <p>Also keeps what must outlive generations: the running totals of per-pipeline counters, so
  * a metric never goes backwards when a reload brings fresh pipelines.

@@ -1,9 +1,10 @@
 package io.jpraxis.core.http;
 
 /**
- * The one canonical form of a request path that every edge matches and forwards (decision 33),
- * so a rule on {@code /admin} cannot be walked around with {@code //admin}, {@code /./admin},
- * {@code /x/../admin}, {@code /%61dmin} or {@code /admin;x}.
+ * The one canonical form of a request path that every edge matches and forwards (see
+ * docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding), so a rule on {@code
+ * /admin} cannot be walked around with {@code //admin}, {@code /./admin}, {@code /x/../admin},
+ * {@code /%61dmin} or {@code /admin;x}.
  *
  * <ul>
  *   <li>percent-escapes of unreserved characters ({@code ALPHA DIGIT - . _ ~}, RFC 3986 2.3) are

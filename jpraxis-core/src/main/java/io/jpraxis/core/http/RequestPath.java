@@ -1,10 +1,12 @@
 package io.jpraxis.core.http;
 
 /**
- * A request path in its two canonical forms (decision 33): {@link #forward()} is what goes
- * upstream, {@link #match()} is what every rule compares. They differ only by each segment's
- * {@code ;parameters}, which the match form drops, so {@code /admin;x} is forwarded as it is and
- * matched as {@code /admin}. Made only by {@link CanonicalPath}, so the two forms always agree.
+ * A request path in its two canonical forms (see
+ * docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding): {@link #forward()} is
+ * what goes upstream, {@link #match()} is what every rule compares. They differ only by each
+ * segment's {@code ;parameters}, which the match form drops, so {@code /admin;x} is forwarded as it
+ * is and matched as {@code /admin}. Made only by {@link CanonicalPath}, so the two forms always
+ * agree.
  */
 public final class RequestPath implements CanonicalPath.Result {
     private final String match;

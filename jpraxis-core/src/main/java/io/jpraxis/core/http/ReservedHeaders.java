@@ -3,7 +3,8 @@ package io.jpraxis.core.http;
 import java.util.List;
 
 /**
- * Header namespaces only the gateway may write (decision 4). Clients may not send them; copies
+ * Header namespaces only the gateway may write (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes). Clients may not send them; copies
  * filters create inside the gateway never leave it, upstream or downstream.
  */
 public final class ReservedHeaders {
@@ -46,7 +47,8 @@ public final class ReservedHeaders {
 
     /**
      * Removes every reserved header but {@link #ITERATIVE_DEPTH}: what the iterative request
-     * router's own sub-requests send upstream (decision 4).
+     * router's own sub-requests send upstream (see
+     * docs/behaviour/routing-headers.md#reserved-header-prefixes).
      */
     public static void stripForSubRequest(HeaderMap headers) {
         headers.removeIf(name -> isReserved(name) && !name.equals(ITERATIVE_DEPTH));

@@ -9,16 +9,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes the routers of a binding pipeline binding routers (seed, "Binding a Logical Upstream"):
- * after a {@link FilterTrait#ROUTER} filter returned Continue, the cluster it put in
- * {@code ctx.cluster} becomes the request's binding, with the tags the catalog holds for it (none
- * when no load balancer declares it), and the binding freezes at once, before that router's
- * branches run (spec 6.4). Exists only for pipelines that read the binding: elsewhere routers
- * never touch the request extensions.
+ * Makes the routers of a binding pipeline binding routers (see
+ * docs/behaviour/binding.md#the-freeze): after a {@link FilterTrait#ROUTER} filter returned
+ * Continue, the cluster it put in {@code ctx.cluster} becomes the request's binding, with the tags
+ * the catalog holds for it (none when no load balancer declares it), and the binding freezes at
+ * once, before that router's branches run (see docs/behaviour/binding.md#the-freeze). Exists only
+ * for pipelines that read the binding: elsewhere routers never touch the request extensions.
  */
 final class BindingPublisher {
     private static final Logger log = LoggerFactory.getLogger(BindingPublisher.class);
-    /** The client's reason for a refused rebind; which clusters is logged, never sent (decision 5). */
+    /**
+     * The client's reason for a refused rebind; which clusters is logged, never sent (see
+     * docs/behaviour/request-lifecycle.md#error-bodies).
+     */
     static final String REBIND_REFUSED = "upstream binding conflict";
 
     private final ClusterCatalog catalog;
@@ -35,12 +38,12 @@ final class BindingPublisher {
 
     /**
      * Publishes after {@code f} continued, and at the freeze runs {@code atFreeze} (exactly once per
-     * request, before the router's branches, spec 6.4); null to go on, else the 500 that ends a
-     * rebind attempt or what {@code atFreeze} ended the request with.
+     * request, before the router's branches; see docs/behaviour/binding.md#the-freeze); null to go
+     * on, else the 500 that ends a rebind attempt or what {@code atFreeze} ended the request with.
      */
     RequestOutcome afterContinue(CompiledFilter f, RequestContext ctx, AtFreeze atFreeze) {
         String cluster = ctx.cluster();
-        if (cluster == null || !f.filter().traits().contains(FilterTrait.ROUTER)) {
+        if (cluster == null || !f.declaration().traits().contains(FilterTrait.ROUTER)) {
             return null;
         }
         BindingState state = BindingState.of(ctx);

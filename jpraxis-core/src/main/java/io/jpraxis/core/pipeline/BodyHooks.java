@@ -12,10 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one request's body hooks (spec 4.4): at pre-read over every request-body filter whose
- * conditions match; afterwards only for top-level filters whose request hook ran, each until it
- * says {@code BodyDone}. Results a filter publishes at pre-read are kept for it until its request
- * hook runs, so its branches can fire on them (spec 3).
+ * Runs one request's body hooks (see docs/behaviour/body-access.md#access-and-delivery-modes): at
+ * pre-read over every request-body filter whose conditions match; afterwards only for top-level
+ * filters whose request hook ran, each until it says {@code BodyDone}. Results a filter publishes
+ * at pre-read are kept for it until its request hook runs, so its branches can fire on them (see
+ * docs/behaviour/branches.md#filter-results).
  */
 final class BodyHooks {
     private static final Logger log = LoggerFactory.getLogger(BodyHooks.class);
@@ -42,7 +43,7 @@ final class BodyHooks {
         boolean release = false;
         for (CompiledFilter f : plan.requestFilters()) {
             if (!f.condition().test(ctx)) {
-                continue; // conditions see the headers as earlier pre-read filters left them (spec 2.2)
+                continue; // conditions see the headers as earlier pre-read filters left them (see docs/behaviour/conditions.md#request-conditions)
             }
             Call call = call(f, current, true);
             keepResults(f.index());
@@ -85,7 +86,7 @@ final class BodyHooks {
     void restoreResults(int index) {
         if (preReadResults != null && preReadResults[index] != null) {
             ctx.results().putAll(preReadResults[index]);
-            preReadResults[index] = null; // a re-entrance must not find stale results again (spec 2.5)
+            preReadResults[index] = null; // a re-entrance must not find stale results again (see docs/behaviour/branches.md#how-branches-run)
         }
     }
 
@@ -140,7 +141,7 @@ final class BodyHooks {
         if (replaced == null) {
             return new Call(action, current);
         }
-        BodyAccess access = request ? filter.requestBodyAccess() : filter.responseBodyAccess();
+        BodyAccess access = request ? f.declaration().requestBody().access() : f.declaration().responseBody().access();
         if (access != BodyAccess.READ_WRITE) {
             return new Call(new FilterAction.Fail("replaced a body it declared " + access), current);
         }

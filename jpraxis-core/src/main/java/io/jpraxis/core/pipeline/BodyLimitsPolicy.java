@@ -5,9 +5,11 @@ import io.jpraxis.core.filter.BodyMode;
 import java.util.Optional;
 
 /**
- * Spec 4.4's {@code apply_body_limits}: turns what the filters of one direction declared into the
- * mode the edge runs, under the global ceiling and the absolute 64 MiB cap on buffered bodies
- * (decision 12). Pure; the caller reports what {@link Applied#unbounded()} flags.
+ * The {@code apply_body_limits} (see docs/behaviour/body-access.md#access-and-delivery-modes):
+ * turns what the filters of one direction declared into the mode the edge runs, under the global
+ * ceiling and the absolute 64 MiB cap on buffered bodies (see
+ * docs/behaviour/body-access.md#body-limits). Pure; the caller reports what {@link
+ * Applied#unbounded()} flags.
  */
 final class BodyLimitsPolicy {
     private BodyLimitsPolicy() {

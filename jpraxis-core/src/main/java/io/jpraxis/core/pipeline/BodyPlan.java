@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What one pipeline does with bodies, decided once at compile (spec 4.4): each direction's mode
- * after the global {@code body_limits}, the byte count the edge enforces, and the top-level
- * filters whose body hooks run. Branch filters never get body hooks.
+ * What one pipeline does with bodies, decided once at compile (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes): each direction's mode after the global
+ * {@code body_limits}, the byte count the edge enforces, and the top-level filters whose body hooks
+ * run. Branch filters never get body hooks.
  *
  * @param request the request mode: {@link BodyMode.SizeLimit} (or an uncounted {@link
  *     BodyMode.Stream} when {@code body_limits} is null) when no filter wants the body; a
@@ -19,9 +20,11 @@ import java.util.Set;
  * @param requestFilters top-level filters whose request-body work runs at pre-read, in pipeline order
  * @param responseFilters top-level filters declaring response-body access, in pipeline order
  * @param conditionedHeaders lower-case header names some request condition of the pipeline reads:
- *     two pre-read filters may not promote different values to one of them (spec 2.2)
+ *     two pre-read filters may not promote different values to one of them (see
+ *     docs/behaviour/conditions.md#request-conditions)
  * @param barrierFilters top-level filters whose request-body work runs at the bound-upstream
- *     barrier (spec 6.7), in pipeline order; their modes count in {@code request} like the others
+ *     barrier (see docs/behaviour/binding.md#the-bound-body-barrier), in pipeline order; their
+ *     modes count in {@code request} like the others
  * @param boundBodyHook whether feature {@code bound-upstream-request-body} is on for this build
  */
 public record BodyPlan(
@@ -86,7 +89,7 @@ public record BodyPlan(
 
     private static boolean writes(List<CompiledFilter> filters, boolean request) {
         for (CompiledFilter f : filters) {
-            BodyAccess access = request ? f.filter().requestBodyAccess() : f.filter().responseBodyAccess();
+            BodyAccess access = request ? f.declaration().requestBody().access() : f.declaration().responseBody().access();
             if (access == BodyAccess.READ_WRITE) {
                 return true;
             }

@@ -4,10 +4,9 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
-import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,10 +15,12 @@ import java.util.function.Function;
 import java.util.function.IntFunction;
 
 /**
- * Computes a pipeline's {@link BodyPlan} at compile (spec 4.4): the ratchet of the body modes the
+ * Computes a pipeline's {@link BodyPlan} at compile (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes): the ratchet of the body modes the
  * top-level filters declare, per direction, under the global limits; and reports the body rules
- * that need the whole pipeline (an unbounded buffer without {@code allow_unbounded_body}, a
- * {@code selected_upstream} condition on a filter whose body hook runs at pre-read, spec 6.10).
+ * that need the whole pipeline (an unbounded buffer without {@code allow_unbounded_body}, a {@code
+ * selected_upstream} condition on a filter whose body hook runs at pre-read; see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph).
  */
 final class BodyPlanner {
     private BodyPlanner() {
@@ -42,7 +43,7 @@ final class BodyPlanner {
         List<CompiledFilter> barrierFilters = new ArrayList<>();
         List<CompiledFilter> bodyReaders = new ArrayList<>(); // both phases: the body must be whole at the freeze
         for (CompiledFilter f : filters) {
-            RequestBodyPhase phase = RequestBodyPhase.of(f.filter(), boundCondition(f, entries), boundBodyHook);
+            RequestBodyPhase phase = RequestBodyPhase.of(f.declaration(), boundCondition(f, entries), boundBodyHook);
             switch (phase) {
                 case NONE -> {
                 }
@@ -56,16 +57,16 @@ final class BodyPlanner {
                 refuseBarrierOnlyAtPreRead(f, phase, boundBodyHook, d, entries);
             }
         }
-        List<CompiledFilter> responseFilters = wanting(filters, HttpFilter::responseBodyAccess);
-        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, HttpFilter::requestBodyMode),
+        List<CompiledFilter> responseFilters = wanting(filters, w -> w.responseBody().access());
+        BodyLimitsPolicy.Applied request = BodyLimitsPolicy.apply(declared(bodyReaders, w -> w.requestBody().mode()),
                 limits.maxRequestBytes());
         BodyLimitsPolicy.Applied response = BodyLimitsPolicy.apply(
-                declared(responseFilters, HttpFilter::responseBodyMode), limits.maxResponseBytes());
+                declared(responseFilters, w -> w.responseBody().mode()), limits.maxResponseBytes());
         if (request.unbounded()) {
-            reportUnbounded(bodyReaders, HttpFilter::requestBodyMode, "request", allowUnbounded, d, entries);
+            reportUnbounded(bodyReaders, w -> w.requestBody().mode(), "request", allowUnbounded, d, entries);
         }
         if (response.unbounded()) {
-            reportUnbounded(responseFilters, HttpFilter::responseBodyMode, "response", allowUnbounded, d, entries);
+            reportUnbounded(responseFilters, w -> w.responseBody().mode(), "response", allowUnbounded, d, entries);
         }
         if (request.mode() instanceof BodyMode.StreamBuffer) {
             refuseSelectedUpstreamAtPreRead(requestFilters, d, entries);
@@ -83,16 +84,16 @@ final class BodyPlanner {
     }
 
     /**
-     * Decision 1: without feature bound-upstream-request-body the barrier does not exist, so a
-     * filter that would run there (a bound-only participant, or one whose bound_upstream condition
-     * defers it) is refused naming the feature, rather than silently running at pre-read or never.
-     * Returns whether it was.
+     * Without feature bound-upstream-request-body the barrier does not exist, so a filter that
+     * would run there (a bound-only participant, or one whose bound_upstream condition defers it)
+     * is refused naming the feature, rather than silently running at pre-read or never (see
+     * docs/behaviour/feature-flags.md#enabling-flags). Returns whether it was.
      */
     private static boolean refuseWithoutFeature(CompiledFilter f, boolean boundBodyHook, Diagnostics d,
             IntFunction<PlacedEntry> entries) {
         PlacedEntry placed = entries.apply(f.index());
         if (boundBodyHook || placed == null
-                || RequestBodyPhase.of(f.filter(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
+                || RequestBodyPhase.of(f.declaration(), boundCondition(f, entries), true) != RequestBodyPhase.BARRIER) {
             return false;
         }
         FilterEntryConfig entry = placed.entry();
@@ -105,12 +106,12 @@ final class BodyPlanner {
 
     /**
      * A filter whose body work only means something once a binding exists ({@link
-     * HttpFilter#barrierOnlyReason()}) but that would run at pre-read is refused: at pre-read it
+     * FilterDeclaration.BoundUpstream#barrierOnlyReason()}) but that would run at pre-read is refused: at pre-read it
      * would silently do nothing.
      */
     private static void refuseBarrierOnlyAtPreRead(CompiledFilter f, RequestBodyPhase phase, boolean boundBodyHook,
             Diagnostics d, IntFunction<PlacedEntry> entries) {
-        String reason = f.filter().barrierOnlyReason();
+        String reason = f.declaration().boundUpstream().barrierOnlyReason();
         PlacedEntry placed = entries.apply(f.index());
         if (reason == null || phase == RequestBodyPhase.BARRIER || placed == null) {
             return;
@@ -123,30 +124,30 @@ final class BodyPlanner {
                 + " (expected: " + fix + ")");
     }
 
-    private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<HttpFilter, BodyAccess> access) {
+    private static List<CompiledFilter> wanting(List<CompiledFilter> filters, Function<FilterDeclaration, BodyAccess> access) {
         List<CompiledFilter> out = new ArrayList<>();
         for (CompiledFilter f : filters) {
-            if (access.apply(f.filter()) != BodyAccess.NONE) {
+            if (access.apply(f.declaration()) != BodyAccess.NONE) {
                 out.add(f);
             }
         }
         return out;
     }
 
-    private static Optional<BodyMode> declared(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode) {
+    private static Optional<BodyMode> declared(List<CompiledFilter> filters, Function<FilterDeclaration, BodyMode> mode) {
         BodyMode merged = null;
         for (CompiledFilter f : filters) {
-            BodyMode m = mode.apply(f.filter());
+            BodyMode m = mode.apply(f.declaration());
             merged = merged == null ? m : BodyMode.ratchet(merged, m);
         }
         return Optional.ofNullable(merged);
     }
 
     /** Rule 4: an error naming the filter that asked for an unbounded buffer, or a warning when allowed. */
-    private static void reportUnbounded(List<CompiledFilter> filters, Function<HttpFilter, BodyMode> mode,
+    private static void reportUnbounded(List<CompiledFilter> filters, Function<FilterDeclaration, BodyMode> mode,
             String direction, boolean allowed, Diagnostics d, IntFunction<PlacedEntry> entries) {
         for (CompiledFilter f : filters) {
-            if (!(mode.apply(f.filter()) instanceof BodyMode.StreamBuffer b) || b.maxBytes() != null) {
+            if (!(mode.apply(f.declaration()) instanceof BodyMode.StreamBuffer b) || b.maxBytes() != null) {
                 continue;
             }
             PlacedEntry placed = entries.apply(f.index());
@@ -170,8 +171,9 @@ final class BodyPlanner {
     }
 
     /**
-     * Spec 6.10: pre-read runs before any load balancer, so a selected_upstream condition on a
-     * request-body filter could never match there; it is refused rather than silently skipping.
+     * pre-read runs before any load balancer, so a selected_upstream condition on a request-body
+     * filter could never match there; it is refused rather than silently skipping (see
+     * docs/behaviour/ordering-checks.md#the-control-flow-graph).
      */
     private static void refuseSelectedUpstreamAtPreRead(List<CompiledFilter> filters, Diagnostics d,
             IntFunction<PlacedEntry> entries) {

@@ -12,13 +12,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The bound-upstream request-body barrier (spec 6.7): right after the binding froze, the
- * participants run once, in top-level order, over the whole buffered body, each gated by its own
- * conditions evaluated then (a later filter's header or result is not there yet; no upstream is
- * selected, so a {@code selected_upstream} predicate fails). A read-write participant's
- * replacement becomes the request's body ({@link BoundRequestBody}), checked against the request
- * body limit (413); a read-only one works on a view and replacing it is a filter failure. Runs on
- * the request's thread, synchronously, inside the binding router's step.
+ * The bound-upstream request-body barrier (see docs/behaviour/binding.md#the-bound-body-barrier):
+ * right after the binding froze, the participants run once, in top-level order, over the whole
+ * buffered body, each gated by its own conditions evaluated then (a later filter's header or result
+ * is not there yet; no upstream is selected, so a {@code selected_upstream} predicate fails). A
+ * read-write participant's replacement becomes the request's body ({@link BoundRequestBody}),
+ * checked against the request body limit (413); a read-only one works on a view and replacing it is
+ * a filter failure. Runs on the request's thread, synchronously, inside the binding router's step.
  */
 final class BoundBodyBarrier {
     private static final Logger log = LoggerFactory.getLogger(BoundBodyBarrier.class);
@@ -42,7 +42,7 @@ final class BoundBodyBarrier {
         try {
             return runParticipants(plan, ctx, body);
         } finally {
-            ctx.results().clear(); // a participant's results have no branch to fire (spec 3)
+            ctx.results().clear(); // a participant's results have no branch to fire (see docs/behaviour/branches.md#filter-results)
             if (hostResults != null) {
                 ctx.results().putAll(hostResults);
             }
@@ -66,9 +66,9 @@ final class BoundBodyBarrier {
                 action = new FilterAction.Fail(e.toString());
             }
             BodyChunk replaced = view.replaced();
-            if (replaced != null && filter.boundUpstreamRequestBodyAccess() != BodyAccess.READ_WRITE) {
+            if (replaced != null && f.declaration().boundUpstream().bodyAccess() != BodyAccess.READ_WRITE) {
                 action = new FilterAction.Fail("replaced a bound-upstream body it declared "
-                        + filter.boundUpstreamRequestBodyAccess());
+                        + f.declaration().boundUpstream().bodyAccess());
             } else if (replaced != null && body == null) {
                 log.debug("request {}: {} replaced an absent body at the bound-upstream barrier; the request "
                         + "still goes without one", ctx.requestId(), filter.type());

@@ -20,11 +20,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Compiles a filter's {@code branch_chains} (spec 2.4) once per place the filter is expanded:
- * chain references become one sub-chain (named chains with their conditions, inline chains as
- * written), rejoin names become indices of the host's level, and each branch's own sub-chain is
- * compiled as a level of its own. The load phase already checked what one entry or the whole
- * config shows; what is left needs the flattened pipeline.
+ * Compiles a filter's {@code branch_chains} (see docs/behaviour/branches.md#branch-chains) once per
+ * place the filter is expanded: chain references become one sub-chain (named chains with their
+ * conditions, inline chains as written), rejoin names become indices of the host's level, and each
+ * branch's own sub-chain is compiled as a level of its own. The load phase already checked what one
+ * entry or the whole config shows; what is left needs the flattened pipeline.
  */
 final class BranchCompiler {
     private final LevelCompiler levels;
@@ -69,7 +69,10 @@ final class BranchCompiler {
         return out;
     }
 
-    /** The branch's chain references concatenated, in order (spec 2.4). */
+    /**
+     * The branch's chain references concatenated, in order (see
+     * docs/behaviour/branches.md#branch-chains).
+     */
     private List<PlacedEntry> expand(PlacedEntry host, BranchChainConfig b) {
         List<PlacedEntry> out = new ArrayList<>();
         for (ChainRef ref : b.chains()) {

@@ -16,10 +16,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Evaluates a host filter's branches for one request (spec 2.5): in declaration order, against
- * the host's results (snapshotted when the first branch fires, so a sibling's sub-chain cannot
- * erase the next sibling's inputs), each firing branch running its sub-chain's request hooks;
- * results are cleared afterwards whatever happened.
+ * Evaluates a host filter's branches for one request (see
+ * docs/behaviour/branches.md#how-branches-run): in declaration order, against the host's results
+ * (snapshotted when the first branch fires, so a sibling's sub-chain cannot erase the next
+ * sibling's inputs), each firing branch running its sub-chain's request hooks; results are cleared
+ * afterwards whatever happened.
  *
  * <p>Like the top-level walk, it runs in plain loops and suspends only on an asynchronous filter
  * whose stage is not complete yet; the returned stage is then completed by that filter's thread.
@@ -85,7 +86,8 @@ final class BranchEvaluator {
     }
 
     private CompletableFuture<BranchOutcome> ended(BranchOutcome outcome) {
-        // Also on SkipTo and ReEnter, so stale results cannot retrigger a branch (spec 2.5, step 6).
+        // Also on SkipTo and ReEnter, so stale results cannot retrigger a branch (see
+        // docs/behaviour/branches.md#how-branches-run).
         ctx.results().clear();
         return outcome == BranchOutcome.CONTINUE ? CONTINUE : CompletableFuture.completedFuture(outcome);
     }
@@ -94,7 +96,10 @@ final class BranchEvaluator {
         return branch.unconditional() || branch.onResult().matches(results);
     }
 
-    /** Counts a firing re-entrance; past max_iterations the branch counts as not firing (spec 2.5, step 2). */
+    /**
+     * Counts a firing re-entrance; past max_iterations the branch counts as not firing (see
+     * docs/behaviour/branches.md#how-branches-run).
+     */
     private boolean withinIterations(BranchSpec branch) {
         if (!(branch.rejoin() instanceof Rejoin.ReEnter) || branch.maxIterations() == 0) {
             return true;
@@ -182,7 +187,8 @@ final class BranchEvaluator {
 
     /**
      * A nested branch cannot move the top-level walk: its jumps are discarded and the sub-chain
-     * goes on; a nested terminal without a response fails closed (spec 2.5, step 4).
+     * goes on; a nested terminal without a response fails closed (see
+     * docs/behaviour/branches.md#how-branches-run).
      */
     private Optional<RequestOutcome> nestedEnd(CompiledFilter host, BranchOutcome outcome) {
         return switch (outcome) {

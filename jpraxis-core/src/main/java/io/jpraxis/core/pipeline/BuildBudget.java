@@ -4,12 +4,15 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 
 /**
- * Counts the filter instances one build materializes, listeners and branch expansions together
- * (spec 2.4, 8): named references multiply, so a small config could otherwise expand into
- * millions of filters at startup. Past the limit the build stops expanding and fails.
+ * Counts the filter instances one build materializes, listeners and branch expansions together (see
+ * docs/behaviour/branches.md#branch-chains, docs/behaviour/limits.md#the-limits-table): named
+ * references multiply, so a small config could otherwise expand into millions of filters at
+ * startup. Past the limit the build stops expanding and fails.
  */
 final class BuildBudget {
-    /** Filter instances one build may materialize (spec 8). */
+    /**
+     * Filter instances one build may materialize (see docs/behaviour/limits.md#the-limits-table).
+     */
     static final int MAX_FILTER_INSTANCES = 100_000;
 
     private final Diagnostics diagnostics;

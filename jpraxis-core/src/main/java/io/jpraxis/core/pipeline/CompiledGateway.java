@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * A validated, compiled config: one pipeline per listener, ready for an edge to serve.
  *
- * @param clusters the live state of every declared cluster (health, in-flight counts)
+ * @param clusters the live state of every declared cluster (health, in-flight counts); null from a
+ *     build that only checks ({@link PipelineCompiler#validate})
  */
 public record CompiledGateway(GatewayConfig config, FeatureSet features, List<Listener> listeners,
         ClusterStates clusters) {

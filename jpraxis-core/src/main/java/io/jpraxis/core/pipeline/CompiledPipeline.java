@@ -1,10 +1,10 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -54,7 +54,7 @@ public final class CompiledPipeline {
 
     /**
      * A pipeline, its body plan and what its {@link BindingScan} found: when it reads the binding
-     * its routers publish one (seed, "When a pipeline binds").
+     * its routers publish one (see docs/behaviour/binding.md#when-a-pipeline-binds).
      */
     public CompiledPipeline(String listener, List<CompiledFilter> filters, BodyPlan body, BindingScan binding) {
         this.listener = listener;
@@ -69,8 +69,9 @@ public final class CompiledPipeline {
         Set<String> owned = new TreeSet<>();
         for (CompiledFilter f : slots) {
             highest = Math.max(highest, f.index());
-            // Decision 13 holds for branch filters too: a client copy is stripped whether or not it runs.
-            owned.addAll(f.filter().ownedRequestHeaders());
+            // The owned-header rule (see docs/behaviour/routing-headers.md#headers-a-filter-owns) holds
+            // for branch filters too: a client copy is stripped whether or not it runs.
+            owned.addAll(f.declaration().ownedRequestHeaders());
         }
         this.slotCount = highest + 1;
         this.ownedRequestHeaders = Set.copyOf(owned);
@@ -78,14 +79,17 @@ public final class CompiledPipeline {
         boolean hooks = body.responseHooks();
         this.responseHookSlots = new boolean[slotCount];
         for (CompiledFilter f : slots) { // branch filters' response hooks unwind too
-            responseHookSlots[f.index()] = f.filter().hasResponseHook();
+            responseHookSlots[f.index()] = f.declaration().responseHook();
             hooks |= responseHookSlots[f.index()];
         }
         this.responseHooks = hooks;
-        this.logHookSlots = slots.stream().filter(f -> f.filter().hasLogHook()).toArray(CompiledFilter[]::new);
+        this.logHookSlots = slots.stream().filter(f -> f.declaration().logHook()).toArray(CompiledFilter[]::new);
     }
 
-    /** What this pipeline does with request and response bodies (spec 4.4). */
+    /**
+     * What this pipeline does with request and response bodies (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     public BodyPlan body() {
         return body;
     }
@@ -160,7 +164,10 @@ public final class CompiledPipeline {
         return filters.length;
     }
 
-    /** Lower-case request headers that filters of this pipeline own (decision 13). */
+    /**
+     * Lower-case request headers that filters of this pipeline own (see
+     * docs/behaviour/routing-headers.md#headers-a-filter-owns).
+     */
     public Set<String> ownedRequestHeaders() {
         return ownedRequestHeaders;
     }

@@ -14,7 +14,10 @@ import org.slf4j.LoggerFactory;
  */
 final class FilterCalls {
     private static final Logger log = LoggerFactory.getLogger(PipelineExecution.class);
-    /** Sent to the client for a closed filter failure; the detail goes to the log only (decision 5). */
+    /**
+     * Sent to the client for a closed filter failure; the detail goes to the log only (see
+     * docs/behaviour/request-lifecycle.md#error-bodies).
+     */
     static final String FILTER_ERROR = "internal filter error";
 
     private FilterCalls() {
@@ -45,7 +48,8 @@ final class FilterCalls {
 
     /**
      * The outcome that stops the walk, or null to go on (Continue, or a failure under failure_mode
-     * open). Release and BodyDone mean nothing outside body hooks and go on too (spec 4.2).
+     * open). Release and BodyDone mean nothing outside body hooks and go on too (see
+     * docs/behaviour/request-lifecycle.md#the-request-phase).
      */
     static RequestOutcome stopping(CompiledFilter f, FilterAction action, RequestContext ctx) {
         return switch (action) {

@@ -6,11 +6,11 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
-import io.jpraxis.core.binding.MatcherDeclarations;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.check.MatcherDeclarations;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -20,20 +20,34 @@ import java.util.Set;
 
 /**
  * Builds one filter entry through its factory, reporting an unknown type, a Praxis type not
- * implemented here and a gated type whose feature is off. Branches are compiled by {@link BranchCompiler}.
+ * implemented here and a gated type whose feature is off: the factory reads the entry into its
+ * config record and declares it, then, unless the build only checks, creates the runtime filter.
+ * Branches are compiled by {@link BranchCompiler}.
  */
 final class FilterEntryBuilder {
     private final FilterRegistry registry;
-    private final FilterBuildContext context;
+    private final FilterReadContext readContext;
+    /** Null when the build only checks ({@code validate}): no runtime filter is created. */
+    private final FilterBuildContext buildContext;
     /**
      * Entries built before. A chain shared by listeners or expanded by several branches builds an
      * instance per place, but its findings are the same each time and are reported once.
      */
     private final Set<FilterEntryConfig> diagnosed = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    FilterEntryBuilder(FilterRegistry registry, FilterBuildContext context) {
+    /** {@code buildContext} null: read and declare only, every filter a {@link DeclaredFilter}. */
+    FilterEntryBuilder(FilterRegistry registry, FilterReadContext readContext, FilterBuildContext buildContext) {
         this.registry = registry;
-        this.context = context;
+        this.readContext = readContext;
+        this.buildContext = buildContext;
+    }
+
+    /**
+     * A filter entry as the build has it.
+     *
+     * @param filter the runtime filter, or a {@link DeclaredFilter} when the build only checks
+     */
+    record Built(HttpFilter filter, FilterDeclaration declaration) {
     }
 
     /**
@@ -43,12 +57,12 @@ final class FilterEntryBuilder {
      */
     private final List<Diagnostic> leftOut = new ArrayList<>();
 
-    /** Builds {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
-    Optional<HttpFilter> build(FilterEntryConfig entry, Diagnostics d) {
+    /** Reads, declares and (unless only checking) creates {@code entry}; every problem is reported to {@code d} (already scoped to the entry). */
+    Optional<Built> build(FilterEntryConfig entry, Diagnostics d) {
         boolean first = diagnosed.add(entry);
-        Optional<HttpFilter> built = buildOnce(entry, first ? d : new Diagnostics());
+        Optional<Built> built = buildOnce(entry, first ? d : new Diagnostics());
         if (first) {
-            built.ifPresent(f -> made.add(new MatcherDeclarations.Built(f, entry, d.scope())));
+            built.ifPresent(b -> made.add(new MatcherDeclarations.Built(b.declaration(), entry, d.scope())));
         }
         if (built.isEmpty() && registry.find(entry.filterType()).map(FilterFactory::declaresClusters).orElse(false)) {
             declarerFailed = true;
@@ -87,9 +101,9 @@ final class FilterEntryBuilder {
         return leftOut;
     }
 
-    private Optional<HttpFilter> buildOnce(FilterEntryConfig entry, Diagnostics d) {
+    private Optional<Built> buildOnce(FilterEntryConfig entry, Diagnostics d) {
         var path = entry.source().path();
-        Optional<FilterFactory> factory = registry.find(entry.filterType());
+        Optional<FilterFactory<?>> factory = registry.find(entry.filterType());
         if (factory.isEmpty()) {
             if (FilterRegistry.PRAXIS_TYPES_NOT_IMPLEMENTED.contains(entry.filterType())) {
                 d.error(path.key("filter"), entry.source().line(), '"' + entry.filterType()
@@ -105,7 +119,7 @@ final class FilterEntryBuilder {
             return Optional.empty();
         }
         Feature gate = factory.get().requiredFeature();
-        if (gate != null && !context.features().has(gate)) {
+        if (gate != null && !readContext.features().has(gate)) {
             d.error(path.key("filter"), entry.source().line(), "filter type " + entry.filterType() + " needs the "
                     + gate.cliName() + " feature (enable with --features " + gate.cliName() + ")");
             return Optional.empty();
@@ -117,6 +131,18 @@ final class FilterEntryBuilder {
             return Optional.empty();
         }
         MapReader options = MapReader.of(entry.options(), path, d);
-        return factory.get().create(options, context.withOutboundChain(entry.outboundChain()));
+        return build(factory.get(), entry, options);
+    }
+
+    private <C> Optional<Built> build(FilterFactory<C> factory, FilterEntryConfig entry, MapReader options) {
+        Optional<C> config = factory.read(options, readContext.withOutboundChain(entry.outboundChain()));
+        if (config.isEmpty()) {
+            return Optional.empty();
+        }
+        FilterDeclaration declaration = factory.declare(config.get());
+        HttpFilter filter = buildContext == null
+                ? new DeclaredFilter(factory.type(), config.get())
+                : factory.create(config.get(), buildContext);
+        return Optional.of(new Built(filter, declaration));
     }
 }

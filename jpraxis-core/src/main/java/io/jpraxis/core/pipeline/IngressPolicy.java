@@ -5,8 +5,9 @@ import io.jpraxis.core.http.ReservedHeaders;
 import java.util.Optional;
 
 /**
- * What every edge does to a client request before the pipeline: refuse reserved headers
- * (decision 4) and strip client copies of headers filters own (decision 13).
+ * What every edge does to a client request before the pipeline: refuse reserved headers (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes) and strip client copies of headers
+ * filters own (see docs/behaviour/routing-headers.md#headers-a-filter-owns).
  */
 public final class IngressPolicy {
     private IngressPolicy() {

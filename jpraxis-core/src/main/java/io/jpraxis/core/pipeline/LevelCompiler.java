@@ -8,7 +8,6 @@ import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.model.RequestPredicateConfig;
 import io.jpraxis.core.condition.ConditionCompiler;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
@@ -62,16 +61,17 @@ final class LevelCompiler {
                 break;
             }
             PlacedEntry placed = entries.get(position);
-            Optional<HttpFilter> filter = builder.build(placed.entry(), diagnostics.scoped(placed.filterScope()));
+            Optional<FilterEntryBuilder.Built> filter = builder.build(placed.entry(), diagnostics.scoped(placed.filterScope()));
             List<BranchSpec> compiled = branches.compile(placed, position, names, level);
             if (filter.isEmpty()) {
                 closeAll(compiled); // the config is refused; release what the branch filters hold
                 continue;
             }
-            if (filter.get().traits().contains(FilterTrait.ITERATIVE_ROUTER) && position < entries.size() - 1) {
+            if (filter.get().declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER) && position < entries.size() - 1) {
                 notLast(placed, entries.get(position + 1), entries.size() - 1 - position, level);
             }
-            // Body access inside a branch is the ordering check branch_body_access (spec 6.11).
+            // Body access inside a branch is the ordering check branch_body_access (see
+            // docs/behaviour/ordering-checks.md#the-ordering-checks).
             int index = level.top() ? position : nextSlot++;
             out.add(slot(index, filter.get(), placed, compiled, conditionedHeaders));
         }
@@ -80,7 +80,8 @@ final class LevelCompiler {
 
     /**
      * An iterative request router answers every request it runs for, so a filter after it would
-     * never run (spec 5.10, "Position"); not an ordering check, so no flag demotes it.
+     * never run ("Position"; see docs/behaviour/iterative-router.md#steps-and-transitions); not an
+     * ordering check, so no flag demotes it.
      */
     private void notLast(PlacedEntry irr, PlacedEntry next, int after, Level level) {
         String where = next.chain().equals(irr.chain())
@@ -92,7 +93,10 @@ final class LevelCompiler {
                         + level.description() + "; it answers every request it runs for)");
     }
 
-    /** Entry names to every position holding them: a rejoin target must be held once (spec 2.4). */
+    /**
+     * Entry names to every position holding them: a rejoin target must be held once (see
+     * docs/behaviour/branches.md#branch-chains).
+     */
     private static Map<String, List<Integer>> names(List<PlacedEntry> entries) {
         Map<String, List<Integer>> names = new LinkedHashMap<>();
         for (int i = 0; i < entries.size(); i++) {
@@ -104,16 +108,17 @@ final class LevelCompiler {
         return names;
     }
 
-    private static CompiledFilter slot(int index, HttpFilter filter, PlacedEntry placed, List<BranchSpec> branches,
+    private static CompiledFilter slot(int index, FilterEntryBuilder.Built filter, PlacedEntry placed, List<BranchSpec> branches,
             Set<String> conditionedHeaders) {
         FilterEntryConfig entry = placed.entry();
-        // Chain conditions are evaluated first, then the entry's own (spec 1.4).
+        // Chain conditions are evaluated first, then the entry's own (see
+        // docs/behaviour/config-loading.md#named-chains).
         List<ConditionConfig> gate = new ArrayList<>(placed.inherited());
         gate.addAll(entry.conditions());
         for (ConditionConfig c : gate) {
             addHeaderNames(c.predicate(), conditionedHeaders);
         }
-        return new CompiledFilter(index, filter, ConditionCompiler.request(gate), !gate.isEmpty(),
+        return new CompiledFilter(index, filter.filter(), filter.declaration(), ConditionCompiler.request(gate), !gate.isEmpty(),
                 ConditionCompiler.response(entry.responseConditions()), entry.failureMode(), placed.chain(), entry,
                 branches);
     }

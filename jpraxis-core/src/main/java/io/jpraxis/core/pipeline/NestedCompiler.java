@@ -10,9 +10,9 @@ import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.validate.BranchChecks;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.BodyAccess;
-import io.jpraxis.core.filter.NestedPipelines;
+import io.jpraxis.core.pipeline.NestedPipelines;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import io.jpraxis.core.pipeline.check.FlowGraph;
 import io.jpraxis.core.pipeline.check.OrderingChecks;
 import java.util.ArrayList;
@@ -130,7 +130,8 @@ final class NestedCompiler implements NestedPipelines {
         refuseBodyHooks(filters, local);
         BodyPlan body = BodyPlanner.plan(filters, limits, options.allowUnboundedBody(), levels.conditionedHeaders(),
                 local, placed::get, true); // body-hook filters, bound-body participants included, are refused above
-        // An outbound chain decides with its own catalog whether it binds (spec 6.3): a separate request.
+        // An outbound chain decides with its own catalog whether it binds (see
+        // docs/behaviour/binding.md#when-a-pipeline-binds): a separate request.
         CompiledPipeline pipeline = new CompiledPipeline(nesting.name(), filters, body,
                 bindingOn ? BindingScan.of(filters, chainConditions) : BindingScan.NONE);
         if (separateRequest) {
@@ -170,8 +171,8 @@ final class NestedCompiler implements NestedPipelines {
      */
     private static void refuseBodyHooks(List<CompiledFilter> filters, Diagnostics d) {
         for (CompiledFilter f : filters) {
-            if (f.filter().requestBodyAccess() != BodyAccess.NONE || f.filter().responseBodyAccess() != BodyAccess.NONE
-                    || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) { // steps inherit a frozen binding
+            if (f.declaration().requestBody().access() != BodyAccess.NONE || f.declaration().responseBody().access() != BodyAccess.NONE
+                    || f.declaration().boundUpstream().bodyAccess() != BodyAccess.NONE) { // steps inherit a frozen binding
                 d.scoped(new FilterScope(f.filter().type(), f.entry().name(), f.chain(), null))
                         .error(f.entry().source().path().key("filter"), f.entry().source().line(), f.filter().type()
                                 + " declares body access, but body hooks do not run in nested pipelines in jpraxis "

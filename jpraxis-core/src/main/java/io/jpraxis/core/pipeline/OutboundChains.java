@@ -6,18 +6,18 @@ import io.jpraxis.config.model.BranchChainConfig;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.filter.NestedPipelines;
-import io.jpraxis.core.filter.NestedPipelines.Nesting;
+import io.jpraxis.core.pipeline.NestedPipelines;
+import io.jpraxis.core.pipeline.NestedPipelines.Nesting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The rules only outbound chains have (spec 5.11): how deep they nest, no chain whose outbound
- * chain is being built reached again (the loader's cycle search already refuses such configs;
- * this keeps the build from recursing should one get through), no TCP filter, no filter that
- * answers requests itself, and an endpoint picked for the callout. One per build, used on the
- * build's thread only.
+ * The rules only outbound chains have (see docs/behaviour/outbound-chains.md#outbound-chains): how
+ * deep they nest, no chain whose outbound chain is being built reached again (the loader's cycle
+ * search already refuses such configs; this keeps the build from recursing should one get through),
+ * no TCP filter, no filter that answers requests itself, and an endpoint picked for the callout.
+ * One per build, used on the build's thread only.
  */
 final class OutboundChains {
     /** Praxis's TCP-layer filter types: they act on connections, and a callout is an HTTP request. */
@@ -90,7 +90,7 @@ final class OutboundChains {
      */
     static void refuseLocalAnswers(CompiledPipeline pipeline, Diagnostics d) {
         for (CompiledFilter f : pipeline.allSlots()) {
-            Set<FilterTrait> traits = f.filter().traits();
+            Set<FilterTrait> traits = f.declaration().traits();
             if (traits.contains(FilterTrait.ALWAYS_ANSWERS) || traits.contains(FilterTrait.ITERATIVE_ROUTER)) {
                 d.scoped(new FilterScope(f.filter().type(), f.entry().name(), f.chain(), null))
                         .error(f.entry().source().path().key("filter"), f.entry().source().line(), f.filter().type()
@@ -103,7 +103,7 @@ final class OutboundChains {
     /** The chain must be able to pick the callout's endpoint. */
     static void requireEndpoint(CompiledPipeline pipeline, Nesting nesting, Diagnostics d) {
         for (CompiledFilter f : pipeline.allSlots()) {
-            if (f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
+            if (f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
                 return;
             }
         }

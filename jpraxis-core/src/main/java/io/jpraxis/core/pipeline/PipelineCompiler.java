@@ -11,11 +11,11 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.validate.BranchChecks;
-import io.jpraxis.core.binding.BindingScan;
-import io.jpraxis.core.binding.MatcherDeclarations;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import io.jpraxis.core.pipeline.check.FlowGraph;
+import io.jpraxis.core.pipeline.check.MatcherDeclarations;
 import io.jpraxis.core.pipeline.check.OrderingChecks;
 import io.jpraxis.core.pipeline.check.PipelineReport;
 import io.jpraxis.core.runtime.RuntimeServices;
@@ -26,13 +26,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Phase 3: flattens each listener's chains into one pipeline, builds every filter through its
- * factory (which validates its own config), compiles conditions and branches, then runs the
- * ordering checks over each pipeline's control-flow graph. Reports every problem; builds nothing
- * that binds sockets.
+ * Phase 3: flattens each listener's chains into one pipeline, reads and declares every filter
+ * entry through its factory (which validates its own config), compiles conditions and branches,
+ * then runs the ordering checks over each pipeline's control-flow graph. {@link #compile} then
+ * creates the runtime filters and the clusters' live state, for serving; {@link #validate} stops
+ * before that. Reports every problem; builds nothing that binds sockets.
  */
 public final class PipelineCompiler {
-    /** Filter instances one build may materialize, branch expansions included (spec 8). */
+    /**
+     * Filter instances one build may materialize, branch expansions included (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     public static final int MAX_FILTER_INSTANCES = BuildBudget.MAX_FILTER_INSTANCES;
 
     private final FilterRegistry registry;
@@ -52,8 +56,21 @@ public final class PipelineCompiler {
         this.instanceLimit = instanceLimit;
     }
 
-    /** Compiles {@code config}, adding to {@code diagnostics} (which may already hold load findings). */
+    /** Compiles {@code config} for serving, adding to {@code diagnostics} (which may already hold load findings). */
     public CompileResult compile(GatewayConfig config, Diagnostics diagnostics) {
+        return compile(config, diagnostics, true);
+    }
+
+    /**
+     * Reads, declares and checks {@code config} as {@link #compile} does, with the same
+     * diagnostics, but creates no runtime filter and no cluster state: the gateway it returns
+     * holds stand-ins that must never serve (for {@code validate}).
+     */
+    public CompileResult validate(GatewayConfig config, Diagnostics diagnostics) {
+        return compile(config, diagnostics, false);
+    }
+
+    private CompileResult compile(GatewayConfig config, Diagnostics diagnostics, boolean createFilters) {
         Map<String, FilterChainConfig> chains = new LinkedHashMap<>();
         for (FilterChainConfig chain : config.filterChains()) {
             chains.putIfAbsent(chain.name(), chain); // a duplicate name was refused at load
@@ -66,10 +83,14 @@ public final class PipelineCompiler {
         BranchChecks ledger = BranchChecks.forBuild(config.filterChains(), config.listeners());
         NestedCompiler nested = new NestedCompiler(chains, budget, config.bodyLimits(), config.insecureOptions(),
                 features.has(Feature.UPSTREAM_BINDING), ledger, diagnostics);
-        FilterBuildContext context = new FilterBuildContext(features, config.insecureOptions(), config.bodyLimits(),
-                config.clusters(), services, new ClusterStates(), nested);
-        config.clusters().forEach(context.clusterStates()::stateFor);
-        FilterEntryBuilder builder = new FilterEntryBuilder(registry, context);
+        FilterReadContext readContext = new FilterReadContext(features, config.insecureOptions(), config.bodyLimits(),
+                config.clusters(), nested, null);
+        FilterBuildContext context = null;
+        if (createFilters) {
+            context = new FilterBuildContext(readContext, services, new ClusterStates());
+            config.clusters().forEach(context.clusterStates()::stateFor);
+        }
+        FilterEntryBuilder builder = new FilterEntryBuilder(registry, readContext, context);
         nested.attach(builder);
         Map<String, List<ConditionConfig>> chainConditions = chainConditions(config);
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, diagnostics);
@@ -95,21 +116,25 @@ public final class PipelineCompiler {
         if (builder.declarationsComplete() && !budget.exhausted() && !entriesDroppedAtLoad) {
             MatcherDeclarations.check(builder.made(), config.filterChains(), config.clusters(), diagnostics);
         }
-        List<PipelineReport> reports = built ? check(config, listeners, chainConditions, diagnostics) : List.of();
+        List<PipelineReport> reports = built ? orderingChecks(config, listeners, chainConditions, diagnostics)
+                : List.of();
         if (diagnostics.hasErrors()) {
             listeners.forEach(li -> li.pipeline().close());
             return new CompileResult(null, diagnostics, reports);
         }
-        context.clusterStates().seal();
-        return new CompileResult(new CompiledGateway(config, features, listeners, context.clusterStates()), diagnostics,
-                reports);
+        ClusterStates clusters = context == null ? null : context.clusterStates();
+        if (clusters != null) {
+            clusters.seal();
+        }
+        return new CompileResult(new CompiledGateway(config, features, listeners, clusters), diagnostics, reports);
     }
 
     /**
-     * Step 6 of spec 1.9: the ordering checks, over every listener's graph, all findings reported
-     * together. They need every filter built, so they run only when nothing else was wrong.
+     * Step 6 (see docs/behaviour/config-loading.md#flattening-chains-into-one-pipeline): the
+     * ordering checks, over every listener's graph, all findings reported together. They need every
+     * filter built, so they run only when nothing else was wrong.
      */
-    private static List<PipelineReport> check(GatewayConfig config, List<CompiledGateway.Listener> listeners,
+    private static List<PipelineReport> orderingChecks(GatewayConfig config, List<CompiledGateway.Listener> listeners,
             Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
         OrderingChecks checks = new OrderingChecks(config.insecureOptions());
         List<PipelineReport> reports = new ArrayList<>();
@@ -126,9 +151,10 @@ public final class PipelineCompiler {
     }
 
     /**
-     * Whether the pipeline binds, decided once here (seed, "When a pipeline binds"). With the
-     * upstream-binding feature off nothing can read a binding (the loader refused every consumer),
-     * and the scan is not even run, so the request path stays the ungated one.
+     * Whether the pipeline binds, decided once here (see
+     * docs/behaviour/binding.md#when-a-pipeline-binds). With the upstream-binding feature off
+     * nothing can read a binding (the loader refused every consumer), and the scan is not even run,
+     * so the request path stays the ungated one.
      */
     private BindingScan binding(List<CompiledFilter> filters, Map<String, List<ConditionConfig>> chainConditions) {
         if (!features.has(Feature.UPSTREAM_BINDING)) {
@@ -137,7 +163,10 @@ public final class PipelineCompiler {
         return BindingScan.of(filters, chainConditions, features.has(Feature.BOUND_UPSTREAM_REQUEST_BODY));
     }
 
-    /** The listener's chains concatenated; chain boundaries vanish, entry names span the result (spec 1.9). */
+    /**
+     * The listener's chains concatenated; chain boundaries vanish, entry names span the result (see
+     * docs/behaviour/config-loading.md#flattening-chains-into-one-pipeline).
+     */
     private static List<PlacedEntry> flatten(ListenerConfig listener, Map<String, FilterChainConfig> chains) {
         List<PlacedEntry> out = new ArrayList<>();
         for (String chainName : listener.filterChains()) {

@@ -20,9 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Walks a {@link CompiledPipeline} for one request: the request phase forward over compiled
- * indices (spec 4.2), with each host's branches evaluated after its request hook, then the
- * response phase in reverse over the filters that ran (spec 4.3).
+ * Walks a {@link CompiledPipeline} for one request: the request phase forward over compiled indices
+ * (see docs/behaviour/request-lifecycle.md#the-request-phase), with each host's branches evaluated
+ * after its request hook, then the response phase in reverse over the filters that ran (see
+ * docs/behaviour/request-lifecycle.md#the-response-phase).
  *
  * <p>Synchronous filters run in a plain loop; only an asynchronous filter whose stage is not yet
  * complete suspends the walk, which then resumes on the thread that completes the stage. The edge
@@ -30,7 +31,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class PipelineExecution {
     private static final Logger log = LoggerFactory.getLogger(PipelineExecution.class);
-    /** Sent to the client for a closed filter failure; the detail goes to the log only (decision 5). */
+    /**
+     * Sent to the client for a closed filter failure; the detail goes to the log only (see
+     * docs/behaviour/request-lifecycle.md#error-bodies).
+     */
     static final String FILTER_ERROR = FilterCalls.FILTER_ERROR;
 
     private final CompiledPipeline pipeline;
@@ -81,9 +85,9 @@ public final class PipelineExecution {
 
     /**
      * Keeps the results each top-level filter publishes, which the walk otherwise clears after the
-     * filter's branches (spec 3), for a caller that decides on them after the walk: an
-     * {@code iterative_request_router} matching its step filters' results in {@code on_result}.
-     * Call before {@link #runRequest()}.
+     * filter's branches (see docs/behaviour/branches.md#filter-results), for a caller that decides
+     * on them after the walk: an {@code iterative_request_router} matching its step filters'
+     * results in {@code on_result}. Call before {@link #runRequest()}.
      */
     public void retainResults() {
         if (retained == null) {
@@ -121,7 +125,7 @@ public final class PipelineExecution {
             CompiledFilter f = pipeline.filter(i);
             if (!f.condition().test(ctx)) {
                 i++;
-                continue; // skipped: no hooks at all, and none of its branches (spec 2.5)
+                continue; // skipped: no hooks at all, and none of its branches (see docs/behaviour/branches.md#how-branches-run)
             }
             HttpFilter filter = f.filter();
             if (bodies != null) {
@@ -145,7 +149,7 @@ public final class PipelineExecution {
             }
             retain();
             if (!f.hasBranches()) {
-                ctx.results().clear(); // results never outlive their filter (spec 3)
+                ctx.results().clear(); // results never outlive their filter (see docs/behaviour/branches.md#filter-results)
                 i++;
                 continue;
             }
@@ -184,7 +188,8 @@ public final class PipelineExecution {
 
     /**
      * The outcome that stops the walk after {@code f}'s request hook, or null; a binding router
-     * that continued publishes and freezes here, before its branches are evaluated (spec 6.4).
+     * that continued publishes and freezes here, before its branches are evaluated (see
+     * docs/behaviour/binding.md#the-freeze).
      */
     private RequestOutcome stopping(CompiledFilter f, FilterAction action) {
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
@@ -192,7 +197,10 @@ public final class PipelineExecution {
         return stop != null || publisher == null ? stop : publisher.afterContinue(f, ctx, this::atFreeze);
     }
 
-    /** The bound-upstream body barrier (spec 6.7), once per request, right after the freeze. */
+    /**
+     * The bound-upstream body barrier (see docs/behaviour/binding.md#the-bound-body-barrier), once
+     * per request, right after the freeze.
+     */
     private RequestOutcome atFreeze() {
         BodyPlan plan = pipeline.body();
         if (!plan.hasBarrier()) {
@@ -213,7 +221,7 @@ public final class PipelineExecution {
         };
     }
 
-    // ---- bodies (spec 4.4) ----
+    // ---- bodies (see docs/behaviour/body-access.md#access-and-delivery-modes) ----
 
     /** What the pipeline does with bodies: modes, limits, which filters have body hooks. */
     public BodyPlan bodyPlan() {
@@ -283,11 +291,12 @@ public final class PipelineExecution {
     }
 
     /**
-     * Runs response hooks in reverse over the filters that ran, honouring each one's
-     * {@code response_conditions}. Filters that ran in a host's branches are unwound, in reverse,
-     * just before the host's own hook (spec 2.5). Applies to upstream and local responses alike.
-     * The walk reaches each filter once per exchange: after a {@link ResponseOutcome.Replace},
-     * calling again with the replacement runs only the filters not reached yet.
+     * Runs response hooks in reverse over the filters that ran, honouring each one's {@code
+     * response_conditions}. Filters that ran in a host's branches are unwound, in reverse, just
+     * before the host's own hook (see docs/behaviour/branches.md#how-branches-run). Applies to
+     * upstream and local responses alike. The walk reaches each filter once per exchange: after a
+     * {@link ResponseOutcome.Replace}, calling again with the replacement runs only the filters not
+     * reached yet.
      */
     public ResponseOutcome runResponse(ResponseHead head) {
         if (pipeline.body().responseHooks()) {

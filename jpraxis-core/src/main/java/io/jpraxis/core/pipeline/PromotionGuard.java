@@ -9,9 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Spec 2.2: at pre-read, two filters that promote different values to a header some condition
- * reads would make the request's routing depend on their order; the request fails closed (500).
- * Watches only the conditioned headers, which are few, by comparing their values around each call.
+ * At pre-read, two filters that promote different values to a header some condition reads would
+ * make the request's routing depend on their order; the request fails closed (500; see
+ * docs/behaviour/conditions.md#request-conditions). Watches only the conditioned headers, which are
+ * few, by comparing their values around each call.
  */
 final class PromotionGuard {
     private static final Logger log = LoggerFactory.getLogger(PromotionGuard.class);

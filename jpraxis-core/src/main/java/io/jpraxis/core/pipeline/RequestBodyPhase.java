@@ -4,10 +4,11 @@ import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.HttpFilter;
 
 /**
- * Where a filter's request-body work runs (spec 6.7's table): nowhere, at pre-read
- * ({@link HttpFilter#onRequestBody}), or at the bound-upstream barrier right after the binding
- * froze ({@link HttpFilter#onBoundUpstreamRequestBody}). Exactly one per filter, so a filter
- * declaring both accesses never sees the body twice.
+ * Where a filter's request-body work runs (the table (see
+ * docs/behaviour/binding.md#the-bound-body-barrier)): nowhere, at pre-read ({@link
+ * HttpFilter#onRequestBody}), or at the bound-upstream barrier right after the binding froze
+ * ({@link HttpFilter#onBoundUpstreamRequestBody}). Exactly one per filter, so a filter declaring
+ * both accesses never sees the body twice.
  */
 public enum RequestBodyPhase {
     NONE, PRE_READ, BARRIER;
@@ -19,9 +20,9 @@ public enum RequestBodyPhase {
      * @param hookEnabled whether feature {@code bound-upstream-request-body} is on; without it a
      *     bound-upstream declaration has no effect
      */
-    public static RequestBodyPhase of(HttpFilter filter, boolean boundCondition, boolean hookEnabled) {
-        boolean preRead = filter.requestBodyAccess() != BodyAccess.NONE;
-        boolean bound = hookEnabled && filter.boundUpstreamRequestBodyAccess() != BodyAccess.NONE;
+    public static RequestBodyPhase of(FilterDeclaration filter, boolean boundCondition, boolean hookEnabled) {
+        boolean preRead = filter.requestBody().access() != BodyAccess.NONE;
+        boolean bound = hookEnabled && filter.boundUpstream().bodyAccess() != BodyAccess.NONE;
         if (bound && (!preRead || boundCondition)) {
             return BARRIER;
         }

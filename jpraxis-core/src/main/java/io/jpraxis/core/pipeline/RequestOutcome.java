@@ -24,7 +24,8 @@ public sealed interface RequestOutcome permits RequestOutcome.Forward, RequestOu
 
     /**
      * The pipeline finished without selecting an endpoint (a router with no load balancer, a
-     * terminal branch with nothing selected). The HTTP edge answers 500 (decision 3).
+     * terminal branch with nothing selected). The HTTP edge answers 500 (see
+     * docs/behaviour/request-lifecycle.md#no-endpoint-selected).
      */
     record NoUpstream(String reason) implements RequestOutcome {
     }

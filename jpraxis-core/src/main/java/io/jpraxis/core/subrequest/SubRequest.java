@@ -6,11 +6,12 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One sub-request as it goes upstream. {@code headers} are sent as they are, except that the
- * client sets {@code Host} from the target cluster's authority when absent, recomputes framing
- * ({@code content-length} from {@code body}; no {@code transfer-encoding}) and drops hop-by-hop
- * headers. Reserved {@code x-praxis-*} headers are stripped as on every upstream request, except
- * {@code x-praxis-iterative-depth}, which sub-requests carry (decision 4).
+ * One sub-request as it goes upstream. {@code headers} are sent as they are, except that the client
+ * sets {@code Host} from the target cluster's authority when absent, recomputes framing ({@code
+ * content-length} from {@code body}; no {@code transfer-encoding}) and drops hop-by-hop headers.
+ * Reserved {@code x-praxis-*} headers are stripped as on every upstream request, except {@code
+ * x-praxis-iterative-depth}, which sub-requests carry (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes).
  *
  * @param target the endpoint and its cluster settings (TLS, authority, timeouts)
  * @param method upper-case method

@@ -4,8 +4,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response: the
- * shared non-blocking client behind the iterative request router's steps (spec 5.10) and outbound
- * chains (5.11). The edge that carries the parent request provides it ({@link
+ * shared non-blocking client behind the iterative request router's steps (see
+ * docs/behaviour/iterative-router.md#steps-and-transitions) and outbound chains (5.11). The edge
+ * that carries the parent request provides it ({@link
  * io.jpraxis.core.context.RequestContext#subRequests()}); an edge without one (ext_proc) leaves it
  * null and a filter that needs it fails.
  *

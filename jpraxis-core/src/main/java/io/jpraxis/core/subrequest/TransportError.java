@@ -2,7 +2,8 @@ package io.jpraxis.core.subrequest;
 
 /**
  * Why a sub-request produced no response; the names are the IRR's {@code transport_error} values
- * (spec 5.10). A transport failure surfaces as 502, {@link #DEADLINE_EXCEEDED} as 504.
+ * (see docs/behaviour/iterative-router.md#steps-and-transitions). A transport failure surfaces as
+ * 502, {@link #DEADLINE_EXCEEDED} as 504.
  */
 public enum TransportError {
     /** No connection could be had from the pool in time. */
@@ -29,7 +30,10 @@ public enum TransportError {
         return configName;
     }
 
-    /** The status a client sees when this failure ends the request (spec 5.10). */
+    /**
+     * The status a client sees when this failure ends the request (see
+     * docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
     public int status() {
         return this == DEADLINE_EXCEEDED ? 504 : 502;
     }

@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The live state of one declared cluster: its endpoints' states and the requests in flight to it,
- * which {@code max_connections} caps (spec 1.5, 503 beyond it).
+ * which {@code max_connections} caps (503 beyond it; see
+ * docs/behaviour/clusters.md#cluster-settings).
  */
 public final class ClusterState {
     private final ClusterConfig config;

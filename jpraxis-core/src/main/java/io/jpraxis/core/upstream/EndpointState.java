@@ -8,12 +8,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The live state of one endpoint of one cluster: its health and the requests in flight to it.
  * Shared by every event loop and by the health checker, so every field is atomic or volatile.
  *
- * <p>Health follows spec 1.5.1: an endpoint starts healthy; {@code unhealthy_threshold} consecutive
- * failed probes eject it and {@code healthy_threshold} consecutive good probes restore it. Passive
- * counting (failed requests) works the same way with the {@code passive_*} thresholds, when set.
- * Every change of health starts both runs afresh, so each threshold counts results seen since the
- * change: an endpoint ejected by failed requests needs {@code healthy_threshold} new good probes
- * (not the streak it had before), and a restored one needs a full run of failures to go again.
+ * <p>Health follows the documented rules (see docs/behaviour/clusters.md#health-checks): an
+ * endpoint starts healthy; {@code unhealthy_threshold} consecutive failed probes eject it and
+ * {@code healthy_threshold} consecutive good probes restore it. Passive counting (failed requests)
+ * works the same way with the {@code passive_*} thresholds, when set. Every change of health starts
+ * both runs afresh, so each threshold counts results seen since the change: an endpoint ejected by
+ * failed requests needs {@code healthy_threshold} new good probes (not the streak it had before),
+ * and a restored one needs a full run of failures to go again.
  */
 public final class EndpointState {
     private final Endpoint endpoint;
@@ -76,8 +77,9 @@ public final class EndpointState {
     }
 
     /**
-     * Records how a proxied request ended: a connect failure or a 5xx is a failure (spec 1.5.1).
-     * Does nothing unless the cluster sets passive thresholds.
+     * Records how a proxied request ended: a connect failure or a 5xx is a failure (see
+     * docs/behaviour/clusters.md#health-checks). Does nothing unless the cluster sets passive
+     * thresholds.
      *
      * @return true when this result changed the endpoint's health
      */

@@ -3,9 +3,10 @@ package io.jpraxis.core.upstream;
 import java.util.Collection;
 
 /**
- * Picks another endpoint of the same cluster for a retry (spec 5.2, "reselector for retries") of
- * the one request its target was picked for: the balancer binds the request when it picks, so the
- * upstream package never needs the request context.
+ * Picks another endpoint of the same cluster for a retry ("reselector for retries"; see
+ * docs/reference/filters/load_balancer.md#what-it-does) of the one request its target was picked
+ * for: the balancer binds the request when it picks, so the upstream package never needs the
+ * request context.
  */
 @FunctionalInterface
 public interface Reselector {

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The limits of spec 3: keys 1..64 of [A-Za-z0-9_-], values up to 256 bytes without controls but TAB, 128 keys. */
+/**
+ * The limits (see docs/behaviour/branches.md#filter-results): keys 1..64 of [A-Za-z0-9_-], values
+ * up to 256 bytes without controls but TAB, 128 keys.
+ */
 class FilterResultsTest {
     @Test
     void keysFollowTheNameRule() {

@@ -9,7 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Spec 4.4's ratchet merge of declared body modes, and the body view filters get. */
+/**
+ * The ratchet merge (see docs/behaviour/body-access.md#access-and-delivery-modes) of declared body
+ * modes, and the body view filters get.
+ */
 class BodyModeTest {
 
     @Test

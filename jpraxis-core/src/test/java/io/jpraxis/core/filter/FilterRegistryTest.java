@@ -4,20 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class FilterRegistryTest {
-    private static FilterFactory named(String type) {
-        return new FilterFactory() {
+    private static FilterFactory<?> named(String type) {
+        return new OneStepFactory() {
             @Override
             public String type() {
                 return type;
             }
 
             @Override
-            public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+            public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
                 return Optional.empty();
             }
         };
@@ -32,7 +36,7 @@ class FilterRegistryTest {
 
     @Test
     void builtInWinsOverAThirdPartyTypeOfTheSameName() {
-        FilterFactory builtIn = named("third_party_marker");
+        FilterFactory<?> builtIn = named("third_party_marker");
         FilterRegistry registry = FilterRegistry.withBuiltIns(List.of(builtIn));
         assertThat(registry.find("third_party_marker")).containsSame(builtIn);
     }

@@ -33,7 +33,9 @@ class CanonicalPathTest {
         "/%2e/admin | /admin | /admin",
         "/x/%2e%2E/admin | /admin | /admin",
         "///admin//// | /admin/ | /admin/",
-        // decision 33's forward form: parameters kept, the rest canonical
+        // The forward form (see
+        // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding): parameters kept,
+        // the rest canonical
         "/ok;x//y/./z | /ok;x/y/z | /ok/y/z",
         "/a;p=1/b;q | /a;p=1/b;q | /a/b",
         "/;x/admin | /;x/admin | /admin",

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
@@ -18,13 +17,17 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Binding routers, the freeze and rebind refusal in the executor (seed, "The Freeze"; spec 6.4). */
+/**
+ * Binding routers, the freeze and rebind refusal in the executor (see
+ * docs/behaviour/binding.md#the-freeze).
+ */
 class BindingExecutionTest {
     private static final ClusterTags OPENAI = new ClusterTags("openai_responses", "openai");
 
@@ -37,8 +40,8 @@ class BindingExecutionTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER));
             }
         };
     }
@@ -52,13 +55,9 @@ class BindingExecutionTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.READS_BINDING);
-            }
-
-            @Override
-            public Map<String, ClusterTags> declaredClusterTags() {
-                return Map.of("openai_backend", OPENAI);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.READS_BINDING)).withClusters(
+                        new FilterDeclaration.Clusters(Map.of("openai_backend", OPENAI), List.of(), List.of()));
             }
         };
     }
@@ -161,8 +160,8 @@ class BindingExecutionTest {
     void aRouterThatRejectsPublishesNothing() {
         HttpFilter noRoute = new TestFilters.Recording("r", journal, ctx -> FilterAction.reject(404, "no route")) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.ROUTER));
             }
         };
         RequestContext ctx = request("GET", "/");

@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /** A test filter declaring body access and recording its body hook calls into a journal. */
-final class BodyFilter implements HttpFilter {
+final class BodyFilter implements HttpFilter, Declares {
     private final String name;
     private final List<String> journal;
     private BodyAccess requestAccess = BodyAccess.NONE;
@@ -69,23 +69,10 @@ final class BodyFilter implements HttpFilter {
     }
 
     @Override
-    public BodyAccess requestBodyAccess() {
-        return requestAccess;
-    }
-
-    @Override
-    public BodyAccess responseBodyAccess() {
-        return responseAccess;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return requestMode;
-    }
-
-    @Override
-    public BodyMode responseBodyMode() {
-        return responseMode;
+    public FilterDeclaration declaration() {
+        return FilterDeclaration.NONE.withRequestBody(requestAccess, requestMode)
+                .withResponseBody(responseAccess, responseMode)
+                .withBoundUpstream(new FilterDeclaration.BoundUpstream(boundAccess, null, java.util.List.of()));
     }
 
     @Override
@@ -98,11 +85,6 @@ final class BodyFilter implements HttpFilter {
     public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
         journal.add("respbody:" + name + ":" + text(body));
         return onBody.apply(ctx, body);
-    }
-
-    @Override
-    public BodyAccess boundUpstreamRequestBodyAccess() {
-        return boundAccess;
     }
 
     @Override

@@ -23,7 +23,11 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Body hooks at runtime (spec 4.4 and 2.2's pre-read special case), driven through the executor. */
+/**
+ * Body hooks at runtime (the pre-read special case (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes,
+ * docs/behaviour/conditions.md#request-conditions)), driven through the executor.
+ */
 class BodyHooksTest {
     private static final long MIB = 1024 * 1024;
     private final List<String> journal = new ArrayList<>();
@@ -203,7 +207,7 @@ class BodyHooksTest {
         BodyFilter outer = new BodyFilter("outer", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
         BodyFilter inner = new BodyFilter("inner", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
         BodyFilter onlyErrors = new BodyFilter("errors", journal).response(BodyAccess.READ_ONLY, BodyMode.STREAM);
-        CompiledFilter gated = new CompiledFilter(2, onlyErrors, RequestCondition.ALWAYS, false,
+        CompiledFilter gated = new CompiledFilter(2, onlyErrors, onlyErrors.declaration(), RequestCondition.ALWAYS, false,
                 head -> head.status() >= 500, FailureMode.CLOSED, "main",
                 slot(2, onlyErrors, RequestCondition.ALWAYS, FailureMode.CLOSED).entry());
         CompiledPipeline p = new CompiledPipeline("test", List.of(at(0, outer, RequestCondition.ALWAYS),

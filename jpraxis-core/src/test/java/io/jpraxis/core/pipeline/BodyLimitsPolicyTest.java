@@ -8,7 +8,10 @@ import io.jpraxis.core.pipeline.BodyLimitsPolicy.Applied;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Spec 4.4's apply_body_limits, rule by rule, with decision 12's 64 MiB cap on buffers. */
+/**
+ * The apply_body_limits (see docs/behaviour/body-access.md#access-and-delivery-modes), rule by
+ * rule, with the 64 MiB cap (see docs/behaviour/body-access.md#body-limits) on buffers.
+ */
 class BodyLimitsPolicyTest {
     private static final long MIB = 1024 * 1024;
 

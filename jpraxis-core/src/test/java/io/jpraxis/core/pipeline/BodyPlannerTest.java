@@ -24,7 +24,10 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The body plan a pipeline is compiled with (spec 4.4), and the body rules reported at compile. */
+/**
+ * The body plan a pipeline is compiled with (see
+ * docs/behaviour/body-access.md#access-and-delivery-modes), and the body rules reported at compile.
+ */
 class BodyPlannerTest {
     private static final long MIB = 1024 * 1024;
     private final List<String> journal = new ArrayList<>();

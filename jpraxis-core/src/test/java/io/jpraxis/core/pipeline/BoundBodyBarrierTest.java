@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.condition.RequestCondition;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyAccess;
@@ -18,6 +17,7 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -26,7 +26,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The bound-upstream request-body barrier in the executor (spec 6.7). */
+/**
+ * The bound-upstream request-body barrier in the executor (see
+ * docs/behaviour/binding.md#the-bound-body-barrier).
+ */
 class BoundBodyBarrierTest {
     private static final BodyMode BUFFER = BodyMode.buffer(64);
 
@@ -38,8 +41,8 @@ class BoundBodyBarrierTest {
             return FilterAction.CONTINUE;
         }) {
             @Override
-            public Set<FilterTrait> traits() {
-                return Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
+            public FilterDeclaration declaration() {
+                return super.declaration().withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER));
             }
         };
     }

@@ -11,10 +11,8 @@ import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
 import io.jpraxis.core.runtime.RuntimeServices;
@@ -35,14 +33,14 @@ class BranchCompilerTest {
             """;
 
     /** {@code mark} appends its {@code tag} to the request's {@code x-trail} header. */
-    private static final class MarkFactory implements FilterFactory {
+    private static final class MarkFactory implements OneStepFactory {
         @Override
         public String type() {
             return "mark";
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             String tag = options.requiredString("tag");
             options.finish();
             return Optional.ofNullable(tag).map(t -> new HttpFilter() {

@@ -26,7 +26,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-/** The branch semantics of spec 2.5 and the request loop of spec 4.2, on recording filters. */
+/**
+ * The branch semantics (see docs/behaviour/branches.md#how-branches-run) and the request loop (see
+ * docs/behaviour/request-lifecycle.md#the-request-phase), on recording filters.
+ */
 class BranchExecutionTest {
     private final List<String> journal = new ArrayList<>();
 

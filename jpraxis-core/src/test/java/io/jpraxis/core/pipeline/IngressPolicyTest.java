@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 class IngressPolicyTest {
     private final CompiledPipeline pipeline = TestFilters.pipeline(new TestFilters.Recording("owner", new ArrayList<>()) {
         @Override
-        public Set<String> ownedRequestHeaders() {
-            return Set.of("x-route-to");
+        public FilterDeclaration declaration() {
+            return super.declaration().withOwnedRequestHeaders(Set.of("x-route-to"));
         }
 
         @Override

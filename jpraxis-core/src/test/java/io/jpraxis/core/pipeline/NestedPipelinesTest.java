@@ -12,12 +12,11 @@ import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.NestedPipelines.Nesting;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.NestedPipelines.Nesting;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,14 +93,14 @@ class NestedPipelinesTest {
     }
 
     /** {@code nest}: builds its {@code inner} entries as an IRR step's pipeline. */
-    private static final class Nest implements FilterFactory {
+    private static final class Nest implements OneStepFactory {
         @Override
         public String type() {
             return "nest";
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             List<ConfigNode> items = options.list("inner").orElse(List.of());
             options.finish();
             List<FilterEntryConfig> entries = new ArrayList<>();
@@ -114,18 +113,23 @@ class NestedPipelinesTest {
         }
     }
 
-    private record Stand(String type, Set<FilterTrait> traits) implements FilterFactory {
+    private record Stand(String type, Set<FilterTrait> traits) implements OneStepFactory {
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             options.finish();
             return Optional.of(new StandFilter(type, traits));
         }
     }
 
-    private record StandFilter(String type, Set<FilterTrait> traits) implements HttpFilter {
+    private record StandFilter(String type, Set<FilterTrait> traits) implements DeclaredHttpFilter {
         @Override
         public Object config() {
             return type;
+        }
+
+        @Override
+        public FilterDeclaration declaration() {
+            return FilterDeclaration.NONE.withTraits(traits);
         }
     }
 }

@@ -8,10 +8,8 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -33,9 +31,9 @@ class SilentFactoryTest {
             """;
 
     /** Builds nothing; {@code reports} says whether it tells the diagnostics why. */
-    private record NothingFactory(String type, boolean reports) implements FilterFactory {
+    private record NothingFactory(String type, boolean reports) implements OneStepFactory {
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             if (reports) {
                 options.diagnostics().error(options.path(), 0, "not today");
             }

@@ -46,7 +46,7 @@ final class TestFilters {
     static CompiledFilter slot(int index, HttpFilter filter, RequestCondition condition, FailureMode mode) {
         FilterEntryConfig entry = new FilterEntryConfig(filter.type(), null, List.of(), List.of(), mode, null,
                 new ConfigNode.MapNode(List.of(), 0), new SourceRef(ConfigPath.root(), 0));
-        return new CompiledFilter(index, filter, condition, condition != RequestCondition.ALWAYS,
+        return new CompiledFilter(index, filter, Declares.of(filter), condition, condition != RequestCondition.ALWAYS,
                 ResponseCondition.ALWAYS, mode, "main", entry);
     }
 
@@ -57,7 +57,7 @@ final class TestFilters {
 
     static CompiledFilter host(int index, HttpFilter filter, RequestCondition condition, BranchSpec... branches) {
         CompiledFilter plain = slot(index, filter, condition, FailureMode.CLOSED);
-        return new CompiledFilter(index, filter, condition, plain.conditional(), ResponseCondition.ALWAYS,
+        return new CompiledFilter(index, filter, plain.declaration(), condition, plain.conditional(), ResponseCondition.ALWAYS,
                 FailureMode.CLOSED, "main", plain.entry(), List.of(branches));
     }
 
@@ -90,7 +90,7 @@ final class TestFilters {
     }
 
     /** Records request and response hook calls into a shared journal. */
-    static class Recording implements HttpFilter {
+    static class Recording implements HttpFilter, Declares {
         final String name;
         final List<String> journal;
         final Function<RequestContext, FilterAction> onRequest;
@@ -113,6 +113,12 @@ final class TestFilters {
         @Override
         public Object config() {
             return name;
+        }
+
+        /** Response and log hooks; a subclass adds what it declares besides. */
+        @Override
+        public FilterDeclaration declaration() {
+            return Declares.hooks(this, FilterDeclaration.NONE);
         }
 
         @Override

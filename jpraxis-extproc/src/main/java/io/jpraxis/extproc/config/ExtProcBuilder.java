@@ -5,10 +5,10 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.io.IOException;
@@ -85,7 +85,8 @@ public final class ExtProcBuilder {
 
     /**
      * The route header every {@code intelligent_route} of the pipeline sets, or null. Picker mode
-     * mirrors it into {@code envoy.lb}, so it needs exactly one (decision 9).
+     * mirrors it into {@code envoy.lb}, so it needs exactly one (see
+     * docs/behaviour/ext-proc.md#picker-mode).
      */
     static String routeHeader(CompiledPipeline pipeline, boolean pickerMode, Diagnostics d) {
         Set<String> names = new TreeSet<>();

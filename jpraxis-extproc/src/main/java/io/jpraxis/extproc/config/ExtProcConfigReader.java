@@ -24,10 +24,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Phase 1 for {@code jpraxis extproc}: the top level of an ext_proc config ({@code server},
- * {@code filter_chains}, {@code insecure_options}; spec praxis-ai 7.1), read with the gateway's
- * own readers so chains, branches and conditions load exactly as they do for {@code serve}.
- * Unknown keys are refused and every problem is reported.
+ * Phase 1 for {@code jpraxis extproc}: the top level of an ext_proc config ({@code server}, {@code
+ * filter_chains}, {@code insecure_options}; see docs/behaviour/ext-proc.md#the-service), read with
+ * the gateway's own readers so chains, branches and conditions load exactly as they do for {@code
+ * serve}. Unknown keys are refused and every problem is reported.
  */
 public final class ExtProcConfigReader {
     /** The synthetic listener the chains are compiled under (it never binds a socket). */
@@ -51,7 +51,8 @@ public final class ExtProcConfigReader {
                 r.invalid("filter_chains", "at least one filter chain");
             }
         }
-        // Spec 7.1: the chains are concatenated in order into one pipeline.
+        // The chains are concatenated in order into one pipeline (see
+        // docs/behaviour/ext-proc.md#the-service).
         ListenerConfig listener = new ListenerConfig(LISTENER, new HostPort("0.0.0.0", 0),
                 ListenerConfig.ListenerProtocol.HTTP, chains.stream().map(FilterChainConfig::name).distinct().toList(),
                 null, null, null, SourceRef.synthetic("filter_chains"));

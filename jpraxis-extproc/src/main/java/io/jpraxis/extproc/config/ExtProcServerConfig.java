@@ -3,12 +3,13 @@ package io.jpraxis.extproc.config;
 import io.jpraxis.config.model.HostPort;
 
 /**
- * {@code server:} of an ext_proc config (spec praxis-ai 7.1).
+ * {@code server:} of an ext_proc config (see docs/behaviour/ext-proc.md#the-service).
  *
  * @param grpcAddress where {@code envoy.service.ext_proc.v3.ExternalProcessor} is served
  * @param healthAddress where the gRPC health service is served
  * @param metricsAddress where Prometheus text is served over HTTP ({@code /metrics})
- * @param pickerMode decide on request headers alone and mirror the route header into {@code envoy.lb} (decision 9)
+ * @param pickerMode decide on request headers alone and mirror the route header into {@code envoy.lb} (see
+ * docs/behaviour/ext-proc.md#picker-mode)
  */
 public record ExtProcServerConfig(HostPort grpcAddress, HostPort healthAddress, HostPort metricsAddress,
         boolean pickerMode, ExtProcTls tls) {

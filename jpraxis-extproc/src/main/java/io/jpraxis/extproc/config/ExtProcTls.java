@@ -2,7 +2,10 @@ package io.jpraxis.extproc.config;
 
 import java.nio.file.Path;
 
-/** {@code server.tls}: how the gRPC port is secured (decision 9: {@code none} by default, beside Envoy on a pod network). */
+/**
+ * {@code server.tls}: how the gRPC port is secured ({@code none} by default, beside Envoy on a pod
+ * network; see docs/behaviour/ext-proc.md#picker-mode).
+ */
 public sealed interface ExtProcTls permits ExtProcTls.None, ExtProcTls.SelfSigned, ExtProcTls.Provided {
 
     /** Plain-text HTTP/2 (the default). */

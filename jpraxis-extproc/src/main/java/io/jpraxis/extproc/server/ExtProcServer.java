@@ -23,15 +23,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running ext_proc server (spec praxis-ai 7.1): the {@code ExternalProcessor} service on
- * {@code grpc_address}, the gRPC health service on {@code health_address} (and on the gRPC port,
- * where Envoy's cluster health checks look), Prometheus text on {@code metrics_address}.
+ * The running ext_proc server (see docs/behaviour/ext-proc.md#the-service): the {@code
+ * ExternalProcessor} service on {@code grpc_address}, the gRPC health service on {@code
+ * health_address} (and on the gRPC port, where Envoy's cluster health checks look), Prometheus text
+ * on {@code metrics_address}.
  */
 public final class ExtProcServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ExtProcServer.class);
     /** How long open health watches get to receive NOT_SERVING before the health server is cut. */
     private static final Duration HEALTH_FLUSH = Duration.ofMillis(200);
-    /** Health service names (spec praxis-ai 8.1): overall, liveness, readiness and the ext_proc service. */
+    /**
+     * Health service names (see docs/behaviour/ext-proc.md#picker-mode): overall, liveness,
+     * readiness and the ext_proc service.
+     */
     public static final List<String> HEALTH_SERVICES = List.of("", "liveness", "readiness",
             ExternalProcessorGrpc.SERVICE_NAME);
 

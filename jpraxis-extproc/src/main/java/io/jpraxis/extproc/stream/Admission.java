@@ -4,8 +4,9 @@ package io.jpraxis.extproc.stream;
 sealed interface Admission permits AdmittedRequest, Admission.RefusedTarget {
 
     /**
-     * A {@code :path} the canonicaliser refuses (decision 33): a 400 without running the pipeline,
-     * as on the HTTP edge, since no rule could be matched against it.
+     * A {@code :path} the canonicaliser refuses (see
+     * docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding): a 400 without running
+     * the pipeline, as on the HTTP edge, since no rule could be matched against it.
      */
     record RefusedTarget(String reason, String requestId) implements Admission {
     }

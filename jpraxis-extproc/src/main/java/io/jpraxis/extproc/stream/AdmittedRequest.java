@@ -13,11 +13,13 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * A request Envoy sent, through the HTTP edge's ingress rules (decisions 4 and 13): the pipeline's
- * context, what Envoy still holds (its headers and {@code :path}), and the client headers the
- * rules stripped, which reach Envoy as {@code remove_headers}. The context holds {@code :path} in
- * its canonical form (decision 33); when that differs from Envoy's, the mutation sets it, so Envoy
- * routes and forwards what the pipeline matched.
+ * A request Envoy sent, through the HTTP edge's ingress rules (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes,
+ * docs/behaviour/routing-headers.md#headers-a-filter-owns): the pipeline's context, what Envoy
+ * still holds (its headers and {@code :path}), and the client headers the rules stripped, which
+ * reach Envoy as {@code remove_headers}. The context holds {@code :path} in its canonical form (see
+ * docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding); when that differs from
+ * Envoy's, the mutation sets it, so Envoy routes and forwards what the pipeline matched.
  *
  * @param refused the ingress rules' refusal (a reserved header), if any
  */

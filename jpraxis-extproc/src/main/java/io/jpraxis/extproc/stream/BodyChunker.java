@@ -5,8 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Splits a body replacement into pieces below Envoy's per-message limit (spec praxis-ai 7.2 and
- * 10): 63,488 bytes, Praxis's 62 KiB, leaving room for the message's other fields.
+ * Splits a body replacement into pieces below Envoy's per-message limit (see
+ * docs/behaviour/ext-proc.md#phases, docs/behaviour/ext-proc.md#implementation-notes): 63,488
+ * bytes, Praxis's 62 KiB, leaving room for the message's other fields.
  */
 final class BodyChunker {
     static final int CHUNK_BYTES = 63_488;

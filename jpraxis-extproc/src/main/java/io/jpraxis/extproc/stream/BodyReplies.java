@@ -10,9 +10,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Body replies by Envoy's body mode (spec praxis-ai 7.2 and 10): in FULL_DUPLEX_STREAMED the
- * processor sends the bytes back itself, chunked below Envoy's message limit; in the other modes
- * one body reply per body message, replacing the piece only when a filter changed it.
+ * Body replies by Envoy's body mode (see docs/behaviour/ext-proc.md#phases,
+ * docs/behaviour/ext-proc.md#implementation-notes): in FULL_DUPLEX_STREAMED the processor sends the
+ * bytes back itself, chunked below Envoy's message limit; in the other modes one body reply per
+ * body message, replacing the piece only when a filter changed it.
  *
  * <p>Two rules of Envoy's shape these replies. It applies a body reply's header mutation only in
  * BUFFERED and BUFFERED_PARTIAL (in STREAMED the headers have gone on). And in BUFFERED mode it

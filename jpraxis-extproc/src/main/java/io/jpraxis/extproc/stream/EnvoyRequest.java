@@ -4,8 +4,8 @@ import io.jpraxis.core.http.HeaderMap;
 import java.net.InetSocketAddress;
 
 /**
- * A request head as Envoy described it, converted (spec praxis-ai 7.2): method, raw path and
- * query, and the regular headers with {@code :authority} as {@code host}.
+ * A request head as Envoy described it, converted (see docs/behaviour/ext-proc.md#phases): method,
+ * raw path and query, and the regular headers with {@code :authority} as {@code host}.
  *
  * @param headers the headers as Envoy holds them; the edge diffs the pipeline's result against a copy
  */

@@ -45,7 +45,7 @@ public final class ExtProcMetrics {
         phases.get(phase).record(Duration.ofNanos(nanos));
     }
 
-    /** The phases of spec praxis-ai 7.2, as metric labels. */
+    /** The phases (see docs/behaviour/ext-proc.md#phases), as metric labels. */
     enum Phase {
         REQUEST_HEADERS("request_headers"),
         REQUEST_BODY("request_body"),

@@ -30,9 +30,10 @@ final class HeaderConversion {
     }
 
     /**
-     * A request head (spec praxis-ai 7.2): an invalid {@code :method} becomes GET, an invalid
-     * {@code :path} {@code /}; {@code :authority} becomes {@code host}; other pseudo-headers are
-     * dropped; the client is the first {@code X-Forwarded-For} entry (Envoy appends the peer).
+     * A request head (see docs/behaviour/ext-proc.md#phases): an invalid {@code :method} becomes
+     * GET, an invalid {@code :path} {@code /}; {@code :authority} becomes {@code host}; other
+     * pseudo-headers are dropped; the client is the first {@code X-Forwarded-For} entry (Envoy
+     * appends the peer).
      */
     static EnvoyRequest request(io.envoyproxy.envoy.config.core.v3.HeaderMap envoy) {
         String method = "GET";
@@ -60,7 +61,10 @@ final class HeaderConversion {
         return new EnvoyRequest(method, path, query, scheme, headers, client(headers.get("x-forwarded-for")));
     }
 
-    /** {@code :status} of a response head; missing or invalid is 200 (spec praxis-ai 7.2). */
+    /**
+     * {@code :status} of a response head; missing or invalid is 200 (see
+     * docs/behaviour/ext-proc.md#phases).
+     */
     static int status(io.envoyproxy.envoy.config.core.v3.HeaderMap envoy) {
         for (HeaderValue h : envoy.getHeadersList()) {
             if (STATUS.equals(h.getKey())) {

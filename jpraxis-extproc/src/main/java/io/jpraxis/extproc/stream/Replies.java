@@ -22,7 +22,7 @@ import java.util.Set;
 
 /** Builders for the {@code ProcessingResponse} shapes the adapter sends. */
 final class Replies {
-    /** The namespace Envoy's load balancers read (spec praxis-ai 8.1). */
+    /** The namespace Envoy's load balancers read (see docs/behaviour/ext-proc.md#picker-mode). */
     static final String LB_NAMESPACE = "envoy.lb";
     static final String SUBSET_NAMESPACE = "envoy.lb.subset_hint";
     static final String SUBSET_KEY = "x-gateway-destination-endpoint-subset";
@@ -85,7 +85,10 @@ final class Replies {
         };
     }
 
-    /** A local answer: status, every header as a set, the body (decision 5 JSON for rejections). */
+    /**
+     * A local answer: status, every header as a set, the body (JSON for rejections: see
+     * docs/behaviour/request-lifecycle.md#error-bodies).
+     */
     static ProcessingResponse immediate(LocalResponse response) {
         ImmediateResponse.Builder i = ImmediateResponse.newBuilder()
                 .setStatus(HttpStatus.newBuilder().setCodeValue(response.status()))
@@ -97,8 +100,9 @@ final class Replies {
     }
 
     /**
-     * Picker mode's one reply (decision 9): the header mutation, {@code envoy.lb} metadata holding
-     * the same value as the route header, and a mode override so Envoy sends nothing more.
+     * Picker mode's one reply (see docs/behaviour/ext-proc.md#picker-mode): the header mutation,
+     * {@code envoy.lb} metadata holding the same value as the route header, and a mode override so
+     * Envoy sends nothing more.
      */
     static ProcessingResponse pick(HeaderMutation.Builder mutation, String routeHeader, String value) {
         Struct lb = Struct.newBuilder().putFields(routeHeader, Value.newBuilder().setStringValue(value).build()).build();
@@ -148,7 +152,8 @@ final class Replies {
      * As {@link #common}, and a request whose headers change also clears Envoy's route cache: Envoy
      * picked a route from the headers as they came (its ext_proc filter looks up per-route config),
      * and a route that matches on a header the pipeline set, removed or rewrote ({@code :path})
-     * must be chosen again (spec praxis-ai 7.2's recommendation for routing use).
+     * must be chosen again (the recommendation for routing use (see
+     * docs/behaviour/ext-proc.md#phases)).
      */
     private static CommonResponse.Builder requestCommon(HeaderMutation.Builder mutation) {
         CommonResponse.Builder c = common(mutation);

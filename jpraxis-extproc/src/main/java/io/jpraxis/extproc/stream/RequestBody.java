@@ -3,8 +3,9 @@ package io.jpraxis.extproc.stream;
 import com.google.protobuf.ByteString;
 
 /**
- * The request body a pipeline that reads bodies waits for: pieces accumulated up to the cap
- * (spec praxis-ai 7.2, 10 MiB), then what a body filter put in its place, if anything.
+ * The request body a pipeline that reads bodies waits for: pieces accumulated up to the cap (MiB:
+ * see docs/behaviour/ext-proc.md#phases, docs/behaviour/ext-proc.md#implementation-notes), then
+ * what a body filter put in its place, if anything.
  */
 final class RequestBody {
     private final long cap;

@@ -32,9 +32,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One {@code Process} stream: the per-request state machine of spec praxis-ai 7.2 with the fixes
- * the port makes (removals propagated, a reply per STREAMED piece, chunked FULL_DUPLEX bodies),
- * and picker mode (decision 9). It only converts messages: the pipeline is the gateway's own.
+ * One {@code Process} stream: the per-request state machine (see docs/behaviour/ext-proc.md#phases)
+ * with the fixes the port makes (removals propagated, a reply per STREAMED piece, chunked
+ * FULL_DUPLEX bodies), and picker mode (see docs/behaviour/ext-proc.md#picker-mode). It only
+ * converts messages: the pipeline is the gateway's own.
  *
  * <p>All state is touched through one {@link SerialRunner}; a message that arrives while an
  * asynchronous filter holds the request phase waits in a backlog, so replies keep Envoy's order.
@@ -286,7 +287,8 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     private void afterRequestPhase(RequestOutcome outcome, Phase phase, long t0) {
         switch (outcome) {
-            // Envoy routes: the endpoint a filter picked matters only through route_header (spec 7.1).
+            // Envoy routes: the endpoint a filter picked matters only through route_header (see
+            // docs/behaviour/ext-proc.md#the-service).
             case RequestOutcome.Forward f -> continueRequest(phase, t0);
             case RequestOutcome.NoUpstream n -> continueRequest(phase, t0);
             case RequestOutcome.Respond r -> answerLocally(r.response(), phase, t0);
@@ -314,7 +316,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
     private void bodyDecision(HeaderMutation.Builder mutation, long t0) {
         ByteBuffer rewritten = execution.rewrittenRequestBody();
         if (rewritten != null) {
-            body.replaced(ByteString.copyFrom(rewritten)); // spec 6.7: the barrier's rewrite is the body Envoy sends
+            body.replaced(ByteString.copyFrom(rewritten)); // The barrier's rewrite is the body Envoy sends (see docs/behaviour/binding.md#the-bound-body-barrier)
         }
         BodyReplies.Refusal refusal = bodies.decision(requestMode, mutation, body, admitted.stripped(),
                 ctx.headers().contains(MutationDiff.CONTENT_LENGTH));
@@ -401,7 +403,10 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         respondToHeaders(request.getResponseHeaders(), t0);
     }
 
-    /** Spec 7.2: response header filters now, a diff back; a refusal here is gRPC ABORTED. */
+    /**
+     * Response header filters now, a diff back; a refusal here is gRPC ABORTED (see
+     * docs/behaviour/ext-proc.md#phases).
+     */
     private void respondToHeaders(HttpHeaders h, long t0) {
         int status = HeaderConversion.status(h.getHeaders());
         HeaderMap before = HeaderConversion.regular(h.getHeaders());

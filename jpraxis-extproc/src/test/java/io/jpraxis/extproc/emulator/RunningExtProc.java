@@ -2,8 +2,8 @@ package io.jpraxis.extproc.emulator;
 
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.HostPort;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;
@@ -37,7 +37,7 @@ public final class RunningExtProc implements AutoCloseable {
     /** As {@link #start(String)}, with test filters registered beside the gateway's own. */
     public static RunningExtProc start(String yaml, FilterFactory... extra) {
         FilterRegistry registry = ShippedFilters.registry();
-        for (FilterFactory f : extra) {
+        for (FilterFactory<?> f : extra) {
             registry.register(f);
         }
         return start(yaml, new ExtProcBuilder(FeatureSet.NONE, RuntimeServices.system(), registry));

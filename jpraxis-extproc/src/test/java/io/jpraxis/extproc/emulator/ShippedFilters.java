@@ -1,8 +1,8 @@
 package io.jpraxis.extproc.emulator;
 
 import io.jpraxis.ai.AiFilters;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.filters.BuiltInFilters;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +18,7 @@ public final class ShippedFilters {
 
     /** A registry of every shipped filter type. */
     public static FilterRegistry registry() {
-        List<FilterFactory> all = new ArrayList<>(BuiltInFilters.all());
+        List<FilterFactory<?>> all = new ArrayList<>(BuiltInFilters.all());
         all.addAll(AiFilters.all());
         return FilterRegistry.withBuiltIns(all);
     }

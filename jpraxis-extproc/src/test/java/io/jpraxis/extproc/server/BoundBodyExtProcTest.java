@@ -17,9 +17,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The bound-upstream body barrier in ext_proc (spec 6.7): the pipeline is the same, so a
- * {@code model_rewrite} at the barrier rewrites the body, and the rewrite goes back to Envoy as the
- * body mutation of the BUFFERED body reply.
+ * The bound-upstream body barrier in ext_proc (see
+ * docs/behaviour/binding.md#the-bound-body-barrier): the pipeline is the same, so a {@code
+ * model_rewrite} at the barrier rewrites the body, and the rewrite goes back to Envoy as the body
+ * mutation of the BUFFERED body reply.
  */
 class BoundBodyExtProcTest {
     private static final String CONFIG = """

@@ -19,9 +19,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Decision 33 on the ext_proc edge: Envoy's {@code :path} is matched in its canonical form, a path
- * without one is an ImmediateResponse 400 before any filter, and when the canonical form differs
- * from what Envoy holds the header mutation sets it, so Envoy routes and forwards what was matched.
+ * The canonical path (see docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding) on
+ * the ext_proc edge: Envoy's {@code :path} is matched in its canonical form, a path without one is
+ * an ImmediateResponse 400 before any filter, and when the canonical form differs from what Envoy
+ * holds the header mutation sets it, so Envoy routes and forwards what was matched.
  */
 class CanonicalPathExtProcTest {
     private static final String CONFIG = """

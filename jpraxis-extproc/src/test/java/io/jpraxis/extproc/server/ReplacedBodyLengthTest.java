@@ -12,9 +12,12 @@ import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import io.jpraxis.extproc.emulator.EmulatedRequest;
 import io.jpraxis.extproc.emulator.EmulatedResult;
 import io.jpraxis.extproc.emulator.EnvoyEmulator;
@@ -152,7 +155,7 @@ class ReplacedBodyLengthTest {
     }
 
     /** {@code append_to_bodies} ({@code suffix}): every request and response body piece gets the suffix. */
-    static final class AppendToBodies implements FilterFactory {
+    static final class AppendToBodies implements OneStepFactory {
         private final String type;
 
         AppendToBodies() {
@@ -170,36 +173,24 @@ class ReplacedBodyLengthTest {
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             byte[] suffix = options.requiredString("suffix").getBytes(StandardCharsets.UTF_8);
             options.finish();
             boolean whole = !type.equals("append_to_bodies");
-            return Optional.of(new HttpFilter() {
+            return Optional.of(new DeclaredHttpFilter() {
+                @Override
+                public FilterDeclaration declaration() {
+                    return Declares.hooks(this, FilterDeclaration.NONE).withRequestBody(BodyAccess.READ_WRITE, whole ? new BodyMode.StreamBuffer(1024L * 1024) : BodyMode.STREAM).withResponseBody(BodyAccess.READ_WRITE, BodyMode.STREAM);
+                }
+
                 @Override
                 public String type() {
                     return type;
                 }
-
-                @Override
-                public BodyMode requestBodyMode() {
-                    return whole ? new BodyMode.StreamBuffer(1024L * 1024) : BodyMode.STREAM;
-                }
-
                 @Override
                 public Object config() {
                     return new String(suffix, StandardCharsets.UTF_8);
                 }
-
-                @Override
-                public BodyAccess requestBodyAccess() {
-                    return BodyAccess.READ_WRITE;
-                }
-
-                @Override
-                public BodyAccess responseBodyAccess() {
-                    return BodyAccess.READ_WRITE;
-                }
-
                 @Override
                 public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
                     return append(body);

@@ -9,11 +9,15 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import io.jpraxis.extproc.emulator.EmulatedRequest;
 import io.jpraxis.extproc.emulator.EmulatedResult;
 import io.jpraxis.extproc.emulator.EnvoyEmulator;
@@ -25,8 +29,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec praxis-ai 7.2: a filter that refuses the response after Envoy has it cannot answer with an
- * ImmediateResponse any more; the stream ends with gRPC ABORTED instead.
+ * A filter that refuses the response after Envoy has it cannot answer with an ImmediateResponse any
+ * more; the stream ends with gRPC ABORTED instead (see docs/behaviour/ext-proc.md#phases).
  */
 class ResponsePhaseAbortTest {
     static final String CONFIG = """
@@ -72,17 +76,22 @@ class ResponsePhaseAbortTest {
     }
 
     /** {@code refuse_response} ({@code at: headers | body}) rejects the response with 502 there. */
-    static final class RefuseResponse implements FilterFactory {
+    static final class RefuseResponse implements OneStepFactory {
         @Override
         public String type() {
             return "refuse_response";
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             boolean atBody = "body".equals(options.requiredString("at"));
             options.finish();
-            return Optional.of(new HttpFilter() {
+            return Optional.of(new DeclaredHttpFilter() {
+                @Override
+                public FilterDeclaration declaration() {
+                    return Declares.hooks(this, FilterDeclaration.NONE).withResponseBody(atBody ? BodyAccess.READ_ONLY : BodyAccess.NONE, BodyMode.STREAM).withResponseHook(!atBody);
+                }
+
                 @Override
                 public String type() {
                     return "refuse_response";
@@ -97,17 +106,6 @@ class ResponsePhaseAbortTest {
                 public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
                     return atBody ? FilterAction.CONTINUE : FilterAction.reject(502, "response refused");
                 }
-
-                @Override
-                public boolean hasResponseHook() {
-                    return !atBody;
-                }
-
-                @Override
-                public BodyAccess responseBodyAccess() {
-                    return atBody ? BodyAccess.READ_ONLY : BodyAccess.NONE;
-                }
-
                 @Override
                 public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
                     return FilterAction.reject(502, "response body refused");

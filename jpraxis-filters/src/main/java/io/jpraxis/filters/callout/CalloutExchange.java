@@ -33,7 +33,10 @@ import org.slf4j.LoggerFactory;
  */
 final class CalloutExchange {
     private static final Logger log = LoggerFactory.getLogger(CalloutExchange.class);
-    /** The reason a denied client reads; what the service said stays out of it (decision 5). */
+    /**
+     * The reason a denied client reads; what the service said stays out of it (see
+     * docs/behaviour/request-lifecycle.md#error-bodies).
+     */
     static final String DENIED = "request denied";
 
     private final HttpCalloutConfig config;

@@ -3,17 +3,23 @@ package io.jpraxis.filters.callout;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.NestedStep;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Builds {@code http_callout} filters (feature {@code chain-binding}): reads the entry's own keys
- * and builds its {@code outbound_chain} once, through the build's nested pipelines (spec 5.11).
+ * and builds its {@code outbound_chain} once, through the build's nested pipelines (see
+ * docs/behaviour/outbound-chains.md#outbound-chains).
  */
-public final class HttpCalloutFactory implements FilterFactory {
+public final class HttpCalloutFactory implements FilterFactory<HttpCalloutFactory.Read> {
     /** The YAML type name. */
     public static final String TYPE = "http_callout";
 
@@ -33,7 +39,7 @@ public final class HttpCalloutFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<Read> read(MapReader options, FilterReadContext context) {
         ChainRef ref = context.outboundChain();
         if (ref == null) {
             options.diagnostics().error(options.path().key("outbound_chain"), options.line(),
@@ -49,6 +55,26 @@ public final class HttpCalloutFactory implements FilterFactory {
             case ChainRef.Named n -> n.chain();
             case ChainRef.Inline i -> i.name();
         };
-        return chain.map(p -> new HttpCalloutFilter(config.get(), name, p, context.services().clock()));
+        return chain.map(p -> new Read(config.get(), name, p));
+    }
+
+    /**
+     * Headers set from the callout's answer are owned: a client's copy is stripped at ingress, so an
+     * allowed request carries only what the service said. Its outbound chain is a nested pipeline.
+     */
+    @Override
+    public FilterDeclaration declare(Read read) {
+        return FilterDeclaration.NONE.withOwnedRequestHeaders(Set.copyOf(read.config().upstreamHeaders()))
+                .withNested(FilterDeclaration.Nested.of(
+                        List.of(new NestedStep(read.chainName(), read.chain(), NestedStep.Kind.OUTBOUND_CHAIN))));
+    }
+
+    @Override
+    public HttpFilter create(Read read, FilterBuildContext context) {
+        return new HttpCalloutFilter(read.config(), read.chain(), context.services().clock());
+    }
+
+    /** A callout entry as read: its config and its outbound chain, compiled. */
+    public record Read(HttpCalloutConfig config, String chainName, CompiledPipeline chain) {
     }
 }

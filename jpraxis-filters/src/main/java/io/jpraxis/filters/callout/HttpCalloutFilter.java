@@ -3,36 +3,29 @@ package io.jpraxis.filters.callout;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import java.time.Clock;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code http_callout} (feature {@code chain-binding}, spec 5.11): before the request goes on,
- * sends one sub-request through its own outbound chain (an authorization or guardrail service, say)
- * and lets the request continue only when the service answers an allowed status. It publishes the
- * callout's {@code status} and chosen response headers as results, so its branches can act on them.
- * The outbound chain is a separate request ({@link CalloutExchange}): it starts unbound and never
- * sees or changes the parent's binding.
+ * {@code http_callout} (feature {@code chain-binding}; see
+ * docs/behaviour/outbound-chains.md#outbound-chains): before the request goes on, sends one
+ * sub-request through its own outbound chain (an authorization or guardrail service, say) and lets
+ * the request continue only when the service answers an allowed status. It publishes the callout's
+ * {@code status} and chosen response headers as results, so its branches can act on them. The
+ * outbound chain is a separate request ({@link CalloutExchange}): it starts unbound and never sees
+ * or changes the parent's binding.
  */
 public final class HttpCalloutFilter implements HttpFilter {
     private final HttpCalloutConfig config;
-    private final String chainName;
     private final CompiledPipeline chain;
     private final Clock clock;
-    private final Set<String> owned;
 
-    HttpCalloutFilter(HttpCalloutConfig config, String chainName, CompiledPipeline chain, Clock clock) {
+    HttpCalloutFilter(HttpCalloutConfig config, CompiledPipeline chain, Clock clock) {
         this.config = config;
-        this.chainName = chainName;
         this.chain = chain;
         this.clock = clock;
-        this.owned = Set.copyOf(new LinkedHashSet<>(config.upstreamHeaders()));
     }
 
     @Override
@@ -57,20 +50,6 @@ public final class HttpCalloutFilter implements HttpFilter {
             return CompletableFuture.completedFuture(new FilterAction.Fail("no sub-request client on this edge", 503));
         }
         return new CalloutExchange(config, chain, ctx, clock).run();
-    }
-
-    /**
-     * Headers set from the callout's answer: a client's copy is stripped at ingress (decision 13),
-     * so an allowed request carries only what the service said.
-     */
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return owned;
-    }
-
-    @Override
-    public List<NestedStep> nestedPipelines() {
-        return List.of(new NestedStep(chainName, chain, NestedStep.Kind.OUTBOUND_CHAIN));
     }
 
     @Override

@@ -49,7 +49,8 @@ final class HttpCalloutReader {
         List<String> denyHeaders = names(r, "deny_headers", NOT_SET, FRAMING_WHY);
         List<String> publish = names(r, "publish_headers", Set.of(), "");
         checkResultKeys(r, publish);
-        // Reserved names may be set inside the gateway but never reach an origin (decision 4): useless here.
+        // Reserved names may be set inside the gateway but never reach an origin (see
+        // docs/behaviour/routing-headers.md#reserved-header-prefixes): useless here.
         List<String> upstream = names(r, "upstream_headers", NOT_SET, FRAMING_WHY);
         for (int i = 0; i < upstream.size(); i++) {
             if (ReservedHeaders.isReserved(upstream.get(i))) {

@@ -25,11 +25,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One request's bounded loop of step exchanges (spec 5.10, steps 3 to 5). Each iteration runs a
- * step's pipeline on a fresh context (empty headers, same method and target, the parent's frozen
- * binding shared, never re-frozen), sends the sub-request to the endpoint the step picked,
- * runs the step's response filters, counts the iteration and follows the first matching rule.
- * Never blocks: every stage completes on the thread of the step filter or client that completed it.
+ * One request's bounded loop of step exchanges (see
+ * docs/behaviour/iterative-router.md#steps-and-transitions). Each iteration runs a step's pipeline
+ * on a fresh context (empty headers, same method and target, the parent's frozen binding shared,
+ * never re-frozen), sends the sub-request to the endpoint the step picked, runs the step's response
+ * filters, counts the iteration and follows the first matching rule. Never blocks: every stage
+ * completes on the thread of the step filter or client that completed it.
  */
 final class IterationLoop {
     private static final Logger log = LoggerFactory.getLogger(IterationLoop.class);
@@ -81,7 +82,8 @@ final class IterationLoop {
             case RequestOutcome.Forward f -> send(f, ctx, body, now);
             case RequestOutcome.Respond r -> local(r.response());
             case RequestOutcome.Reject r -> local(LocalResponse.jsonError(r.status(), r.reason()));
-            // Decision 3: a step that chose no endpoint is a local 500 naming why.
+            // A step that chose no endpoint is a local 500 naming why (see
+            // docs/behaviour/request-lifecycle.md#no-endpoint-selected).
             case RequestOutcome.NoUpstream n -> local(LocalResponse.jsonError(500, n.reason()));
         };
     }
@@ -119,7 +121,8 @@ final class IterationLoop {
                 System.nanoTime() - started, true));
         iterations++;
         long state = (long) body.length + response.body().length;
-        // Decision 12: the 64 MiB cap holds for the IRR's state whatever max_state_bytes says.
+        // The 64 MiB cap holds for the IRR's state whatever max_state_bytes says (see
+        // docs/behaviour/body-access.md#body-limits).
         if (state > Math.min(router.config().maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES)) {
             return done(FilterAction.reject(413, "iterative state too large"));
         }

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The typed config of an {@code iterative_request_router} (spec 5.10). Step filters stay entries;
- * their pipelines are built once by {@link StepCompiler}.
+ * The typed config of an {@code iterative_request_router} (see
+ * docs/behaviour/iterative-router.md#steps-and-transitions). Step filters stay entries; their
+ * pipelines are built once by {@link StepCompiler}.
  *
  * @param maxResponseBytes per sub-request, already clamped to the pipeline's response body limit
  * @param maxStreamResponseBytes accepted and checked, null when unset; no jpraxis step streams

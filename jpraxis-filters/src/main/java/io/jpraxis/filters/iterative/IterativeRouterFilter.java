@@ -1,39 +1,31 @@
 package io.jpraxis.filters.iterative;
 
-import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.core.binding.BoundRequestBody;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.http.ReservedHeaders;
-import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.StepCompiler.Steps;
 import java.time.Clock;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code iterative_request_router} (spec 5.10): answers the request itself from a bounded loop of
- * sub-requests through named step pipelines ({@link IterationLoop}). It reads the whole request
- * body at pre-read (ReadOnly, StreamBuffer of {@code max_state_bytes}), which every step resends.
+ * {@code iterative_request_router} (see docs/behaviour/iterative-router.md#steps-and-transitions):
+ * answers the request itself from a bounded loop of sub-requests through named step pipelines
+ * ({@link IterationLoop}). It reads the whole request body at pre-read (ReadOnly, StreamBuffer of
+ * {@code max_state_bytes}), which every step resends.
  */
 public final class IterativeRouterFilter implements HttpFilter {
-    /** Hops of chained gateways at which the loop stops with 508 (spec 8). */
+    /**
+     * Hops of chained gateways at which the loop stops with 508 (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final int MAX_DEPTH = 3;
     private static final Extensions.Key<byte[]> BODY = new Extensions.Key<>("iterative-request-body", byte[].class);
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.ALWAYS_ANSWERS, FilterTrait.ITERATIVE_ROUTER);
 
     private final IterativeRouterConfig config;
     private final Steps steps;
@@ -60,11 +52,6 @@ public final class IterativeRouterFilter implements HttpFilter {
     }
 
     @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
-    }
-
-    @Override
     public boolean isAsync() {
         return true;
     }
@@ -76,10 +63,12 @@ public final class IterativeRouterFilter implements HttpFilter {
             return CompletableFuture.completedFuture(FilterAction.reject(508, "iterative request loop detected"));
         }
         if (ctx.subRequests() == null) {
-            // Spec 5.10 step 2: without the shared client the router cannot work; failure_mode decides.
+            // Without the shared client the router cannot work; failure_mode decides (see
+            // docs/behaviour/iterative-router.md#steps-and-transitions).
             return CompletableFuture.completedFuture(FilterAction.fail("no sub-request client on this edge"));
         }
-        // A bound-upstream participant's rewrite (spec 6.7) replaces what pre-read kept.
+        // A bound-upstream participant's rewrite (see
+        // docs/behaviour/binding.md#the-bound-body-barrier) replaces what pre-read kept.
         byte[] body = BoundRequestBody.rewrittenBytes(ctx)
                 .orElseGet(() -> ctx.extensions().get(BODY).orElse(new byte[0]));
         return new IterationLoop(this, ctx, clock, depth).run(body);
@@ -87,8 +76,9 @@ public final class IterativeRouterFilter implements HttpFilter {
 
     /**
      * The depth a chained gateway announced. The header is the one reserved name a client may send
-     * (decision 4) and can only shorten its own budget, so a value that is not a plain
-     * non-negative count is taken as the limit: a garbled header must not reset the loop guard.
+     * (see docs/behaviour/routing-headers.md#reserved-header-prefixes) and can only shorten its own
+     * budget, so a value that is not a plain non-negative count is taken as the limit: a garbled
+     * header must not reset the loop guard.
      */
     static int inboundDepth(String value) {
         if (value == null) {
@@ -101,51 +91,11 @@ public final class IterativeRouterFilter implements HttpFilter {
         return Integer.parseInt(v);
     }
 
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return new BodyMode.StreamBuffer(Math.min(config.maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES));
-    }
-
     /** Keeps a copy of the pre-read body for the steps; the edge's buffers are not ours to hold. */
     @Override
     public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
         ctx.extensions().put(BODY, body.toByteArray());
         return FilterAction.CONTINUE;
-    }
-
-    @Override
-    public List<String> nestedBindingReaders() {
-        return steps.bindingReaders().stream().map(NestedStep::name).toList();
-    }
-
-    @Override
-    public List<NestedStep> nestedPipelines() {
-        return config.steps().stream()
-                .map(s -> new NestedStep(s.name(), steps.byName().get(s.name()).pipeline())).toList();
-    }
-
-    @Override
-    public List<NestedStep> nestedBindingSteps() {
-        return steps.bindingReaders();
-    }
-
-    /**
-     * Every step's load balancer declarations, folded: the parent's catalog gives a binding the
-     * metadata a step declares (spec 7.2), and the agreement rule compares them with the parent's.
-     */
-    @Override
-    public Map<String, ClusterTags> declaredClusterTags() {
-        Map<String, ClusterTags> out = new LinkedHashMap<>();
-        for (StepConfig s : config.steps()) {
-            CompiledPipeline p = steps.byName().get(s.name()).pipeline();
-            p.allSlots().forEach(f -> f.filter().declaredClusterTags().forEach(out::putIfAbsent));
-        }
-        return out;
     }
 
     @Override

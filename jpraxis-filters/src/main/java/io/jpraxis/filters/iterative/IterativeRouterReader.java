@@ -8,7 +8,7 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
-import io.jpraxis.core.filter.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,15 +17,16 @@ import java.util.Set;
 
 /**
  * Reads an {@code iterative_request_router}'s own keys into {@link IterativeRouterConfig} and
- * checks every limit and rejection of spec 5.10 that the config itself shows; the step pipelines'
- * own checks run when {@link StepCompiler} builds them.
+ * checks every limit and rejection (see docs/behaviour/iterative-router.md#steps-and-transitions)
+ * that the config itself shows; the step pipelines' own checks run when {@link StepCompiler} builds
+ * them.
  */
 final class IterativeRouterReader {
     private IterativeRouterReader() {
     }
 
     /** The config, or empty when anything was wrong (each problem reported with its path). */
-    static Optional<IterativeRouterConfig> read(MapReader r, FilterBuildContext context) {
+    static Optional<IterativeRouterConfig> read(MapReader r, FilterReadContext context) {
         String initial = r.requiredString("initial_step");
         int maxIterations = r.integer("max_iterations", 1, IterativeRouterConfig.MAX_ITERATIONS_LIMIT)
                 .map(Long::intValue).orElse(IterativeRouterConfig.DEFAULT_MAX_ITERATIONS);
@@ -36,9 +37,9 @@ final class IterativeRouterReader {
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_RESPONSE_BYTES);
         Long responseLimit = context.bodyLimits().maxResponseBytes();
         if (responseLimit != null) {
-            maxResponse = Math.min(maxResponse, responseLimit); // spec 5.10: clamped to the pipeline's limit
+            maxResponse = Math.min(maxResponse, responseLimit); // Clamped to the pipeline's limit (see docs/behaviour/iterative-router.md#steps-and-transitions)
         }
-        maxResponse = Math.min(maxResponse, BodyLimits.ABSOLUTE_CAP_BYTES); // a buffered body (decision 12)
+        maxResponse = Math.min(maxResponse, BodyLimits.ABSOLUTE_CAP_BYTES); // a buffered body (see docs/behaviour/body-access.md#body-limits)
         Long maxStream = r.integer("max_stream_response_bytes", 1, Long.MAX_VALUE).orElse(null);
         long maxState = r.integer("max_state_bytes", 1, Long.MAX_VALUE)
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_STATE_BYTES);
@@ -53,7 +54,7 @@ final class IterativeRouterReader {
                 maxStream, maxState, r.node().get("steps").orElseThrow()));
     }
 
-    private static List<StepConfig> steps(MapReader r, FilterBuildContext context) {
+    private static List<StepConfig> steps(MapReader r, FilterReadContext context) {
         if (!r.require("steps")) {
             r.skip("steps");
             return List.of();
@@ -83,7 +84,7 @@ final class IterativeRouterReader {
         return out;
     }
 
-    private static List<FilterEntryConfig> filters(MapReader s, FilterBuildContext context) {
+    private static List<FilterEntryConfig> filters(MapReader s, FilterReadContext context) {
         if (!s.require("filters")) {
             s.skip("filters");
             return List.of();
@@ -102,7 +103,10 @@ final class IterativeRouterReader {
         return out;
     }
 
-    /** Spec 5.10: no nested IRR, no compression, no branches on step filters. */
+    /**
+     * No nested IRR, no compression, no branches on step filters (see
+     * docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
     private static boolean allowedInStep(FilterEntryConfig e, Diagnostics d) {
         ConfigPath path = e.source().path();
         int line = e.source().line();

@@ -3,12 +3,12 @@ package io.jpraxis.filters.iterative;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.binding.BindingScan;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.NestedPipelines.Nesting;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.NestedPipelines.Nesting;
+import io.jpraxis.core.pipeline.NestedStep;
+import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -21,9 +21,9 @@ import java.util.Set;
 
 /**
  * Builds each step's nested pipeline through the build's {@code NestedPipelines} (all ordering
- * checks, binding assumed, decision 6), finds the steps reachable from {@code initial_step}
- * (following each step's rules up to its first default; the others only warn) and the reachable
- * ones that read the logical binding.
+ * checks, binding assumed; see docs/behaviour/iterative-router.md#step-checks), finds the steps
+ * reachable from {@code initial_step} (following each step's rules up to its first default; the
+ * others only warn) and the reachable ones that read the logical binding.
  */
 final class StepCompiler {
     private StepCompiler() {
@@ -31,7 +31,7 @@ final class StepCompiler {
 
     /** The compiled steps, or empty when any step failed to build (its problems are reported). */
     static Optional<Steps> compile(IterativeRouterConfig config, ConfigPath path, ConfigNode.MapNode options,
-            FilterBuildContext context, Diagnostics d) {
+            FilterReadContext context, Diagnostics d) {
         Map<String, CompiledStep> byName = new LinkedHashMap<>();
         List<ConfigNode> items = options.get("steps").orElse(null) instanceof ConfigNode.ListNode l ? l.items()
                 : List.of();

@@ -13,7 +13,10 @@ import io.jpraxis.filters.iterative.TransitionRule.Origin;
  */
 record StepResult(Origin origin, TransportError transportError, LocalResponse response, FilterResults results) {
 
-    /** Whether {@code rule}'s predicates all hold for this result (spec 5.10: ANDed; default matches anything). */
+    /**
+     * Whether {@code rule}'s predicates all hold for this result (ANDed; default matches anything;
+     * see docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
     boolean matches(TransitionRule rule) {
         if (rule.isDefault()) {
             return true;

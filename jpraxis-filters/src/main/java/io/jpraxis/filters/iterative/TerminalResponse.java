@@ -4,10 +4,11 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 
 /**
- * The client's response built from the last step's (spec 5.10, step 5): status kept,
- * {@code transfer-encoding} dropped (the body is whole), {@code content-length} recomputed from
- * the body, except that a HEAD response keeps the length the origin announced (RFC 9110, 8.6: it
- * is the length a GET would have had) and 204 and 304 carry none (RFC 9110, 8.6 and 15.4.5).
+ * The client's response built from the last step's (see
+ * docs/behaviour/iterative-router.md#steps-and-transitions): status kept, {@code transfer-encoding}
+ * dropped (the body is whole), {@code content-length} recomputed from the body, except that a HEAD
+ * response keeps the length the origin announced (RFC 9110, 8.6: it is the length a GET would have
+ * had) and 204 and 304 carry none (RFC 9110, 8.6 and 15.4.5).
  */
 final class TerminalResponse {
     private TerminalResponse() {

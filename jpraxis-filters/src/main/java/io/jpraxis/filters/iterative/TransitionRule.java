@@ -4,8 +4,8 @@ import io.jpraxis.core.subrequest.TransportError;
 import java.util.List;
 
 /**
- * One {@code on_result} rule (spec 5.10): its predicates, ANDed, and what follows when it
- * matches. A {@code default} rule matches anything.
+ * One {@code on_result} rule (see docs/behaviour/iterative-router.md#steps-and-transitions): its
+ * predicates, ANDed, and what follows when it matches. A {@code default} rule matches anything.
  *
  * @param status the statuses it matches, or empty for any
  * @param origin where the step's response came from, or null for any

@@ -14,8 +14,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads one step's {@code on_result} rules and checks what one rule and one list show (spec 5.10);
- * whether a {@code next} names a step is checked by {@link IterativeRouterReader}, which knows them.
+ * Reads one step's {@code on_result} rules and checks what one rule and one list show (see
+ * docs/behaviour/iterative-router.md#steps-and-transitions); whether a {@code next} names a step is
+ * checked by {@link IterativeRouterReader}, which knows them.
  */
 final class TransitionRuleReader {
     private static final String TRANSPORT_ERRORS = "admission_timeout, circuit_open, connect, io, deadline_exceeded "
@@ -112,7 +113,10 @@ final class TransitionRuleReader {
         return null;
     }
 
-    /** The filter/key/value triple: all three or none, each non-empty (spec 5.10). */
+    /**
+     * The filter/key/value triple: all three or none, each non-empty (see
+     * docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
     private static TransitionRule.ResultKey result(MapReader r) {
         String filter = r.string("filter").orElse(null);
         String key = r.string("key").orElse(null);

@@ -9,11 +9,11 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.RequestOutcome;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.subrequest.SubRequest;
@@ -179,13 +179,13 @@ class HttpCalloutFilterTest {
     @Test
     void theOutboundChainShowsAsANestedPipelineButNeverJoinsTheParentsCatalog() {
         CompiledPipeline p = pipeline("timeout_ms: 300\n");
-        var callout = p.filters().getFirst().filter();
-        assertThat(callout.nestedPipelines()).singleElement().satisfies(n -> {
+        var callout = p.filters().getFirst().declaration();
+        assertThat(callout.nested().pipelines()).singleElement().satisfies(n -> {
             assertThat(n.name()).isEqualTo("authz");
-            assertThat(n.kind()).isEqualTo(io.jpraxis.core.filter.NestedStep.Kind.OUTBOUND_CHAIN);
+            assertThat(n.kind()).isEqualTo(io.jpraxis.core.pipeline.NestedStep.Kind.OUTBOUND_CHAIN);
         });
-        assertThat(callout.declaredClusterTags()).isEmpty();
-        assertThat(callout.nestedBindingReaders()).isEmpty();
+        assertThat(callout.clusters().declaredTags()).isEmpty();
+        assertThat(callout.nested().bindingReaders()).isEmpty();
     }
 
     /** The built-ins compiled under chain-binding. */

@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Spec 7.2's shape at runtime: the parent's router binds a cluster, the IRR's steps resolve the
- * inherited binding with bound load balancers on every iteration, the binding is frozen once and
- * handed back unchanged, and the parent's response hooks still run on the IRR's answer.
+ * The shape at runtime (see docs/behaviour/binding.md#example-bound-dispatch): the parent's router
+ * binds a cluster, the IRR's steps resolve the inherited binding with bound load balancers on every
+ * iteration, the binding is frozen once and handed back unchanged, and the parent's response hooks
+ * still run on the IRR's answer.
  */
 class BoundStepTest {
 

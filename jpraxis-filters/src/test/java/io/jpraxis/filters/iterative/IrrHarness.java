@@ -12,14 +12,14 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.pipeline.PipelineExecution;
 import io.jpraxis.core.pipeline.RequestOutcome;
@@ -80,14 +80,14 @@ final class IrrHarness {
     }
 
     /** {@code test_result}: publishes {@code key=value} as a result of type {@code test_result}. */
-    private static final class ResultFactory implements FilterFactory {
+    private static final class ResultFactory implements OneStepFactory {
         @Override
         public String type() {
             return "test_result";
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             String key = options.requiredString("key");
             String value = options.requiredString("value");
             options.finish();

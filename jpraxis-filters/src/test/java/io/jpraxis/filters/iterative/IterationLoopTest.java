@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The IRR's loop against real origins (JDK server) through a real HTTP client (JDK), spec 5.10. */
+/**
+ * The IRR's loop against real origins (JDK server) through a real HTTP client (JDK); see
+ * docs/behaviour/iterative-router.md#steps-and-transitions.
+ */
 class IterationLoopTest {
     private final JdkSubRequestClient client = new JdkSubRequestClient();
 

@@ -11,7 +11,7 @@ public record AdminResponse(int status, String contentType, String body) {
         return new AdminResponse(status, JSON, body);
     }
 
-    /** {@code {"error": reason}} (decision 5). */
+    /** {@code {"error": reason}} (see docs/behaviour/request-lifecycle.md#error-bodies). */
     static AdminResponse error(int status, String reason) {
         return json(status, AdminJson.error(reason));
     }

@@ -6,9 +6,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What each admin path answers (spec 1.7), free of Netty so it is testable as a function:
- * {@code /healthy}, {@code /ready}, {@code /metrics} (Prometheus text) and {@code /config} (the
- * effective config as YAML, secrets redacted). GET and HEAD only.
+ * What each admin path answers (see docs/behaviour/config-loading.md#admin-listener), free of Netty
+ * so it is testable as a function: {@code /healthy}, {@code /ready}, {@code /metrics} (Prometheus
+ * text) and {@code /config} (the effective config as YAML, secrets redacted). GET and HEAD only.
  */
 public final class AdminRoutes {
     /** Prometheus text exposition format 0.0.4. */

@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The DNS-rebinding guard of a loopback admin bind (spec 1.7): a browser tricked into calling the
- * admin port sends the attacker's host name in {@code Host}, so only loopback literals and
- * {@code localhost} are served; anything else gets 421. Never resolves a name.
+ * The DNS-rebinding guard of a loopback admin bind (see
+ * docs/behaviour/config-loading.md#admin-listener): a browser tricked into calling the admin port
+ * sends the attacker's host name in {@code Host}, so only loopback literals and {@code localhost}
+ * are served; anything else gets 421. Never resolves a name.
  */
 final class LoopbackHost {
     private LoopbackHost() {

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Whether this process should receive traffic (spec 1.7 {@code /ready}): not while the edge is
- * starting or shutting down, nor while any health-checked cluster has no healthy endpoint.
- * Clusters without a health check are listed but never make the process unready.
+ * Whether this process should receive traffic ({@code /ready}: see
+ * docs/behaviour/config-loading.md#admin-listener): not while the edge is starting or shutting
+ * down, nor while any health-checked cluster has no healthy endpoint. Clusters without a health
+ * check are listed but never make the process unready.
  */
 public final class Readiness {
     private final Supplier<ClusterStates> clusters;

@@ -1,8 +1,9 @@
 package io.jpraxis.http.error;
 
 /**
- * Errors the HTTP edge answers itself, before or around the pipeline (spec 4.5). Reasons are safe
- * to show a client (decision 5).
+ * Errors the HTTP edge answers itself, before or around the pipeline (see
+ * docs/behaviour/request-lifecycle.md#local-statuses). Reasons are safe to show a client (see
+ * docs/behaviour/request-lifecycle.md#error-bodies).
  */
 public enum EdgeError {
     MALFORMED_REQUEST(400, "malformed request"),
@@ -30,9 +31,16 @@ public enum EdgeError {
     INTERNAL(500, "internal error"),
     UNSUPPORTED_TRANSFER_CODING(501, "unsupported transfer coding"),
     OVER_CAPACITY(503, "too many connections"),
-    /** The chosen cluster has {@code max_connections} requests in flight (spec 1.5, 4.5). */
+    /**
+     * The chosen cluster has {@code max_connections} requests in flight (see
+     * docs/behaviour/clusters.md#cluster-settings,
+     * docs/behaviour/request-lifecycle.md#local-statuses).
+     */
     CLUSTER_AT_CAPACITY(503, "upstream cluster at capacity"),
-    /** The request deadline a {@code timeout} filter set passed with no response head (spec 4.5). */
+    /**
+     * The request deadline a {@code timeout} filter set passed with no response head (see
+     * docs/behaviour/request-lifecycle.md#local-statuses).
+     */
     DEADLINE_EXCEEDED(504, "request timed out");
 
     private final int status;

@@ -2,7 +2,10 @@ package io.jpraxis.http.error;
 
 import io.jpraxis.core.http.LocalResponse;
 
-/** Builds the edge's JSON error responses (decision 5) and tags them with the request id. */
+/**
+ * Builds the edge's JSON error responses (see docs/behaviour/request-lifecycle.md#error-bodies) and
+ * tags them with the request id.
+ */
 public final class ErrorResponses {
     /** Response header carrying the id of the request a local error answers. */
     public static final String REQUEST_ID_HEADER = "x-request-id";

@@ -1,2 +1,5 @@
-/** The edge's own error statuses and their JSON bodies (decision 5). */
+/**
+ * The edge's own error statuses and their JSON bodies (see
+ * docs/behaviour/request-lifecycle.md#error-bodies).
+ */
 package io.jpraxis.http.error;

@@ -125,7 +125,10 @@ public final class Exchange {
         runRequestPhase();
     }
 
-    /** Spec 4.4: a buffering pipeline reads the whole body before its request phase. */
+    /**
+     * A buffering pipeline reads the whole body before its request phase (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     private void startPreRead(BodyPlan plan) {
         become(ExchangeState.READING_BODY);
         preRead = new RequestPreRead(inputs, client, client, plan.requestLimit(), true);
@@ -145,7 +148,8 @@ public final class Exchange {
 
     /**
      * Answers without running the pipeline: the connection is over the listener's or the process's
-     * connection cap (spec 1.3: 503 with {@code Retry-After: 1}), and closes afterwards.
+     * connection cap (503 with {@code Retry-After: 1}; see
+     * docs/behaviour/http-edge.md#connection-caps-and-keep-alive), and closes afterwards.
      */
     public void refuseOverCapacity() {
         listener.metrics().request();
@@ -204,7 +208,8 @@ public final class Exchange {
                 case RequestOutcome.Respond respond -> respondLocal(respond.response(), false);
                 case RequestOutcome.Reject reject ->
                         respondLocal(ErrorResponses.json(reject.status(), reject.reason(), requestId()), true);
-                // Decision 3: nothing selected is the gateway's fault, 500 naming the reason.
+                // Nothing selected is the gateway's fault, 500 naming the reason (see
+                // docs/behaviour/request-lifecycle.md#no-endpoint-selected).
                 case RequestOutcome.NoUpstream none -> respondLocal(ErrorResponses.json(500, none.reason(), requestId()), true);
             }
         } catch (RuntimeException e) {
@@ -225,8 +230,9 @@ public final class Exchange {
     }
 
     /**
-     * Spec 6.7: a bound-upstream participant's rewrite replaces the pre-read body (only a body that
-     * was read whole can be; its length then frames the upstream request, chunked clients included).
+     * A bound-upstream participant's rewrite replaces the pre-read body (only a body that was read
+     * whole can be; its length then frames the upstream request, chunked clients included; see
+     * docs/behaviour/binding.md#the-bound-body-barrier).
      */
     private void useRewrittenBody() {
         ByteBuffer rewritten = execution.rewrittenRequestBody();

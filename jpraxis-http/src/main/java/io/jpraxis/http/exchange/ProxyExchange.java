@@ -52,7 +52,11 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
     private UpstreamTarget target;
     private final BodyPlan bodyPlan;
     private final Long maxResponseBytes;
-    /** Response body hooks and withholding (spec 4.4), or null when the pipeline has neither. */
+    /**
+     * Response body hooks and withholding (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes), or null when the pipeline has
+     * neither.
+     */
     private final ResponseBodyHooks responseHooks;
     private UpstreamStream stream;
     /** The head for the current attempt, built before it connects. */
@@ -100,7 +104,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /**
      * Refuses a body whose declared length is over the request limit before any upstream work (and
-     * before it is read); the unread body makes the connection close (spec 4.4).
+     * before it is read); the unread body makes the connection close (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
      *
      * @return false when the exchange was answered
      */
@@ -122,7 +127,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             return; // ended while the exchange read a small body whole (the request deadline)
         }
         if (!lease.takeSlot()) {
-            // Spec 1.5: max_connections caps the requests in flight to the cluster; the origin is not contacted.
+            // max_connections caps the requests in flight to the cluster; the origin is not contacted (see
+            // docs/behaviour/clusters.md#cluster-settings).
             metrics.clusterCapacityRefusal();
             log.debug("request {}: cluster {} at max_connections", request.requestId(), target.cluster().name());
             end(AttemptOutcome.NOT_JUDGED);
@@ -177,7 +183,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         lease.endAttempt(AttemptOutcome.FAILURE);
         if (retries.mayRetryConnect(failure, body.replayable())) {
             metrics.upstreamRetry();
-            target = retries.retryConnect(request.context(), target);
+            target = retries.retryConnect(target);
             request.context().upstream(target); // the access log and metrics name the endpoint that answered
             log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", request.requestId(), failure,
                     retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
@@ -236,7 +242,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         client.sendHead(built.head());
         if (bodyPlan.buffersResponse()) {
             // The body is withheld for the filters, so nothing else pushes the head out soon: the
-            // client learns the status now, and an overflow later aborts after it (spec 4.4).
+            // client learns the status now, and an overflow later aborts after it (see
+            // docs/behaviour/body-access.md#access-and-delivery-modes).
             client.flush();
         }
         continueResponse();
@@ -271,7 +278,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         responseBytes += content.content().readableBytes();
         if (maxResponseBytes != null && responseBytes > maxResponseBytes) {
-            // Spec 4.4: response over the limit aborts the connection (the head is already out).
+            // Response over the limit aborts the connection (the head is already out; see
+            // docs/behaviour/body-access.md#access-and-delivery-modes).
             content.release();
             metrics.responseBodyLimitHit();
             log.debug("request {}: response body over {} bytes; aborting", request.requestId(), maxResponseBytes);
@@ -302,7 +310,10 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         client.sendEnd(last, keepAlive);
     }
 
-    /** A response piece through the body hooks, and withheld while the response buffers (spec 4.4). */
+    /**
+     * A response piece through the body hooks, and withheld while the response buffers (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     private void relayThroughHooks(HttpContent content) {
         boolean isLast = content instanceof LastHttpContent;
         HttpContent[] out = responseHooks.onPiece(content, isLast);

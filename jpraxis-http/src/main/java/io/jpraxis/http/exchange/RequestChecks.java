@@ -14,9 +14,15 @@ import java.util.Map;
 
 /** Structural checks on a request head before it becomes a pipeline request. */
 public final class RequestChecks {
-    /** Most header lines an HTTP/1 request may carry (spec 8). */
+    /**
+     * Most header lines an HTTP/1 request may carry (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     public static final int MAX_HEADERS = 256;
-    /** Largest header block in bytes (spec 8); enforced by the decoder, reported here. */
+    /**
+     * Largest header block in bytes (see docs/behaviour/limits.md#the-limits-table); enforced by
+     * the decoder, reported here.
+     */
     public static final int MAX_HEADER_BLOCK_BYTES = 1_048_575;
     /** Longest HTTP/1 request line (as nginx's default buffer), and longest HTTP/2 {@code :path}. */
     public static final int MAX_REQUEST_LINE_BYTES = 8 * 1024;

@@ -8,9 +8,10 @@ import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one timer that enforces the request deadline a {@code timeout} filter set (spec 5.6): when it
- * fires, an exchange still waiting for its response head is cancelled and answered 504, so an origin
- * that never answers is bounded, not only a late one. Confined to the exchange's event loop.
+ * The one timer that enforces the request deadline a {@code timeout} filter set (see
+ * docs/reference/filters/timeout.md#what-it-does): when it fires, an exchange still waiting for its
+ * response head is cancelled and answered 504, so an origin that never answers is bounded, not only
+ * a late one. Confined to the exchange's event loop.
  */
 final class RequestDeadline {
     private final ScheduledFuture<?> timer;

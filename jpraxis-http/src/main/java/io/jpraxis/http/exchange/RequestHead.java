@@ -38,7 +38,8 @@ sealed interface RequestHead {
         RequestPath path;
         switch (CanonicalPath.of(target.path(), target.query())) {
             case RequestPath canonical -> path = canonical;
-            // What the rules match is what goes upstream (README, Request paths), so a target
+            // What the rules match is what goes upstream (see
+            // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding), so a target
             // without one safe canonical form is refused before any rule sees it.
             case CanonicalPath.Refusal refused -> {
                 return new Refused(EdgeError.BAD_REQUEST_TARGET, refused.reason(), false);

@@ -16,13 +16,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads a whole request body before it goes anywhere. For pipelines whose request body mode is
- * StreamBuffer (spec 4.4, pre-read) this happens before the request phase, so body filters can
- * influence routing, and their body hooks then run over it. A small body with a declared length
- * ({@link #smallBodyLength}) is also read whole, without hooks, after the request phase chose an
- * upstream and before one is taken, so a client that sends it slowly holds no upstream connection.
- * The pieces are kept as they arrived, by the exchange's {@link RequestPieces}, counted against
- * the bound: one byte over it answers 413. Silence between pieces longer than the
- * listener's request body timeout answers 408. Confined to the exchange's event loop.
+ * StreamBuffer (pre-read; see docs/behaviour/body-access.md#access-and-delivery-modes) this happens
+ * before the request phase, so body filters can influence routing, and their body hooks then run
+ * over it. A small body with a declared length ({@link #smallBodyLength}) is also read whole,
+ * without hooks, after the request phase chose an upstream and before one is taken, so a client
+ * that sends it slowly holds no upstream connection. The pieces are kept as they arrived, by the
+ * exchange's {@link RequestPieces}, counted against the bound: one byte over it answers 413.
+ * Silence between pieces longer than the listener's request body timeout answers 408. Confined to
+ * the exchange's event loop.
  */
 final class RequestPreRead {
     private static final Logger log = LoggerFactory.getLogger(RequestPreRead.class);

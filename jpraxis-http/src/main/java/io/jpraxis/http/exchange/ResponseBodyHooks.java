@@ -10,10 +10,11 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 
 /**
- * The response side of spec 4.4 for one proxied exchange: each origin body piece passes the
- * response-body hooks of the filters that ran, and in a StreamBuffer response mode the pieces are
- * withheld (kept as received, no copy) until a hook releases them or the body ends. The byte count
- * against the limit stays with {@link ProxyExchange}. Confined to the exchange's event loop.
+ * The response side (see docs/behaviour/body-access.md#access-and-delivery-modes) for one proxied
+ * exchange: each origin body piece passes the response-body hooks of the filters that ran, and in a
+ * StreamBuffer response mode the pieces are withheld (kept as received, no copy) until a hook
+ * releases them or the body ends. The byte count against the limit stays with {@link
+ * ProxyExchange}. Confined to the exchange's event loop.
  */
 final class ResponseBodyHooks {
     private final PipelineExecution execution;

@@ -1,7 +1,6 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.config.model.RetryPolicyConfig;
-import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.upstream.UpstreamFailure;
@@ -9,10 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What one exchange may still retry under its cluster's {@code retry_policy} (spec 1.5): connect
- * failures up to {@code max_retries}, each to an endpoint not tried yet when there is one, and
- * once a pooled connection that turned out stale. Only idempotent methods (RFC 9110 9.2.2) unless
- * {@code allow_non_idempotent}, and only while the body relayed so far is still kept for replay.
+ * What one exchange may still retry under its cluster's {@code retry_policy} (see
+ * docs/behaviour/clusters.md#cluster-settings): connect failures up to {@code max_retries}, each to
+ * an endpoint not tried yet when there is one, and once a pooled connection that turned out stale.
+ * Only idempotent methods (RFC 9110 9.2.2) unless {@code allow_non_idempotent}, and only while the
+ * body relayed so far is still kept for replay.
  */
 final class RetryBudget {
     private final RetryPolicyConfig policy;
@@ -42,7 +42,7 @@ final class RetryBudget {
      * Spends one connect retry: the target for it is another endpoint the cluster's balancer
      * picks among those not tried yet, or the same one when every endpoint was tried.
      */
-    UpstreamTarget retryConnect(RequestContext ctx, UpstreamTarget failed) {
+    UpstreamTarget retryConnect(UpstreamTarget failed) {
         connectRetries++;
         if (tried == null) {
             tried = new ArrayList<>(2);

@@ -10,9 +10,10 @@ import java.util.Locale;
 
 /**
  * Cleans the trailer section of an origin's response (RFC 9112 7.1.2). Trailers are forwarded as
- * they came, minus what may never reach a client: reserved names (decision 4) and
- * connection-specific fields (RFC 9110 7.6.1). A client's request trailers never get this far: the
- * edge drops them ({@code server.RequestTrailers}).
+ * they came, minus what may never reach a client: reserved names (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes) and connection-specific fields (RFC
+ * 9110 7.6.1). A client's request trailers never get this far: the edge drops them ({@code
+ * server.RequestTrailers}).
  */
 final class Trailers {
     private Trailers() {

@@ -28,8 +28,9 @@ public final class UpstreamRequests {
 
     /**
      * The upstream head for {@code ctx}: working headers (as filters left them) minus hop-by-hop
-     * (RFC 9110 7.6.1) and reserved (decision 4) headers, plus {@code X-Forwarded-*}, the upstream
-     * Host, and the client's own body framing.
+     * (RFC 9110 7.6.1) and reserved (see
+     * docs/behaviour/routing-headers.md#reserved-header-prefixes) headers, plus {@code
+     * X-Forwarded-*}, the upstream Host, and the client's own body framing.
      *
      * @param client the request as the client sent it; its framing is authoritative, so a filter
      *     cannot desynchronize the body from its length (request smuggling, RFC 9112 11.2)
@@ -53,8 +54,9 @@ public final class UpstreamRequests {
         HeaderMap headers = ctx.headers();
         // Headers the client's Connection named are hop-by-hop (RFC 9110 7.6.1), even if a filter
         // removed Connection. Only the client's own lines go: what a filter set under such a name is
-        // meant for the origin (spec 4.1 applies filter mutations after the hop-by-hop strip), and a
-        // client must not be able to delete a header the gateway adds by naming it.
+        // meant for the origin (filter mutations apply after the hop-by-hop strip, see
+        // docs/behaviour/request-lifecycle.md#path-of-one-request), and a client must not be able to
+        // delete a header the gateway adds by naming it.
         List<String> connectionLines = client.headers().getAll(HttpHeaderNames.CONNECTION);
         if (!connectionLines.isEmpty()) { // most clients send none: no set to build, no copy to edit
             HeaderMap edited = headers.copy(); // the working headers stay as the filters left them
@@ -109,9 +111,10 @@ public final class UpstreamRequests {
 
     /**
      * Whether a working line stays behind: hop-by-hop (RFC 9110 7.6.1, with the names the working
-     * {@code Connection} lists), reserved (decision 4), {@code Expect} (the gateway answers
-     * "100-continue" itself once it is ready for the body, RFC 9110 10.1.1), the framing and Host
-     * the gateway sets, and the forwarded lines only this hop can write.
+     * {@code Connection} lists), reserved (see
+     * docs/behaviour/routing-headers.md#reserved-header-prefixes), {@code Expect} (the gateway
+     * answers "100-continue" itself once it is ready for the body, RFC 9110 10.1.1), the framing
+     * and Host the gateway sets, and the forwarded lines only this hop can write.
      */
     private static boolean notForwarded(String name, Set<String> listedInConnection) {
         return HopByHopHeaders.NAMES.contains(name) || (listedInConnection != null && listedInConnection.contains(name))

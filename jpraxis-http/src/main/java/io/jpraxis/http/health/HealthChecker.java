@@ -14,9 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Active health checking for a compiled gateway (spec 1.5.1): every endpoint of every cluster
- * with a {@code health_check} is probed every {@code interval_ms}, spread over the gateway's
- * event loops; probes never block, and results go to the endpoint state the balancers read.
+ * Active health checking for a compiled gateway (see docs/behaviour/clusters.md#health-checks):
+ * every endpoint of every cluster with a {@code health_check} is probed every {@code interval_ms},
+ * spread over the gateway's event loops; probes never block, and results go to the endpoint state
+ * the balancers read.
  *
  * <p>Probes resolve host names with the gateway's resolver, so the private-range guard that
  * protects traffic protects probes too.

@@ -14,9 +14,10 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
 
 /**
- * {@code type: http} (spec 1.5.1): a plaintext {@code GET <path>} with {@code Host: health-check}
- * and {@code Connection: close}; healthy when the status equals {@code expected_status}. Only the
- * response head is read: the connection is closed as soon as the status is known.
+ * {@code type: http} (see docs/behaviour/clusters.md#health-checks): a plaintext {@code GET <path>}
+ * with {@code Host: health-check} and {@code Connection: close}; healthy when the status equals
+ * {@code expected_status}. Only the response head is read: the connection is closed as soon as the
+ * status is known.
  */
 final class HttpProbe implements ProbeRun.Exchange {
     /** The fixed Host header of every probe, so origins can tell probes from traffic. */

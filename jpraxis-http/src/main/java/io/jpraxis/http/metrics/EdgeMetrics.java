@@ -1,5 +1,6 @@
 package io.jpraxis.http.metrics;
 
+import io.jpraxis.http.upstream.PoolEvents;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.netty.handler.codec.http2.Http2Error;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import java.util.concurrent.atomic.LongAdder;
  * and reads (scrapes, tests) are rare. Every error the edge swallows on a client's behalf is
  * counted here as well as logged.
  */
-public final class EdgeMetrics {
+public final class EdgeMetrics implements PoolEvents {
     private final LongAdder requests = new LongAdder();
     private final LongAdder localResponses = new LongAdder();
     private final LongAdder malformedRequests = new LongAdder();
@@ -82,10 +83,12 @@ public final class EdgeMetrics {
         malformedRequests.increment();
     }
 
+    @Override
     public void upstreamConnect() {
         upstreamConnects.increment();
     }
 
+    @Override
     public void upstreamReuse() {
         upstreamReuses.increment();
     }
@@ -95,6 +98,7 @@ public final class EdgeMetrics {
     }
 
     /** A parked connection the origin closed: noticed while idle, so never handed out. */
+    @Override
     public void pooledClosedByOrigin() {
         pooledClosedByOrigin.increment();
     }

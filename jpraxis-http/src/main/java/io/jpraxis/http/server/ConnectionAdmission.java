@@ -5,10 +5,11 @@ import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 
 /**
- * One client connection's place under the connection caps (spec 1.3): the process-wide
- * {@code runtime.max_connections} and the listener's {@code max_connections}. A connection beyond
- * either is still served, but each of its requests (or HTTP/2 streams) is answered 503 with
- * {@code Retry-After: 1}. Confined to the connection's event loop.
+ * One client connection's place under the connection caps (see
+ * docs/behaviour/http-edge.md#connection-caps-and-keep-alive): the process-wide {@code
+ * runtime.max_connections} and the listener's {@code max_connections}. A connection beyond either
+ * is still served, but each of its requests (or HTTP/2 streams) is answered 503 with {@code
+ * Retry-After: 1}. Confined to the connection's event loop.
  */
 final class ConnectionAdmission {
     /** Set on connections beyond a cap, for the HTTP/2 streams that answer them 503. */

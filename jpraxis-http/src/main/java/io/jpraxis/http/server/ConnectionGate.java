@@ -2,7 +2,10 @@ package io.jpraxis.http.server;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A listener's {@code max_connections}: connections beyond it get 503 with {@code Retry-After: 1} (spec 1.3). */
+/**
+ * A listener's {@code max_connections}: connections beyond it get 503 with {@code Retry-After: 1}
+ * (see docs/behaviour/http-edge.md#connection-caps-and-keep-alive).
+ */
 final class ConnectionGate {
     private final Integer max;
     private final AtomicInteger admitted = new AtomicInteger();

@@ -5,9 +5,10 @@ import io.netty.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The header-read timeout of spec 8: once a request head's first byte arrived, the whole head
- * must follow within the timeout. Counted once from that byte and never extended by later bytes,
- * so a client trickling a head (slowloris) cannot hold the connection. Confined to one event loop.
+ * The header-read timeout (see docs/behaviour/limits.md#the-limits-table): once a request head's
+ * first byte arrived, the whole head must follow within the timeout. Counted once from that byte
+ * and never extended by later bytes, so a client trickling a head (slowloris) cannot hold the
+ * connection. Confined to one event loop.
  *
  * <p>Every request head starts and stops this deadline, so starting only stores a timestamp and
  * stopping only clears a flag: at most one check is scheduled per timeout period (as {@link

@@ -33,10 +33,10 @@ import org.slf4j.LoggerFactory;
  * every message and read, and a recycled queue per request.)
  *
  * <p>A request head must arrive whole within the header-read timeout counted from its first byte
- * (spec 8), else the client gets 408 and the connection closes; a connection that sends nothing is
- * closed by the idle timeout instead. When the connection switches to HTTP/2 ({@link
- * Http2Setup#STARTED}), {@link Http2ConnectionKeeper} replaces this handler and the streams are
- * served by {@link Http2StreamHandler}.
+ * (see docs/behaviour/limits.md#the-limits-table), else the client gets 408 and the connection
+ * closes; a connection that sends nothing is closed by the idle timeout instead. When the
+ * connection switches to HTTP/2 ({@link Http2Setup#STARTED}), {@link Http2ConnectionKeeper}
+ * replaces this handler and the streams are served by {@link Http2StreamHandler}.
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);

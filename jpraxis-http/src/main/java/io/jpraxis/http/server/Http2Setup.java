@@ -44,7 +44,8 @@ final class Http2Setup {
     Http2FrameCodec newFrameCodec() {
         Http2Settings settings = Http2Settings.defaultSettings()
                 .maxConcurrentStreams(MAX_CONCURRENT_STREAMS)
-                // The same header block cap as HTTP/1 (spec 8); HPACK decoding enforces it.
+                // The same header block cap as HTTP/1 (see
+                // docs/behaviour/limits.md#the-limits-table); HPACK decoding enforces it.
                 .maxHeaderListSize(RequestChecks.MAX_HEADER_BLOCK_BYTES);
         return new Http2EdgeCodec.Builder().initialSettings(settings).validateHeaders(true)
                 // Closing sends GOAWAY and lets open streams finish (the frame codec's default is to

@@ -53,13 +53,21 @@ import org.slf4j.LoggerFactory;
  */
 public final class HttpGateway implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HttpGateway.class);
-    /** Keep-alive idle (and header read) timeout when the listener sets none (spec 8: 60 s header read). */
+    /**
+     * Keep-alive idle (and header read) timeout when the listener sets none (60 s header read; see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final long DEFAULT_IDLE_TIMEOUT_MS = 60_000;
-    /** Spec 8: a request head must arrive whole within 60 s of its first byte. */
+    /**
+     * A request head must arrive whole within 60 s of its first byte (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final long DEFAULT_HEADER_READ_TIMEOUT_MS = 60_000;
     /** Per-channel outbound buffer: above the high mark a relay pauses reading from the other side. */
     static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(64 * 1024, 256 * 1024);
-    /** Spec 8: upstream DNS answers are cached at most 60 s. */
+    /**
+     * Upstream DNS answers are cached at most 60 s (see docs/behaviour/limits.md#the-limits-table).
+     */
     static final int DNS_MAX_TTL_SECONDS = 60;
 
     private final GenerationSlot generations;
@@ -256,7 +264,10 @@ public final class HttpGateway implements AutoCloseable {
         return configured == null ? ListenerContext.DEFAULT_REQUEST_BODY_TIMEOUT_MS : configured;
     }
 
-    /** {@code downstream_keepalive_timeout_ms} rounded up to whole seconds (spec 1.3), else 60 s. */
+    /**
+     * {@code downstream_keepalive_timeout_ms} rounded up to whole seconds (see
+     * docs/behaviour/http-edge.md#connection-caps-and-keep-alive), else 60 s.
+     */
     static long idleTimeoutMs(ListenerConfig listener) {
         Long configured = listener.downstreamKeepaliveTimeoutMs();
         if (configured == null || configured <= 0) {

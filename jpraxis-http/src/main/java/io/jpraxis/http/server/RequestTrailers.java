@@ -6,9 +6,11 @@ import io.netty.handler.codec.http.LastHttpContent;
 
 /**
  * Drops a client's request trailers (RFC 9110 6.5) before the exchange sees the request's last
- * piece. The ingress checks run on the head only, so relayed trailers would carry past them what
- * the head may not: reserved {@code x-praxis-*} headers (decision 4), owned headers (decision 13)
- * and hop-by-hop fields, to origins that read trailers as headers. No filter reads request trailers.
+ * piece. The ingress checks run on the head only, so relayed trailers would carry past them what the
+ * head may not: reserved {@code x-praxis-*} headers (see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes), owned headers (see
+ * docs/behaviour/routing-headers.md#headers-a-filter-owns) and hop-by-hop fields, to origins that
+ * read trailers as headers. No filter reads request trailers.
  */
 final class RequestTrailers {
     private RequestTrailers() {

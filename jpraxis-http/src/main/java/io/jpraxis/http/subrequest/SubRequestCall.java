@@ -80,7 +80,8 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
             return;
         }
         if (!lease.takeSlot()) {
-            // Spec 1.5: max_connections caps the requests in flight to a cluster, sub-requests included.
+            // max_connections caps the requests in flight to a cluster, sub-requests included (see
+            // docs/behaviour/clusters.md#cluster-settings).
             metrics.clusterCapacityRefusal();
             finish(new SubResponse.Failed(TransportError.ADMISSION_TIMEOUT,
                     "cluster " + target.cluster().name() + " at max_connections"));
@@ -254,7 +255,10 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
                 ? detail + "; set insecure_options.allow_private_upstreams to allow it" : detail;
     }
 
-    /** The spec 5.10 transport kind of an upstream failure. */
+    /**
+     * The transport kind (see docs/behaviour/iterative-router.md#steps-and-transitions) of an
+     * upstream failure.
+     */
     static TransportError kindOf(UpstreamFailure failure) {
         return switch (failure) {
             case CONNECT_REFUSED, CONNECT_TIMEOUT, CONNECT_FAILED, PRIVATE_ADDRESS_REFUSED, TLS_HANDSHAKE_FAILED ->

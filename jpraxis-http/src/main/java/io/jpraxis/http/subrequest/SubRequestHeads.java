@@ -23,8 +23,9 @@ final class SubRequestHeads {
 
     /**
      * The HTTP/1.1 head for {@code request}: its headers without hop-by-hop ones (RFC 9110 7.6.1)
-     * and reserved ones other than {@code x-praxis-iterative-depth} (decision 4), Host first, and
-     * the framing of the whole body it carries.
+     * and reserved ones other than {@code x-praxis-iterative-depth} (see
+     * docs/behaviour/routing-headers.md#reserved-header-prefixes), Host first, and the framing of
+     * the whole body it carries.
      *
      * @throws IllegalArgumentException when the method, target or a header cannot go on the wire
      *     (a filter's mistake, not a traffic error)

@@ -2,7 +2,6 @@ package io.jpraxis.http.upstream;
 
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.core.upstream.UpstreamTarget;
-import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.SmallTrailers;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -35,7 +34,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class Http1Connector implements UpstreamConnector {
     private static final Logger log = LoggerFactory.getLogger(Http1Connector.class);
-    /** Response heads from origins get the same ceiling as request heads (spec 8). */
+    /**
+     * Response heads from origins get the same ceiling as request heads (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final int MAX_HEADER_BYTES = 1_048_575;
     static final int MAX_CHUNK_BYTES = 64 * 1024;
 
@@ -43,7 +45,7 @@ public final class Http1Connector implements UpstreamConnector {
     private final AddressResolverGroup<InetSocketAddress> resolver;
     private final int maxIdlePerEndpoint;
     private final WriteBufferWaterMark waterMark;
-    private final EdgeMetrics metrics;
+    private final PoolEvents metrics;
     private final ConcurrentMap<EventLoop, Http1LoopPool> pools = new ConcurrentHashMap<>();
     private final UpstreamTls tls = new UpstreamTls();
 
@@ -52,7 +54,7 @@ public final class Http1Connector implements UpstreamConnector {
      *     per endpoint and event loop; null disables pooling
      */
     public Http1Connector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
-            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, EdgeMetrics metrics) {
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics) {
         this.channelType = channelType;
         this.resolver = resolver;
         this.maxIdlePerEndpoint = maxIdlePerEndpoint == null ? 0 : maxIdlePerEndpoint;
@@ -125,7 +127,8 @@ public final class Http1Connector implements UpstreamConnector {
                 callback.onAcquired(conn);
                 return;
             }
-            // total_connection_timeout_ms covers TCP and TLS together (spec 1.5).
+            // total_connection_timeout_ms covers TCP and TLS together (see
+            // docs/behaviour/clusters.md#cluster-settings).
             handler.setHandshakeTimeoutMillis(timeouts.handshakeMs((System.nanoTime() - startedNanos) / 1_000_000));
             handler.handshakeFuture().addListener(h -> {
                 if (h.isSuccess()) {

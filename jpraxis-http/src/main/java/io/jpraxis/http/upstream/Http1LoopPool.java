@@ -1,6 +1,5 @@
 package io.jpraxis.http.upstream;
 
-import io.jpraxis.http.metrics.EdgeMetrics;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayDeque;
@@ -19,7 +18,7 @@ final class Http1LoopPool {
 
     private final EventLoop loop;
     private final int maxIdlePerKey;
-    private final EdgeMetrics metrics;
+    private final PoolEvents metrics;
     private final Map<PoolKey, ArrayDeque<Http1Connection>> idle = new HashMap<>();
     private ScheduledFuture<?> sweeper;
     /** Written on the loop only; volatile so a metrics scrape on another thread reads a recent value. */
@@ -28,7 +27,7 @@ final class Http1LoopPool {
     /**
      * @param maxIdlePerKey idle connections kept per endpoint; 0 disables pooling
      */
-    Http1LoopPool(EventLoop loop, int maxIdlePerKey, EdgeMetrics metrics) {
+    Http1LoopPool(EventLoop loop, int maxIdlePerKey, PoolEvents metrics) {
         this.loop = loop;
         this.maxIdlePerKey = maxIdlePerKey;
         this.metrics = metrics;

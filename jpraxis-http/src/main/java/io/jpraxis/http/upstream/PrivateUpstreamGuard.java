@@ -14,10 +14,10 @@ import java.util.List;
 
 /**
  * Refuses upstream host names whose DNS answer lands outside public address space (loopback,
- * private, link-local, cloud metadata) unless {@code insecure_options.allow_private_upstreams}
- * is set (spec 1.10). IP literals are not checked here: config loading already judged them
- * against {@code allow_private_endpoints}. The check runs on every connect, so a DNS answer that
- * changes after startup cannot slip a private address in.
+ * private, link-local, cloud metadata) unless {@code insecure_options.allow_private_upstreams} is
+ * set (see docs/behaviour/config-loading.md#insecure-options). IP literals are not checked here:
+ * config loading already judged them against {@code allow_private_endpoints}. The check runs on
+ * every connect, so a DNS answer that changes after startup cannot slip a private address in.
  */
 public final class PrivateUpstreamGuard extends AddressResolverGroup<InetSocketAddress> {
     private final AddressResolverGroup<InetSocketAddress> delegate;

@@ -1,15 +1,19 @@
 package io.jpraxis.http.upstream;
 
 /**
- * Why an upstream exchange failed. Every kind answers 502 when no response head was sent yet
- * (decision 3: 502 is kept for upstream failures); the reasons are safe to send to a client, as
- * they name no address or internal detail (decision 5).
+ * Why an upstream exchange failed. Every kind answers 502 when no response head was sent yet (502
+ * is kept for upstream failures; see docs/behaviour/request-lifecycle.md#no-endpoint-selected); the
+ * reasons are safe to send to a client, as they name no address or internal detail (see
+ * docs/behaviour/request-lifecycle.md#error-bodies).
  */
 public enum UpstreamFailure {
     CONNECT_REFUSED("upstream refused the connection"),
     CONNECT_TIMEOUT("upstream connect timed out"),
     CONNECT_FAILED("upstream connect failed"),
-    /** A host name resolved into a range the config does not allow (spec 1.10). */
+    /**
+     * A host name resolved into a range the config does not allow (see
+     * docs/behaviour/config-loading.md#insecure-options).
+     */
     PRIVATE_ADDRESS_REFUSED("upstream address not allowed"),
     RESET("upstream reset the connection"),
     READ_TIMEOUT("upstream read timed out"),
@@ -37,9 +41,10 @@ public enum UpstreamFailure {
     }
 
     /**
-     * Whether a retry policy may retry this failure as a connect failure (spec 1.5): refused,
-     * timed out (TCP or TLS setup) or otherwise failed to connect, DNS included. A refused private
-     * address is a policy decision and a failed handshake a certificate problem; neither is retried.
+     * Whether a retry policy may retry this failure as a connect failure (see
+     * docs/behaviour/clusters.md#cluster-settings): refused, timed out (TCP or TLS setup) or
+     * otherwise failed to connect, DNS included. A refused private address is a policy decision and
+     * a failed handshake a certificate problem; neither is retried.
      */
     public boolean retriableConnectFailure() {
         return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED;

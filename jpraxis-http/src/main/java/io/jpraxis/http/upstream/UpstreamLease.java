@@ -7,13 +7,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The shared counts one upstream exchange (proxied, or a sub-request) holds: a cluster slot for the whole exchange
- * ({@code max_connections}, spec 1.5) and, per upstream attempt, one in-flight count on the
- * attempted endpoint (which {@code least_connections} reads). Each is given back exactly once,
- * however the exchange ends. Confined to the exchange's event loop.
+ * ({@code max_connections}; see docs/behaviour/clusters.md#cluster-settings) and, per upstream attempt, one
+ * in-flight count on the attempted endpoint (which {@code least_connections} reads). Each is given back exactly
+ * once, however the exchange ends. Confined to the exchange's event loop.
  */
 public final class UpstreamLease {
     private static final Logger log = LoggerFactory.getLogger(UpstreamLease.class);
-    /** How an attempt ended, for passive health (spec 1.5.1). */
+    /** How an attempt ended, for passive health (see docs/behaviour/clusters.md#health-checks). */
     public enum AttemptOutcome {
         /** The origin answered below 500. */
         SUCCESS,

@@ -3,8 +3,9 @@ package io.jpraxis.http.upstream;
 import io.jpraxis.config.model.ClusterConfig;
 
 /**
- * A cluster's transport timeouts with the edge's defaults filled in (spec 1.5 leaves them to the
- * transport; ours are chosen so a dead origin never holds a client for long).
+ * A cluster's transport timeouts with the edge's defaults filled in (the cluster settings leave
+ * them to the transport, see docs/behaviour/clusters.md#cluster-settings; ours are chosen so a dead
+ * origin never holds a client for long).
  *
  * @param connectMs TCP handshake ({@code connection_timeout_ms}, capped by {@code total_connection_timeout_ms})
  * @param readMs silence allowed between reads once the request is sent ({@code read_timeout_ms})

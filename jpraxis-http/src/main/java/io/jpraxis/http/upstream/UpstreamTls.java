@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Client TLS contexts for clusters with a {@code tls} block (spec 1.5), built once per distinct
- * block and shared by every event loop. The JDK provider is used, so no native library is needed.
+ * Client TLS contexts for clusters with a {@code tls} block (see
+ * docs/behaviour/clusters.md#cluster-settings), built once per distinct block and shared by every
+ * event loop. The JDK provider is used, so no native library is needed.
  */
 final class UpstreamTls {
     private final ConcurrentMap<ClusterTlsConfig, SslContext> contexts = new ConcurrentHashMap<>();

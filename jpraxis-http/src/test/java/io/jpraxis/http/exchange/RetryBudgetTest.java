@@ -49,7 +49,7 @@ class RetryBudgetTest {
         RetryBudget budget = new RetryBudget(TWO, "GET");
         for (int i = 0; i < 2; i++) {
             assertThat(budget.mayRetryConnect(UpstreamFailure.CONNECT_REFUSED, true)).isTrue();
-            assertThat(budget.retryConnect(null, target).endpointState())
+            assertThat(budget.retryConnect(target).endpointState())
                     .as("nothing else to pick: the same endpoint again").isSameAs(target.endpointState());
         }
         assertThat(budget.mayRetryConnect(UpstreamFailure.CONNECT_REFUSED, true)).as("max_retries 2 spent").isFalse();

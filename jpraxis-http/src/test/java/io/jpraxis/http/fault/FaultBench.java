@@ -8,6 +8,7 @@ import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.EndpointState;
 import io.jpraxis.http.testing.TestCluster;
@@ -69,17 +70,15 @@ final class FaultBench implements AutoCloseable {
         }
     }
 
-    /** A filter that reads the whole request body before the request phase (spec 4.4 pre-read). */
+    /**
+     * A filter that reads the whole request body before the request phase (pre-read: see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     static HttpFilter preRead() {
         return new TestFilters.Simple("test_pre_read") {
             @Override
-            public BodyAccess requestBodyAccess() {
-                return BodyAccess.READ_ONLY;
-            }
-
-            @Override
-            public BodyMode requestBodyMode() {
-                return new BodyMode.StreamBuffer(8L << 20);
+            public FilterDeclaration declaration() {
+                return super.declaration().withRequestBody(BodyAccess.READ_ONLY, new BodyMode.StreamBuffer(8L << 20));
             }
 
             @Override
@@ -89,17 +88,15 @@ final class FaultBench implements AutoCloseable {
         };
     }
 
-    /** A filter that withholds the whole response body until it ends (spec 4.4 StreamBuffer). */
+    /**
+     * A filter that withholds the whole response body until it ends (StreamBuffer: see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     static HttpFilter bufferResponse() {
         return new TestFilters.Simple("test_buffer_response") {
             @Override
-            public BodyAccess responseBodyAccess() {
-                return BodyAccess.READ_ONLY;
-            }
-
-            @Override
-            public BodyMode responseBodyMode() {
-                return new BodyMode.StreamBuffer(8L << 20);
+            public FilterDeclaration declaration() {
+                return super.declaration().withResponseBody(BodyAccess.READ_ONLY, new BodyMode.StreamBuffer(8L << 20));
             }
 
             @Override

@@ -24,9 +24,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Origins that break at every point of a response, over HTTP/1.1: before the head the client gets
- * 502 (decision 3: also for a read timeout) and keeps its connection; after the head it gets a cut
- * connection and never a complete-looking message. Either way nothing stays held and no buffer leaks.
+ * Origins that break at every point of a response, over HTTP/1.1: before the head the client gets 502
+ * (also for a read timeout; see docs/behaviour/request-lifecycle.md#no-endpoint-selected) and keeps
+ * its connection; after the head it gets a cut connection and never a complete-looking message.
+ * Either way nothing stays held and no buffer leaks.
  */
 @Timeout(20)
 @ExtendWith(NettyLeakCheck.class)

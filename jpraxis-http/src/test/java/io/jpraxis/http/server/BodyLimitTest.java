@@ -20,7 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@code body_limits}: 413 for requests (spec 4.5), a connection abort for responses (spec 4.4). */
+/**
+ * {@code body_limits}: 413 for requests (see docs/behaviour/request-lifecycle.md#local-statuses), a
+ * connection abort for responses (see docs/behaviour/body-access.md#access-and-delivery-modes).
+ */
 @Timeout(30)
 class BodyLimitTest {
     private static final long LIMIT = 100_000;

@@ -16,7 +16,10 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Cluster {@code max_connections} (spec 1.5): excess requests get 503 and never reach the origin. */
+/**
+ * Cluster {@code max_connections} (see docs/behaviour/clusters.md#cluster-settings): excess
+ * requests get 503 and never reach the origin.
+ */
 @Timeout(20)
 class ClusterCapacityTest {
 

@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A request head must arrive whole within the header-read timeout (spec 8) counted from its first
- * byte; trickling bytes does not extend it (slowloris). Tests use a short deadline.
+ * A request head must arrive whole within the header-read timeout (see
+ * docs/behaviour/limits.md#the-limits-table) counted from its first byte; trickling bytes does not
+ * extend it (slowloris). Tests use a short deadline.
  */
 @Timeout(20)
 class HeaderReadTimeoutTest {

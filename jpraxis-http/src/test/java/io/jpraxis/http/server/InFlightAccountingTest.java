@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Every way an exchange can end gives back its cluster slot and its endpoint in-flight count
  * exactly once (least_connections and max_connections read them), and passive health sees 5xx
- * answers and broken connections as failures (spec 1.5.1).
+ * answers and broken connections as failures (see docs/behaviour/clusters.md#health-checks).
  */
 @Timeout(30)
 class InFlightAccountingTest {

@@ -12,7 +12,10 @@ import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Responses the gateway makes itself: filter answers, refusals and the status map of spec 4.5. */
+/**
+ * Responses the gateway makes itself: filter answers, refusals and the status map (see
+ * docs/behaviour/request-lifecycle.md#local-statuses).
+ */
 @Timeout(20)
 class LocalResponseTest {
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
@@ -281,13 +282,8 @@ class RequestBodyTimeoutTest {
     void aStalledBodyOfABufferingPipelineIsAnswered408() throws IOException {
         start(TIMEOUT_MS, new TestFilters.Simple("reads_body") {
             @Override
-            public BodyAccess requestBodyAccess() {
-                return BodyAccess.READ_ONLY;
-            }
-
-            @Override
-            public BodyMode requestBodyMode() {
-                return BodyMode.buffer(1024 * KIB);
+            public FilterDeclaration declaration() {
+                return super.declaration().withRequestBody(BodyAccess.READ_ONLY, BodyMode.buffer(1024 * KIB));
             }
         });
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {

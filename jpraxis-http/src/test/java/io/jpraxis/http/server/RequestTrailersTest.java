@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A client's request trailers are not relayed upstream: they would carry past the ingress checks
- * what the head may not (reserved {@code x-praxis-*} headers, decision 4; hop-by-hop and owned
- * headers), to origins that read trailers as headers.
+ * what the head may not (reserved {@code x-praxis-*} headers; see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes; hop-by-hop and owned headers), to
+ * origins that read trailers as headers.
  */
 @Timeout(20)
 class RequestTrailersTest {

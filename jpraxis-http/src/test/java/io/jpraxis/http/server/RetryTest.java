@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Connect failures are retried per the cluster's {@code retry_policy} (spec 1.5) on another
- * endpoint, for idempotent methods only unless {@code allow_non_idempotent} (RFC 9110 9.2.2).
+ * Connect failures are retried per the cluster's {@code retry_policy} (see
+ * docs/behaviour/clusters.md#cluster-settings) on another endpoint, for idempotent methods only
+ * unless {@code allow_non_idempotent} (RFC 9110 9.2.2).
  */
 @Timeout(20)
 class RetryTest {

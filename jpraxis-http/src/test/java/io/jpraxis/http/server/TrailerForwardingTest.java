@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Trailer sections (RFC 9112 7.1.2) never carry reserved ({@code x-praxis-*} and the like,
- * decision 4) or connection-specific fields across the gateway: a client's trailers are dropped at
- * the edge (it must not slip past the ingress refusal by putting a field after the body), and an
- * origin's are relayed without those fields.
+ * Trailer sections (RFC 9112 7.1.2) never carry reserved ({@code x-praxis-*} and the like; see
+ * docs/behaviour/routing-headers.md#reserved-header-prefixes) or connection-specific fields across
+ * the gateway: a client's trailers are dropped at the edge (it must not slip past the ingress
+ * refusal by putting a field after the body), and an origin's are relayed without those fields.
  */
 @Timeout(20)
 class TrailerForwardingTest {

@@ -22,7 +22,10 @@ import java.security.MessageDigest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Clusters with a {@code tls} block (spec 1.5) against a real HTTPS origin. */
+/**
+ * Clusters with a {@code tls} block (see docs/behaviour/clusters.md#cluster-settings) against a
+ * real HTTPS origin.
+ */
 @Timeout(30)
 class UpstreamTlsProxyTest {
 

@@ -118,7 +118,7 @@ class WireProbeSuiteTest {
                 req("request line under 8 KiB", "GET /" + "a".repeat(8_000) + " HTTP/1.1\r\nHost: t\r\n\r\n", 200, Reach.ONE, After.USABLE),
                 req("257 header lines", "GET / HTTP/1.1\r\nHost: t\r\n" + "X-H: v\r\n".repeat(256) + "\r\n", 431, Reach.NOTHING, After.CLOSED),
                 req("header block over 1 MiB", "GET / HTTP/1.1\r\nHost: t\r\n" + ("X-Big: " + "b".repeat(8_000) + "\r\n").repeat(140) + "\r\n", 431, Reach.NOTHING, After.CLOSED),
-                // The edge's own choices (README, Defences).
+                // The edge's own choices (see docs/behaviour/http-edge.md#request-head-checks).
                 req("lower-case version", "GET / http/1.1\r\nHost: t\r\n\r\n", 400, Reach.NOTHING, After.CLOSED),
                 req("underscore in a name", "GET / HTTP/1.1\r\nHost: t\r\nX_Forwarded_For: 10.0.0.1\r\n\r\n", 400, Reach.NOTHING, After.USABLE),
                 req("empty Host", "GET / HTTP/1.1\r\nHost: \r\n\r\n", 400, Reach.NOTHING, After.USABLE),
@@ -129,7 +129,9 @@ class WireProbeSuiteTest {
                 req("Host with a trailing dot", "GET / HTTP/1.1\r\nHost: Shop.Example.\r\n\r\n", 200, Reach.ONE, After.USABLE)
                         .forwarded(r -> assertThat(r.header("host")).as("forwarded canonical").isEqualTo("shop.example")),
                 req("TRACE", "TRACE / HTTP/1.1\r\nHost: t\r\n\r\n", 405, Reach.NOTHING, After.USABLE),
-                // The canonical path (README, Request paths): one form matched and forwarded, the rest refused.
+                // The canonical path (see
+                // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding): one form matched and
+                // forwarded, the rest refused.
                 req("dot segments and doubled slashes", "GET //a/./b/../c;v=1//d HTTP/1.1\r\nHost: t\r\n\r\n", 200, Reach.ONE, After.USABLE)
                         .forwarded(r -> assertThat(r.target()).as("forwarded canonical, parameters kept").isEqualTo("/a/c;v=1/d")),
                 req("unreserved escape", "GET /%61dmin?q=%61 HTTP/1.1\r\nHost: t\r\n\r\n", 200, Reach.ONE, After.USABLE)

@@ -1,14 +1,17 @@
 package io.jpraxis.http.testing;
 
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.core.balance.Balancer;
+import io.jpraxis.core.balance.Balancers;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.core.balance.Balancer;
-import io.jpraxis.core.balance.Balancers;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
@@ -133,11 +136,17 @@ public final class TestFilters {
     }
 
     /** Base with a type name and no config. */
-    public abstract static class Simple implements HttpFilter {
+    public abstract static class Simple implements DeclaredHttpFilter {
         private final String type;
 
         protected Simple(String type) {
             this.type = type;
+        }
+
+        /** Response and log hooks; a subclass adds what it declares besides. */
+        @Override
+        public FilterDeclaration declaration() {
+            return Declares.hooks(this, FilterDeclaration.NONE);
         }
 
         @Override

@@ -18,6 +18,7 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.Declares;
 import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
@@ -114,7 +115,10 @@ public final class TestGateway implements AutoCloseable {
             return this;
         }
 
-        /** Allows host names that resolve into loopback or private ranges (spec 1.10). */
+        /**
+         * Allows host names that resolve into loopback or private ranges (see
+         * docs/behaviour/config-loading.md#insecure-options).
+         */
         public Builder allowPrivateUpstreams() {
             this.insecure = new InsecureOptions(false, true, false, true, false, false, false, false, false, false,
                     java.util.Set.of(), false);
@@ -135,7 +139,7 @@ public final class TestGateway implements AutoCloseable {
                 HttpFilter f = filters.get(i);
                 FilterEntryConfig entry = new FilterEntryConfig(f.type(), null, List.of(), List.of(),
                         FilterEntryConfig.FailureMode.CLOSED, null, null, SourceRef.synthetic("filter"));
-                compiled.add(new CompiledFilter(i, f, RequestCondition.ALWAYS, false, ResponseCondition.ALWAYS,
+                compiled.add(new CompiledFilter(i, f, Declares.of(f), RequestCondition.ALWAYS, false, ResponseCondition.ALWAYS,
                         FilterEntryConfig.FailureMode.CLOSED, "test", entry));
             }
             GatewayConfig config = new GatewayConfig(List.of(listener), List.of(), List.of(), limits,

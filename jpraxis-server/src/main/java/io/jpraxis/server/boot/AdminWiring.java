@@ -1,8 +1,8 @@
 package io.jpraxis.server.boot;
 
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.generation.GenerationSlot;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.http.admin.AdminRoutes;
 import io.jpraxis.http.admin.Readiness;
 import io.jpraxis.http.server.HttpGateway;

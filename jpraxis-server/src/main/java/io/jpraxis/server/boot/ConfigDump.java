@@ -2,10 +2,10 @@ package io.jpraxis.server.boot;
 
 import io.jpraxis.config.dump.ConfigYamlWriter;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Set;

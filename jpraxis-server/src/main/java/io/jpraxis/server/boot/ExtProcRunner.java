@@ -3,18 +3,16 @@ package io.jpraxis.server.boot;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.HostPortParser;
 import io.jpraxis.config.model.HostPort;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.extproc.config.ExtProcBuild;
 import io.jpraxis.extproc.config.ExtProcBuilder;
 import io.jpraxis.extproc.config.ExtProcServerConfig;
 import io.jpraxis.extproc.server.ExtProcServer;
-import io.jpraxis.server.cli.GlobalOptions;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,23 +47,14 @@ public final class ExtProcRunner {
         };
     }
 
-    /** Returns the exit code: 0 valid/stopped cleanly, 1 refused or cannot start, 2 usage. */
-    public int run(GlobalOptions global, Map<String, String> env, boolean validateOnly, HostPort grpc, HostPort health,
+    /**
+     * Returns the exit code: 0 valid/stopped cleanly, 1 refused or cannot start. The command line
+     * was read by the caller, which answers its usage errors (exit 2) itself.
+     *
+     * @param file the ext_proc config file: {@code -c FILE}, else {@code $JPRAXIS_CONFIG}
+     */
+    public int run(FeatureSet features, Path file, boolean validateOnly, HostPort grpc, HostPort health,
             HostPort metrics) {
-        FeatureSet features;
-        try {
-            Logging.setLevel(global.logLevel());
-            features = global.features(env);
-        } catch (IllegalArgumentException e) {
-            err.println("jpraxis: " + e.getMessage());
-            return 2;
-        }
-        Path file = global.config() != null ? global.config()
-                : env.get("JPRAXIS_CONFIG") != null ? Path.of(env.get("JPRAXIS_CONFIG")) : null;
-        if (file == null) {
-            err.println("jpraxis: extproc needs a config file: -c FILE (or $JPRAXIS_CONFIG)");
-            return 2;
-        }
         ExtProcBuild build = new ExtProcBuilder(features, RuntimeServices.system(),
                 FilterRegistry.withBuiltIns(GatewayFilters.all())).buildFile(file);
         DiagnosticLines.of(build.diagnostics()).forEach(err::println);

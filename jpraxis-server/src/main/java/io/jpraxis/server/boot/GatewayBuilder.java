@@ -6,8 +6,8 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.config.load.LoadResult;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.io.IOException;
@@ -15,7 +15,8 @@ import java.time.Instant;
 
 /**
  * Phases 1 to 3 (load, validate, compile) as one call: what {@code validate}, {@code dump} and
- * {@code serve} all run, so they accept and refuse exactly the same configs.
+ * {@code serve} all run, so they accept and refuse exactly the same configs. {@link #check} (for
+ * {@code validate}) runs the same reads and checks but creates no runtime filter.
  */
 public final class GatewayBuilder {
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GatewayBuilder.class);
@@ -90,15 +91,35 @@ public final class GatewayBuilder {
 
     /** Loads and compiles config text. */
     public CompileResult build(String yaml) {
+        return build(yaml, true);
+    }
+
+    /**
+     * Loads, reads and checks the config from {@code source} with the same diagnostics as
+     * {@link #build(ConfigSource)}, without creating any runtime filter or cluster state: the
+     * gateway of the result only checks and must never serve.
+     */
+    public CompileResult check(ConfigSource source) {
+        try {
+            return build(ConfigSource.decode(source.readBytes()), false);
+        } catch (IOException e) {
+            Diagnostics d = new Diagnostics();
+            d.error(ConfigPath.root(), 0, "cannot read " + source.description() + ": " + e.getMessage());
+            return new CompileResult(null, d);
+        }
+    }
+
+    private CompileResult build(String yaml, boolean serve) {
         LoadResult loaded = new ConfigLoader().load(yaml, features);
         PipelineCompiler compiler = new PipelineCompiler(registry, features, services);
         if (loaded.config() != null) {
-            return compiler.compile(loaded.config(), loaded.diagnostics());
+            return serve ? compiler.compile(loaded.config(), loaded.diagnostics())
+                    : compiler.validate(loaded.config(), loaded.diagnostics());
         }
         if (loaded.bestEffort() != null) {
             // Check the filters that did load as well, so one run lists every problem in the file.
             try {
-                compiler.compile(loaded.bestEffort(), loaded.diagnostics());
+                compiler.validate(loaded.bestEffort(), loaded.diagnostics());
             } catch (RuntimeException e) {
                 log.debug("compiling a config with load errors failed; its load errors stand", e);
             }

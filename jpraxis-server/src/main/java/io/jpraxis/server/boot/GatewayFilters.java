@@ -1,7 +1,7 @@
 package io.jpraxis.server.boot;
 
 import io.jpraxis.ai.AiFilters;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.filters.BuiltInFilters;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,8 +17,8 @@ public final class GatewayFilters {
     }
 
     /** A new factory of each shipped type. */
-    public static List<FilterFactory> all() {
-        List<FilterFactory> all = new ArrayList<>(BuiltInFilters.all());
+    public static List<FilterFactory<?>> all() {
+        List<FilterFactory<?>> all = new ArrayList<>(BuiltInFilters.all());
         all.addAll(AiFilters.all());
         all.sort(Comparator.comparing(FilterFactory::type));
         return List.copyOf(all);

@@ -2,7 +2,6 @@ package io.jpraxis.server.boot;
 
 import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.core.pipeline.CompiledGateway;
-import io.jpraxis.server.reload.HotReload;
 import java.io.IOException;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -10,7 +9,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code serve}: logs the startup warnings, starts the gateway ({@link ServingGateway}), reloads
- * the config file whenever it changes ({@link HotReload}), then blocks until SIGTERM or SIGINT,
+ * the config file whenever it changes ({@link ReloadOnChange}), then blocks until SIGTERM or SIGINT,
  * drains in-flight requests for up to {@code shutdown_timeout_secs} and returns exit code 0.
  */
 public final class GatewayRunner {
@@ -20,17 +19,20 @@ public final class GatewayRunner {
     private final ConfigRevision revision;
     private final ConfigSource source;
     private final GatewayBuilder builder;
+    private final ReloadOnChange reloads;
 
     /**
      * @param revision the bytes {@code gateway} was compiled from
      * @param builder what built {@code gateway}; reloads build with it too
+     * @param reloads starts the reloads of a config file (never used for the embedded default)
      */
     public GatewayRunner(CompiledGateway gateway, ConfigRevision revision, ConfigSource source,
-            GatewayBuilder builder) {
+            GatewayBuilder builder, ReloadOnChange reloads) {
         this.gateway = gateway;
         this.revision = revision;
         this.source = source;
         this.builder = builder;
+        this.reloads = reloads;
     }
 
     /** Serves until SIGTERM/SIGINT; returns the exit code (1 when it cannot start). */
@@ -49,7 +51,7 @@ public final class GatewayRunner {
         }
         log.info("jpraxis serving {} ({}) with {} listener(s): {}", source.description(), revision.label(),
                 gateway.listeners().size(), serving.http().boundAddresses());
-        HotReload reload = watch(serving);
+        ReloadOnChange.Watch reload = watch(serving);
         String cause;
         try {
             cause = signals.await() + " received";
@@ -72,12 +74,12 @@ public final class GatewayRunner {
     }
 
     /** Starts reloading on change when the config is a file; null for the embedded default. */
-    private HotReload watch(ServingGateway serving) {
+    private ReloadOnChange.Watch watch(ServingGateway serving) {
         if (source.embedded()) {
             return null;
         }
         try {
-            HotReload reload = HotReload.start(source, builder, serving);
+            ReloadOnChange.Watch reload = reloads.start(source, builder, serving);
             log.info("watching {} for changes: a valid save is reloaded without a restart", source.description());
             return reload;
         } catch (IOException e) {

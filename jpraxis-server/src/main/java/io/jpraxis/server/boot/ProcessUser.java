@@ -5,7 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 
-/** Who this process runs as, found without native code of our own (decision 14). */
+/**
+ * Who this process runs as, found without native code of our own (see
+ * docs/behaviour/feature-flags.md#startup-warnings).
+ */
 public final class ProcessUser {
     private static final Path PROC_STATUS = Path.of("/proc/self/status");
 

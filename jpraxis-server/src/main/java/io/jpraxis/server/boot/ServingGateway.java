@@ -1,10 +1,10 @@
 package io.jpraxis.server.boot;
 
 import io.jpraxis.config.load.ConfigRevision;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.admin.AdminServer;
 import io.jpraxis.http.admin.AdminSurface;

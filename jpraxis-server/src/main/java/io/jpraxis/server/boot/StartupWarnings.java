@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The warnings {@code serve} logs once at startup: experimental features (decision 1), every
- * active insecure option (spec 1.10) and running as root (decision 14).
+ * The warnings {@code serve} logs once at startup: experimental features (see
+ * docs/behaviour/feature-flags.md#enabling-flags), every active insecure option (see
+ * docs/behaviour/config-loading.md#insecure-options) and running as root (see
+ * docs/behaviour/feature-flags.md#startup-warnings).
  */
 public final class StartupWarnings {
     private StartupWarnings() {
@@ -46,8 +48,8 @@ public final class StartupWarnings {
     }
 
     /**
-     * Decision 14: running as UID 0 is warned about, never refused, and {@code allow_root}
-     * acknowledges it.
+     * Running as UID 0 is warned about, never refused, and {@code allow_root} acknowledges it (see
+     * docs/behaviour/feature-flags.md#startup-warnings).
      */
     public static Optional<String> rootWarning(boolean runningAsRoot, boolean allowRoot) {
         if (!runningAsRoot || allowRoot) {

@@ -13,6 +13,7 @@ import io.jpraxis.server.boot.GatewayRunner;
 import io.jpraxis.server.boot.Logging;
 import io.jpraxis.server.explain.ExplainDot;
 import io.jpraxis.server.explain.ExplainText;
+import io.jpraxis.server.reload.HotReload;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,12 +37,17 @@ final class Commands {
         this.err = err;
     }
 
+    /** Reads and checks without creating filters: the same diagnostics as serve, nothing started. */
     int validate() {
-        return withBuilt((source, builder, result) -> {
-            out.println(source.description() + ": configuration is valid");
-            result.gateway().close();
-            return 0;
-        });
+        Prepared p = prepare();
+        if (p == null) {
+            return 2;
+        }
+        if (!report(p.builder.check(p.source), p.source)) {
+            return 1;
+        }
+        out.println(p.source.description() + ": configuration is valid");
+        return 0;
     }
 
     int dump() {
@@ -76,7 +82,8 @@ final class Commands {
 
     int serve() {
         return withBuilt((source, builder, result) ->
-                new GatewayRunner(result.gateway(), result.revision(), source, builder).runUntilStopped());
+                new GatewayRunner(result.gateway(), result.revision(), source, builder, HotReload::start)
+                        .runUntilStopped());
     }
 
     /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */

@@ -2,9 +2,9 @@ package io.jpraxis.server.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jpraxis.server.boot.GatewayFilters;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.ConfigSchema;
+import io.jpraxis.server.boot.GatewayFilters;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 

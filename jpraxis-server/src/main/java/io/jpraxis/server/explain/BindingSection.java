@@ -6,10 +6,10 @@ import io.jpraxis.core.pipeline.check.PipelineReport;
 import java.util.List;
 
 /**
- * The logical binding (spec 6): whether the pipeline binds and which router binds, the cluster
- * catalog (cluster and its application metadata) and, for each cluster the router can bind, how
- * its requests end on their paths: the load balancer or answering filter that serves them, or
- * the path on which nothing does.
+ * The logical binding (see docs/behaviour/binding.md#what-a-binding-is): whether the pipeline binds
+ * and which router binds, the cluster catalog (cluster and its application metadata) and, for each
+ * cluster the router can bind, how its requests end on their paths: the load balancer or answering
+ * filter that serves them, or the path on which nothing does.
  */
 final class BindingSection implements ExplainSection {
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Each ordering check (spec 6.11) with its verdict: pass, error, warning, demoted (an error
- * {@code skip_pipeline_validation} turned into a warning) or skipped by its flag, and the
- * diagnostics behind it.
+ * Each ordering check (see docs/behaviour/ordering-checks.md#the-ordering-checks) with its verdict:
+ * pass, error, warning, demoted (an error {@code skip_pipeline_validation} turned into a warning)
+ * or skipped by its flag, and the diagnostics behind it.
  */
 final class ChecksSection implements ExplainSection {
 

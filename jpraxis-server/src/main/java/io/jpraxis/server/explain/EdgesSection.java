@@ -5,7 +5,10 @@ import io.jpraxis.core.pipeline.check.FlowGraph;
 import io.jpraxis.core.pipeline.check.PipelineReport;
 import java.util.List;
 
-/** The control-flow edges (spec 6.10): fall-throughs, skips, re-entrances and terminal ends. */
+/**
+ * The control-flow edges (see docs/behaviour/ordering-checks.md#the-control-flow-graph):
+ * fall-throughs, skips, re-entrances and terminal ends.
+ */
 final class EdgesSection implements ExplainSection {
 
     @Override

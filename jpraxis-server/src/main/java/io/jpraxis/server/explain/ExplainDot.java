@@ -10,10 +10,11 @@ import java.util.List;
 
 /**
  * The DOT form of {@code explain --dot}: one digraph, a cluster per listener. Solid edges are the
- * control flow of spec 6.10 (fall-through, skip_to, re_enter, terminal to the end node); dotted
- * edges lead from a host into the sub-chain of each of its branches, whose filters are dashed
- * boxes. Unreachable filters are filled grey; filters that always answer have a double border; the
- * binding router (spec 6) has a heavy border and says so.
+ * control flow (fall-through, skip_to, re_enter, terminal to the end node; see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph); dotted edges lead from a host into the
+ * sub-chain of each of its branches, whose filters are dashed boxes. Unreachable filters are filled
+ * grey; filters that always answer have a double border; the binding router (see
+ * docs/behaviour/binding.md#what-a-binding-is) has a heavy border and says so.
  */
 public final class ExplainDot {
     private ExplainDot() {
@@ -75,7 +76,7 @@ public final class ExplainDot {
     }
 
     private static String style(CompiledFilter f, boolean reachable) {
-        String s = f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS) ? ", peripheries=2" : "";
+        String s = f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS) ? ", peripheries=2" : "";
         return reachable ? s : s + ", style=filled, fillcolor=lightgrey";
     }
 

@@ -1,7 +1,7 @@
 package io.jpraxis.server.explain;
 
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.branch.Rejoin;
@@ -11,9 +11,11 @@ import java.util.List;
 /**
  * The flattened pipeline: each top-level filter with its index, and under it each branch (what
  * fires it, where it rejoins) with its sub-chain, indented, at every depth. A nested branch's jump
- * is shown as written, marked as discarded at runtime (spec 2.5). An iterative request router's
- * steps, and a callout's outbound chain, are listed under it, each with its filters. A filter whose
- * request-body work runs at the bound-upstream barrier (spec 6.7) says so.
+ * is shown as written, marked as discarded at runtime (see
+ * docs/behaviour/branches.md#how-branches-run). An iterative request router's steps, and a
+ * callout's outbound chain, are listed under it, each with its filters. A filter whose request-body
+ * work runs at the bound-upstream barrier (see docs/behaviour/binding.md#the-bound-body-barrier)
+ * says so.
  */
 final class FiltersSection implements ExplainSection {
 
@@ -37,7 +39,7 @@ final class FiltersSection implements ExplainSection {
 
     /** An iterative request router's steps or a callout's outbound chain: each one's name and its filters. */
     private static void steps(CompiledFilter host, String indent, List<String> lines) {
-        for (NestedStep step : host.filter().nestedPipelines()) {
+        for (NestedStep step : host.declaration().nested().pipelines()) {
             String kind = switch (step.kind()) {
                 case STEP -> "step ";
                 case OUTBOUND_CHAIN -> "outbound chain ";

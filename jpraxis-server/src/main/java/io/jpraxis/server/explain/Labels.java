@@ -25,7 +25,7 @@ final class Labels {
         if (f.failureMode() == FailureMode.OPEN) {
             facts.add("failure_mode: open");
         }
-        f.filter().traits().stream().map(t -> t.name().toLowerCase(Locale.ROOT)).sorted().forEach(facts::add);
+        f.declaration().traits().stream().map(t -> t.name().toLowerCase(Locale.ROOT)).sorted().forEach(facts::add);
         return FlowGraph.describe(f) + " (" + String.join("; ", facts) + ")";
     }
 

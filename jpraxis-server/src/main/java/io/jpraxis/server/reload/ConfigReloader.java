@@ -17,10 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One reload (spec 1.9): reads the config file, loads, validates and compiles it exactly as
- * {@code validate} and {@code serve} do, and switches the serving gateway to it, or says why not.
- * A refused reload changes nothing: the serving config keeps serving, and the log lists every
- * reason. Reloads are serialised; each is counted by outcome.
+ * One reload (see docs/behaviour/reload.md#how-a-reload-runs): reads the config file, loads,
+ * validates and compiles it exactly as {@code validate} and {@code serve} do, and switches the
+ * serving gateway to it, or says why not. A refused reload changes nothing: the serving config
+ * keeps serving, and the log lists every reason. Reloads are serialised; each is counted by
+ * outcome.
  */
 public final class ConfigReloader {
     private static final Logger log = LoggerFactory.getLogger(ConfigReloader.class);
@@ -77,7 +78,10 @@ public final class ConfigReloader {
         return new ReloadOutcome.Applied(current, built.revision());
     }
 
-    /** Spec 1.10: insecure options a reload newly enables are reported, as startup reports them. */
+    /**
+     * Insecure options a reload newly enables are reported, as startup reports them (see
+     * docs/behaviour/config-loading.md#insecure-options).
+     */
     private static void warnEscalations(GatewayConfig before, CompiledGateway next) {
         boolean root = ProcessUser.isRoot();
         List<String> was = StartupWarnings.of(next.features(), before.insecureOptions(), root);

@@ -3,16 +3,17 @@ package io.jpraxis.server.reload;
 import java.time.Duration;
 
 /**
- * Coalesces a burst of file events into one reload (spec 8: 500 ms debounce). An editor's save is
- * often several events (truncate, write, rename, attribute change); the reload runs once the
- * file has been quiet for the window, or at the latest {@code maxDelay} after the first event of
- * the burst, so a file rewritten without pause is still picked up.
+ * Coalesces a burst of file events into one reload (500 ms debounce; see
+ * docs/behaviour/limits.md#the-limits-table). An editor's save is often several events (truncate,
+ * write, rename, attribute change); the reload runs once the file has been quiet for the window, or
+ * at the latest {@code maxDelay} after the first event of the burst, so a file rewritten without
+ * pause is still picked up.
  *
  * <p>Pure logic over a caller-supplied monotonic clock (nanoseconds); not thread-safe, the
  * watcher thread alone uses it.
  */
 final class Debouncer {
-    /** Spec 8: reload debounce. */
+    /** Reload debounce (see docs/behaviour/limits.md#the-limits-table). */
     static final Duration DEFAULT_WINDOW = Duration.ofMillis(500);
 
     private final long windowNanos;
@@ -30,7 +31,10 @@ final class Debouncer {
         this.maxDelayNanos = maxDelay.toNanos();
     }
 
-    /** The spec's 500 ms window, capped at ten windows for a file that keeps changing. */
+    /**
+     * The 500 ms window (see docs/behaviour/reload.md#how-a-reload-runs), capped at ten windows for
+     * a file that keeps changing.
+     */
     static Debouncer standard() {
         // Not Duration.multipliedBy: it computes in BigDecimal, whose classes a cold start would load for this alone.
         return new Debouncer(DEFAULT_WINDOW, Duration.ofMillis(DEFAULT_WINDOW.toMillis() * 10));

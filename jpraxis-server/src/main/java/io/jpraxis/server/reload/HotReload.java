@@ -2,19 +2,20 @@ package io.jpraxis.server.reload;
 
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.GatewayBuilder;
+import io.jpraxis.server.boot.ReloadOnChange;
 import io.jpraxis.server.boot.ServingGateway;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Dynamic reload of a serving gateway (spec 1.9): the config file is watched and every change is
- * reloaded through {@link ConfigReloader}. Praxis builds this in by default (its
- * {@code config-reload} cargo feature is on in every standard build and is not experimental), so
- * jpraxis reloads whenever it serves a config file; the embedded default config has no file and
- * is never reloaded.
+ * Dynamic reload of a serving gateway (see docs/behaviour/reload.md#how-a-reload-runs): the config
+ * file is watched and every change is reloaded through {@link ConfigReloader}. Praxis builds this
+ * in by default (its {@code config-reload} cargo feature is on in every standard build and is not
+ * experimental), so jpraxis reloads whenever it serves a config file; the embedded default config
+ * has no file and is never reloaded.
  */
-public final class HotReload implements AutoCloseable {
+public final class HotReload implements ReloadOnChange.Watch {
     private final ConfigReloader reloader;
     private final ConfigWatcher watcher;
 
@@ -24,7 +25,8 @@ public final class HotReload implements AutoCloseable {
     }
 
     /**
-     * Starts watching {@code source}'s file with the spec's 500 ms debounce.
+     * Starts watching {@code source}'s file with the 500 ms debounce (see
+     * docs/behaviour/reload.md#how-a-reload-runs).
      *
      * @throws IOException when the platform offers no file watching at all
      * @throws IllegalArgumentException for the embedded default config (there is no file)

@@ -12,11 +12,12 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Which differences between the serving config and a new one a reload cannot apply (spec 1.9:
- * listener add/remove/rebind, protocol and TLS need a restart). They are settled when sockets,
- * event loops and the resolver are created, so a reload that carries any of them is refused as a
- * whole and the serving config stays: serving half of a file would leave the process running a
- * config that no file describes.
+ * Which differences between the serving config and a new one a reload cannot apply (listener
+ * add/remove/rebind, protocol and TLS need a restart; see
+ * docs/behaviour/reload.md#what-needs-a-restart). They are settled when sockets, event loops and
+ * the resolver are created, so a reload that carries any of them is refused as a whole and the
+ * serving config stays: serving half of a file would leave the process running a config that no
+ * file describes.
  *
  * <p>Reloadable: every listener's {@code filter_chains}, all of {@code filter_chains},
  * {@code clusters}, {@code body_limits}, {@code shutdown_timeout_secs} and every

@@ -26,22 +26,13 @@ class ModuleDirectionTest {
     /**
      * TEMPORARY: the package cycles this branch still has, per module, as the sets of packages that
      * reach each other. The check reports every cycle; these are tolerated until removed, and each
-     * must still exist (so the list shrinks as they go). The core's knot holds the cycles
-     * filter <-> pipeline and binding <-> pipeline, which the {@code spi} branch removes (with
-     * pipeline <-> pipeline.branch and pipeline <-> pipeline.check through its compile/execute
-     * split); the lead removes this list, or what remains of it, after merging.
+     * must still exist (so the list shrinks as they go). What remains in the core is the knot of the
+     * pipeline package with its branch and check packages, which the compile/execute split of
+     * core/pipeline removes.
      */
-    private static final Map<String, List<Set<String>>> KNOWN_CYCLES_UNTIL_SPI_MERGE = Map.of(
-            "jpraxis-core", List.of(Set.of("io.jpraxis.core.binding", "io.jpraxis.core.condition",
-                    "io.jpraxis.core.filter", "io.jpraxis.core.pipeline", "io.jpraxis.core.pipeline.branch",
-                    "io.jpraxis.core.pipeline.check")),
-            // Found by this check, not part of issue 24's known list: EdgeMetrics names UpstreamFailure,
-            // the connectors record into EdgeMetrics.
-            "jpraxis-http", List.of(Set.of("io.jpraxis.http.metrics", "io.jpraxis.http.upstream")),
-            // Found by this check: boot's runners take cli's GlobalOptions and start reload's HotReload,
-            // which builds through boot.
-            "jpraxis-server", List.of(Set.of("io.jpraxis.server.boot", "io.jpraxis.server.cli",
-                    "io.jpraxis.server.reload")));
+    private static final Map<String, List<Set<String>>> KNOWN_CYCLES = Map.of(
+            "jpraxis-core", List.of(Set.of("io.jpraxis.core.pipeline", "io.jpraxis.core.pipeline.branch",
+                    "io.jpraxis.core.pipeline.check")));
 
     @Test
     void configAndCoreImportNoTransport() {
@@ -78,7 +69,7 @@ class ModuleDirectionTest {
         List<String> unexpected = new ArrayList<>();
         List<String> gone = new ArrayList<>();
         for (String module : modules()) {
-            List<Set<String>> known = KNOWN_CYCLES_UNTIL_SPI_MERGE.getOrDefault(module, List.of());
+            List<Set<String>> known = KNOWN_CYCLES.getOrDefault(module, List.of());
             List<PackageCycles.Cycle> cycles = new PackageCycles(JavaSource.mainSources(ROOT, module)).cycles();
             for (PackageCycles.Cycle cycle : cycles) {
                 if (!known.contains(cycle.packages())) {
@@ -92,7 +83,7 @@ class ModuleDirectionTest {
             }
         }
         assertThat(unexpected).as("package cycles inside a module").isEmpty();
-        assertThat(gone).as("known cycles that no longer exist as listed: update KNOWN_CYCLES_UNTIL_SPI_MERGE")
+        assertThat(gone).as("known cycles that no longer exist as listed: update KNOWN_CYCLES")
                 .isEmpty();
     }
 

@@ -4,11 +4,14 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.DeclaredHttpFilter;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,13 +53,13 @@ final class FixtureFilterTypes {
     }
 
     private record Factory(String type, Set<FilterTrait> traits, BodyAccess body, BodyAccess bound, BodyMode mode)
-            implements FilterFactory {
+            implements OneStepFactory {
         Factory(String type, Set<FilterTrait> traits, BodyAccess body) {
             this(type, traits, body, BodyAccess.NONE, BodyMode.STREAM);
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             List<String> clusters = options.strings("clusters").orElse(List.of());
             options.finish();
             return Optional.of(new Filter(type, traits, body, bound, mode, new Config(clusters)));
@@ -64,19 +67,16 @@ final class FixtureFilterTypes {
     }
 
     private record Filter(String type, Set<FilterTrait> traits, BodyAccess body, BodyAccess bound, BodyMode mode,
-            Config config) implements HttpFilter {
+            Config config) implements DeclaredHttpFilter {
         @Override
-        public List<String> selectableClusters() {
-            return names();
+        public FilterDeclaration declaration() {
+            return Declares.hooks(this, FilterDeclaration.NONE).withTraits(traits).withRequestBody(body, mode)
+                    .withBoundUpstream(new FilterDeclaration.BoundUpstream(bound, null, List.of()))
+                    .withClusters(new FilterDeclaration.Clusters(declaredClusterTags(), names(),
+                            traits.contains(FilterTrait.SELECTS_ENDPOINT) ? names() : List.of()));
         }
 
-        @Override
-        public List<String> servedClusters() {
-            return traits.contains(FilterTrait.SELECTS_ENDPOINT) ? names() : List.of();
-        }
-
-        @Override
-        public Map<String, ClusterTags> declaredClusterTags() {
+        private Map<String, ClusterTags> declaredClusterTags() {
             if (!traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
                 return Map.of();
             }
@@ -92,21 +92,6 @@ final class FixtureFilterTypes {
 
         private List<String> names() {
             return config.clusters().stream().map(c -> c.split("=", 2)[0]).toList();
-        }
-
-        @Override
-        public BodyAccess requestBodyAccess() {
-            return body;
-        }
-
-        @Override
-        public BodyAccess boundUpstreamRequestBodyAccess() {
-            return bound;
-        }
-
-        @Override
-        public BodyMode requestBodyMode() {
-            return mode;
         }
     }
 }

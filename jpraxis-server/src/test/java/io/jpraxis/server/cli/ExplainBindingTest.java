@@ -14,7 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code jpraxis explain}'s binding facts: the binding router, the catalog and each cluster's coverage. */
 class ExplainBindingTest {
-    /** Spec 7.1: a bound condition over an OpenAI-tagged binding and an untagged catch-all. */
+    /**
+     * A bound condition over an OpenAI-tagged binding and an untagged catch-all (see
+     * docs/behaviour/binding.md#example-a-bound-condition).
+     */
     private static final String CONDITION = """
             listeners:
               - name: web

@@ -16,7 +16,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code explain --dot}: a digraph that parses, with the control-flow edges of spec 6.10. */
+/**
+ * {@code explain --dot}: a digraph that parses, with the control-flow edges (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph).
+ */
 class ExplainDotTest {
     private static final String CONFIG = """
             listeners:

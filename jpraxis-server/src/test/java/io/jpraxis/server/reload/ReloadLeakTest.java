@@ -4,10 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.server.boot.ConfigSource;
@@ -46,7 +47,7 @@ class ReloadLeakTest {
     Path dir;
 
     /** A filter type that counts its instances' starts and closes and lets the test watch them being collected. */
-    static final class TrackedFactory implements FilterFactory {
+    static final class TrackedFactory implements OneStepFactory {
         final AtomicInteger starts = new AtomicInteger();
         final AtomicInteger closes = new AtomicInteger();
         final List<WeakReference<HttpFilter>> instances = new ArrayList<>();
@@ -57,7 +58,7 @@ class ReloadLeakTest {
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             options.finish();
             HttpFilter filter = new HttpFilter() {
                 @Override
@@ -125,7 +126,7 @@ class ReloadLeakTest {
         int deadPort = unusedPort();
         Path file = Files.writeString(dir.resolve("gateway.yaml"), config(0, deadPort));
         TrackedFactory tracked = new TrackedFactory();
-        List<FilterFactory> types = new ArrayList<>(GatewayFilters.all());
+        List<FilterFactory<?>> types = new ArrayList<>(GatewayFilters.all());
         types.add(tracked);
         GatewayBuilder builder = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system(),
                 FilterRegistry.withBuiltIns(types));

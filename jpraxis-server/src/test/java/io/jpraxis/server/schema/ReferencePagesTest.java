@@ -2,12 +2,12 @@ package io.jpraxis.server.schema;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.config.keys.KeyTable;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ReferenceSections;
-import io.jpraxis.core.filter.FilterRegistry;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.server.boot.ConfigSchema;
+import io.jpraxis.server.boot.GatewayFilters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

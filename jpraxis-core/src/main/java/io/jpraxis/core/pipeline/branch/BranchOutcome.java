@@ -3,8 +3,9 @@ package io.jpraxis.core.pipeline.branch;
 import io.jpraxis.core.pipeline.RequestOutcome;
 
 /**
- * What evaluating one host's branches decided (spec 2.5, 4.2). Handled with an exhaustive
- * {@code switch}, so a new variant breaks every site that must handle it.
+ * What evaluating one host's branches decided (see docs/behaviour/branches.md#how-branches-run,
+ * docs/behaviour/request-lifecycle.md#the-request-phase). Handled with an exhaustive {@code
+ * switch}, so a new variant breaks every site that must handle it.
  */
 public sealed interface BranchOutcome permits BranchOutcome.Continue, BranchOutcome.SkipTo,
         BranchOutcome.ReEnter, BranchOutcome.Terminal, BranchOutcome.Stop {

@@ -5,9 +5,9 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.List;
 
 /**
- * One compiled branch of a filter (spec 2.4): when it fires, its sub-chain (every referenced
- * chain concatenated, each slot with its own gates and nested branches) runs on request only,
- * then the pipeline resumes at {@code rejoin}.
+ * One compiled branch of a filter (see docs/behaviour/branches.md#branch-chains): when it fires,
+ * its sub-chain (every referenced chain concatenated, each slot with its own gates and nested
+ * branches) runs on request only, then the pipeline resumes at {@code rejoin}.
  *
  * @param name unique across the config; also the key of the per-request re-entrance counter
  * @param onResult null for an unconditional branch

@@ -1,9 +1,10 @@
 package io.jpraxis.core.pipeline.branch;
 
 /**
- * Where a branch resumes once its sub-chain ran (spec 2.4, 2.6), resolved against the entries of
- * the level it is attached to: the flattened pipeline for a top-level host, the host's own
- * sub-chain for a nested one (where jumps are discarded at runtime, spec 2.5).
+ * Where a branch resumes once its sub-chain ran (see docs/behaviour/branches.md#branch-chains,
+ * docs/behaviour/branches.md#skip-and-re-enter), resolved against the entries of the level it is
+ * attached to: the flattened pipeline for a top-level host, the host's own sub-chain for a nested
+ * one (where jumps are discarded at runtime; see docs/behaviour/branches.md#how-branches-run).
  */
 public sealed interface Rejoin permits Rejoin.Next, Rejoin.Terminal, Rejoin.SkipTo, Rejoin.ReEnter {
 

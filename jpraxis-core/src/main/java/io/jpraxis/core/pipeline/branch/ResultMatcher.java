@@ -5,8 +5,8 @@ import io.jpraxis.core.context.FilterResults;
 import java.util.Optional;
 
 /**
- * A branch's compiled {@code on_result}: reads {@code key} of the results published under
- * {@code filterType} and compares it, case-sensitively (spec 2.4).
+ * A branch's compiled {@code on_result}: reads {@code key} of the results published under {@code
+ * filterType} and compares it, case-sensitively (see docs/behaviour/branches.md#branch-chains).
  */
 public record ResultMatcher(String filterType, String key, ResultMatch match) {
 

@@ -4,10 +4,10 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.Set;
 
 /**
- * R6 (spec 6.9): every cluster the binding router can bind must, on every path from the router,
- * reach a load balancer that serves it or a filter that always answers ({@link ClusterScan} has
- * the path model and its documented limitations). One error per cluster, on the router, naming
- * the first failing path; {@code explain} lists them all.
+ * R6 (see docs/behaviour/binding.md#binding-rules): every cluster the binding router can bind must,
+ * on every path from the router, reach a load balancer that serves it or a filter that always
+ * answers ({@link ClusterScan} has the path model and its documented limitations). One error per
+ * cluster, on the router, naming the first failing path; {@code explain} lists them all.
  */
 final class BindingCoverage implements RuleFamily {
 

@@ -2,7 +2,6 @@ package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;
@@ -18,11 +17,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the binding rule families (spec 6.9) share about one pipeline: whether it binds, its
- * publishers and binding router (the first top-level router reachable from the entry, else the
- * first one), the clusters that router can bind, the catalog, and the top-level filters a request
- * reaches without passing the router (spec 6.10: edges leaving the router removed, but its
- * fall-through kept when it is conditional, since skipping it binds nothing).
+ * What the binding rule families (see docs/behaviour/binding.md#binding-rules) share about one
+ * pipeline: whether it binds, its publishers and binding router (the first top-level router
+ * reachable from the entry, else the first one), the clusters that router can bind, the catalog,
+ * and the top-level filters a request reaches without passing the router (edges leaving the router
+ * removed, but its fall-through kept when it is conditional, since skipping it binds nothing; see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph).
  */
 final class BindingFacts {
     private final FlowGraph graph;
@@ -46,14 +46,14 @@ final class BindingFacts {
         this.out = adjacency(graph);
         this.publishers = new ArrayList<>();
         for (int i = 0; i < graph.size(); i++) {
-            if (graph.node(i).filter().traits().contains(FilterTrait.ROUTER)) {
+            if (graph.node(i).declaration().traits().contains(FilterTrait.ROUTER)) {
                 publishers.add(i);
             }
         }
         // Under an inherited binding no router here binds (R3 refuses one), and every filter is bound.
         this.router = usesBinding && !graph.inheritsBinding() ? pickRouter(graph, publishers) : -1;
         this.bindable = router < 0 ? List.of()
-                : List.copyOf(new LinkedHashSet<>(graph.node(router).filter().selectableClusters()));
+                : List.copyOf(new LinkedHashSet<>(graph.node(router).declaration().clusters().selectable()));
         this.unbound = graph.inheritsBinding() ? new boolean[graph.size() + 1] : reach(0, router);
         this.afterRouter = router < 0 ? new boolean[graph.size() + 1] : reach(router, -1);
     }
@@ -106,7 +106,10 @@ final class BindingFacts {
         return seen;
     }
 
-    /** Whether some filter reads the binding, so its routers publish one (seed, "When a pipeline binds"). */
+    /**
+     * Whether some filter reads the binding, so its routers publish one (see
+     * docs/behaviour/binding.md#when-a-pipeline-binds).
+     */
     boolean usesBinding() {
         return usesBinding;
     }
@@ -148,8 +151,8 @@ final class BindingFacts {
 
     /** A load balancer reading the binding ({@code cluster_source: bound_upstream}). */
     static boolean boundLoadBalancer(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.READS_BINDING)
-                && f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT);
+        return f.declaration().traits().contains(FilterTrait.READS_BINDING)
+                && f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT);
     }
 
     /** Whether {@code f} has a {@code bound_upstream} predicate in its gate (chain conditions included). */
@@ -158,8 +161,8 @@ final class BindingFacts {
     }
 
     /**
-     * Why {@code f} needs a binding, as the error names it (spec 6.9, R2), or an empty list when it
-     * does not read one.
+     * Why {@code f} needs a binding, as the error names it (R2; see
+     * docs/behaviour/binding.md#binding-rules), or an empty list when it does not read one.
      */
     List<String> consumerReasons(CompiledFilter f) {
         List<String> reasons = new ArrayList<>();
@@ -168,13 +171,13 @@ final class BindingFacts {
         }
         if (boundLoadBalancer(f)) {
             reasons.add("a bound_upstream load balancer");
-        } else if (f.filter().traits().contains(FilterTrait.READS_BINDING)) {
+        } else if (f.declaration().traits().contains(FilterTrait.READS_BINDING)) {
             reasons.add("it reads the logical binding");
         }
         if (graph.bodyPhase(f) == RequestBodyPhase.BARRIER) {
             reasons.add("a bound-upstream request-body hook");
         }
-        List<String> steps = f.filter().nestedBindingReaders();
+        List<String> steps = f.declaration().nested().bindingReaders();
         if (steps.size() == 1) {
             reasons.add("nested step '" + steps.getFirst() + "' reads the logical binding");
         } else if (steps.size() > 1) {
@@ -213,11 +216,11 @@ final class BindingFacts {
     }
 
     private static boolean selectsFromBinding(CompiledFilter f) {
-        if (boundLoadBalancer(f) || !f.filter().nestedBindingReaders().isEmpty()) {
+        if (boundLoadBalancer(f) || !f.declaration().nested().bindingReaders().isEmpty()) {
             return true;
         }
-        boolean answers = f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS);
-        boolean fallsBack = f.filter().traits().contains(FilterTrait.ITERATIVE_ROUTER)
+        boolean answers = f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS);
+        boolean fallsBack = f.declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER)
                 && f.failureMode() == FilterEntryConfig.FailureMode.OPEN;
         if (answers && !fallsBack) {
             return false;

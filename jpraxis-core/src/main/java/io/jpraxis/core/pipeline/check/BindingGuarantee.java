@@ -8,13 +8,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * R2 (spec 6.9): a binding consumer (bound condition, bound load balancer, nested steps that read
- * the binding) must run only after the binding router bound a cluster. On the top-level graph
- * (spec 6.10) a consumer no request reaches is an error, and so is one some request reaches
- * without passing the router: a conditional router, a router inside a branch or a skip over the
- * router leaves those requests unbound. A branch consumer stands where its top-level host stands,
- * except in the router's own branches, which run after the freeze. Inside an IRR step everything
- * counts as bound (the IRR checks its steps itself, R9).
+ * R2 (see docs/behaviour/binding.md#binding-rules): a binding consumer (bound condition, bound load
+ * balancer, nested steps that read the binding) must run only after the binding router bound a
+ * cluster. On the top-level graph (see docs/behaviour/ordering-checks.md#the-control-flow-graph) a
+ * consumer no request reaches is an error, and so is one some request reaches without passing the
+ * router: a conditional router, a router inside a branch or a skip over the router leaves those
+ * requests unbound. A branch consumer stands where its top-level host stands, except in the
+ * router's own branches, which run after the freeze. Inside an IRR step everything counts as bound
+ * (the IRR checks its steps itself, R9).
  */
 final class BindingGuarantee implements RuleFamily {
 

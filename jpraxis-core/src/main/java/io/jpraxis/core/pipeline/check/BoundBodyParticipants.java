@@ -10,13 +10,15 @@ import io.jpraxis.core.pipeline.RequestBodyPhase;
 import java.util.Set;
 
 /**
- * R5 (spec 6.7, 6.9): filters whose request-body work runs at the bound-upstream barrier. The
- * barrier runs over the whole buffered body, so a participant must ask for a bounded StreamBuffer
- * (an unbounded or streaming one could not promise the body is whole, or small enough, at the
- * freeze); no endpoint is selected at the freeze, so a {@code selected_upstream} condition could
- * never match; and only top-level participants run there, so one in a branch would silently never
- * run. The guaranteed preceding binding is R2's ({@link BindingGuarantee}); IRR steps are refused
- * where they are built. Finds nothing without feature {@code bound-upstream-request-body}.
+ * R5 (see docs/behaviour/binding.md#the-bound-body-barrier,
+ * docs/behaviour/binding.md#binding-rules): filters whose request-body work runs at the
+ * bound-upstream barrier. The barrier runs over the whole buffered body, so a participant must ask
+ * for a bounded StreamBuffer (an unbounded or streaming one could not promise the body is whole, or
+ * small enough, at the freeze); no endpoint is selected at the freeze, so a {@code
+ * selected_upstream} condition could never match; and only top-level participants run there, so one
+ * in a branch would silently never run. The guaranteed preceding binding is R2's ({@link
+ * BindingGuarantee}); IRR steps are refused where they are built. Finds nothing without feature
+ * {@code bound-upstream-request-body}.
  */
 final class BoundBodyParticipants implements RuleFamily {
 
@@ -37,7 +39,7 @@ final class BoundBodyParticipants implements RuleFamily {
             }
         }
         BranchSlot.forEach(graph, slot -> {
-            if (slot.filter().filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
+            if (slot.filter().declaration().boundUpstream().bodyAccess() != BodyAccess.NONE) {
                 findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' of listener '"
                         + graph.listener() + "' declares a bound-upstream request-body hook, but only top-level "
@@ -48,7 +50,7 @@ final class BoundBodyParticipants implements RuleFamily {
     }
 
     private static void checkTopLevel(FlowGraph graph, int i, CompiledFilter f, Findings findings) {
-        BodyMode mode = f.filter().requestBodyMode();
+        BodyMode mode = f.declaration().requestBody().mode();
         if (!(mode instanceof BodyMode.StreamBuffer b) || b.maxBytes() == null) {
             findings.error(OrderingRule.BOUND_BODY_PARTICIPANTS, f, null, describe(f) + " at " + graph.at(i)
                     + " runs its request-body hook at the bound-upstream barrier, but its request body mode is "

@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code misaligned_clusters} (spec 6.11): every cluster a selector may choose must be declared by
- * a load balancer guaranteed to see that choice: one at the selector's level, or inside an
- * unconditional branch of an unconditional host there; a branch also sees what its enclosing
- * levels guarantee. A conditional branch's load balancer does not count: requests that skip it
- * would fail. A pipeline with no load balancer anywhere is left alone (lb_without_router and the
- * router warnings speak for it). A declared cluster no selector chooses is only a warning.
+ * {@code misaligned_clusters} (see docs/behaviour/ordering-checks.md#the-ordering-checks): every
+ * cluster a selector may choose must be declared by a load balancer guaranteed to see that choice:
+ * one at the selector's level, or inside an unconditional branch of an unconditional host there; a
+ * branch also sees what its enclosing levels guarantee. A conditional branch's load balancer does
+ * not count: requests that skip it would fail. A pipeline with no load balancer anywhere is left
+ * alone (lb_without_router and the router warnings speak for it). A declared cluster no selector
+ * chooses is only a warning.
  */
 final class ClusterAlignmentCheck implements RuleFamily {
 
@@ -36,8 +37,9 @@ final class ClusterAlignmentCheck implements RuleFamily {
         Set<String> top = guaranteed(graph.nodes());
         int bindingRouter = graph.binding().router();
         for (int i = 0; i < graph.size(); i++) {
-            // The binding router's clusters count as defined: binding_coverage (spec 6.9, R6) judges each
-            // of them on its own paths, where bound load balancers in branches serve them.
+            // The binding router's clusters count as defined: binding_coverage (R6; see
+            // docs/behaviour/binding.md#binding-rules) judges each of them on its own paths, where bound
+            // load balancers in branches serve them.
             if (i != bindingRouter) {
                 demands(graph.node(i), null, "at " + graph.at(i), top, findings);
             }
@@ -68,7 +70,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
         if (!has(f, FilterTrait.SELECTS_CLUSTER)) {
             return;
         }
-        for (String cluster : f.filter().selectableClusters()) {
+        for (String cluster : f.declaration().clusters().selectable()) {
             if (!available.contains(cluster)) {
                 findings.error(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " " + where
                         + " references cluster '" + cluster + "' which is not defined in the load_balancer "
@@ -84,7 +86,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
         Set<String> out = new LinkedHashSet<>();
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                out.addAll(f.filter().servedClusters());
+                out.addAll(f.declaration().clusters().served());
             }
             if (f.conditional()) {
                 continue;
@@ -101,10 +103,10 @@ final class ClusterAlignmentCheck implements RuleFamily {
     private static void collect(List<CompiledFilter> level, Set<String> served, Set<String> selected) {
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                served.addAll(f.filter().servedClusters());
+                served.addAll(f.declaration().clusters().served());
             }
             if (has(f, FilterTrait.SELECTS_CLUSTER)) {
-                selected.addAll(f.filter().selectableClusters());
+                selected.addAll(f.declaration().clusters().selectable());
             }
             for (BranchSpec b : f.branches()) {
                 collect(b.filters(), served, selected);
@@ -116,7 +118,7 @@ final class ClusterAlignmentCheck implements RuleFamily {
             Findings findings) {
         for (CompiledFilter f : level) {
             if (has(f, FilterTrait.SELECTS_ENDPOINT)) {
-                for (String cluster : f.filter().servedClusters()) {
+                for (String cluster : f.declaration().clusters().served()) {
                     if (!selected.contains(cluster)) {
                         findings.warn(OrderingRule.MISALIGNED_CLUSTERS, f, branch, describe(f) + " of listener '"
                                 + graph.listener() + "' declares cluster '" + cluster + "', which no cluster-selecting "

@@ -6,9 +6,10 @@ import io.jpraxis.core.binding.ClusterTags;
 import java.util.List;
 
 /**
- * A filter's gate decided statically for one bound cluster (spec 6.9, R6 path model): bound
- * predicates are decided from the cluster's catalog tags; any other predicate (path, headers,
- * methods, grpc, selected_upstream) leaves the outcome open.
+ * A filter's gate decided statically for one bound cluster (R6 path model; see
+ * docs/behaviour/binding.md#binding-rules): bound predicates are decided from the cluster's catalog
+ * tags; any other predicate (path, headers, methods, grpc, selected_upstream) leaves the outcome
+ * open.
  */
 enum ClusterGate {
     /** The filter runs for every request bound to the cluster. */

@@ -16,22 +16,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The path model of binding coverage (spec 6.9, R6) for one bindable cluster: every path from the
- * binding router onward must end at a load balancer that serves the cluster or at a filter that
- * always answers. Gates are decided per cluster ({@link ClusterGate}); a load balancer ends the
- * path (served when it declares the cluster: a bound one reads the binding, an ordinary one the
- * router's {@code ctx.cluster}; its {@code failure_mode} is not modeled); a filter that may answer
- * adds an answered ending and the path goes on; branches follow spec 2.5 (top-level skips and
- * re-entrances move the walk, nested ones end the branch pass, a nested {@code terminal} fails, a
- * top-level {@code terminal} reached with nothing served fails); an IRR that fails open falls back
- * through its unconditional branches; falling off the end fails.
+ * The path model of binding coverage (R6; see docs/behaviour/binding.md#binding-rules) for one
+ * bindable cluster: every path from the binding router onward must end at a load balancer that
+ * serves the cluster or at a filter that always answers. Gates are decided per cluster ({@link
+ * ClusterGate}); a load balancer ends the path (served when it declares the cluster: a bound one
+ * reads the binding, an ordinary one the router's {@code ctx.cluster}; its {@code failure_mode} is
+ * not modeled); a filter that may answer adds an answered ending and the path goes on; branches
+ * follow docs/behaviour/branches.md#how-branches-run (top-level skips and re-entrances move the
+ * walk, nested ones end the branch pass, a nested {@code terminal} fails, a top-level {@code
+ * terminal} reached with nothing served fails); an IRR that fails open falls back through its
+ * unconditional branches; falling off the end fails.
  *
  * <p>Inside a branch, a load balancer that served the cluster does not end the walk of the
  * sub-chain: the rest of it still runs at runtime, and a nested {@code terminal} after the
- * selection fails the request with 500 (spec 6.9: "a nested terminal after a selection is a
- * failure"). So a sub-chain walk carries a state mask (nothing selected yet, or selected); once
- * the top-level branch pass ends, a selected path counts as served and ends, as a top-level load
- * balancer's does.
+ * selection fails the request with 500 ("a nested terminal after a selection is a failure"; see
+ * docs/behaviour/binding.md#binding-rules). So a sub-chain walk carries a state mask (nothing
+ * selected yet, or selected); once the top-level branch pass ends, a selected path counts as served
+ * and ends, as a top-level load balancer's does.
  *
  * <p>Once a path is served at the top level, nothing later changes its verdict, so the only state
  * there is the position: each top-level filter is processed at most once per cluster
@@ -114,15 +115,16 @@ final class ClusterScan {
      * the filter after it (0 when every path ends here).
      */
     private int ran(CompiledFilter f, boolean top, String where, Trail t, int states) {
-        var traits = f.filter().traits();
+        var traits = f.declaration().traits();
         if (traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
-            // An upstream chosen already is left alone (spec 5.2, step 1): those paths go on as they were.
+            // An upstream chosen already is left alone (see
+            // docs/reference/filters/load_balancer.md#what-it-does): those paths go on as they were.
             int out = states & SELECTED;
             if ((states & UNSELECTED) == 0) {
                 return out;
             }
             boolean bound = BindingFacts.boundLoadBalancer(f);
-            if (!f.filter().servedClusters().contains(cluster)) {
+            if (!f.declaration().clusters().served().contains(cluster)) {
                 fail("reaches " + (bound ? "bound " : "") + describe(f) + " " + where + ", which does not declare it",
                         t);
                 return out;
@@ -130,7 +132,8 @@ final class ClusterScan {
             served.putIfAbsent(describe(f) + " " + where, (bound ? "served by bound " : "served by ")
                     + describe(f) + " " + where + " (path " + t + ")");
             // At the top level the selection ends the path; in a branch the sub-chain still runs on,
-            // and a nested terminal after it fails the request (spec 2.5, step 4).
+            // and a nested terminal after it fails the request (see
+            // docs/behaviour/branches.md#how-branches-run).
             return top ? out : out | SELECTED;
         }
         if (traits.contains(FilterTrait.ALWAYS_ANSWERS)) {
@@ -226,8 +229,9 @@ final class ClusterScan {
     /**
      * An IRR that fails open runs its unconditional branches (an error writes no results). A
      * request falling out of one reaches the next through {@code next} or a spent top-level
-     * re-entrance; out of the last, or out of a branch-hosted IRR's, it fails (seed, "Known
-     * limitations"). A fallback branch that selected an endpoint serves the request.
+     * re-entrance; out of the last, or out of a branch-hosted IRR's, it fails (see
+     * docs/behaviour/binding.md#known-limitations). A fallback branch that selected an endpoint
+     * serves the request.
      */
     private void fallback(CompiledFilter irr, boolean top, String where, Trail t) {
         for (BranchSpec b : irr.branches()) {

@@ -10,10 +10,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Who chooses the cluster and who picks the endpoint, at the top level (spec 6.11): a load
- * balancer needs a cluster selector before it, one router and one load balancer per pipeline, one
- * kind of selector before a load balancer; and two warnings about routers. Positional, as in
- * Praxis: a selector inside a branch does not count for a top-level load balancer.
+ * Who chooses the cluster and who picks the endpoint, at the top level (see
+ * docs/behaviour/ordering-checks.md#the-ordering-checks): a load balancer needs a cluster selector
+ * before it, one router and one load balancer per pipeline, one kind of selector before a load
+ * balancer; and two warnings about routers. Positional, as in Praxis: a selector inside a branch
+ * does not count for a top-level load balancer.
  */
 final class ClusterSelectionChecks implements RuleFamily {
 
@@ -40,7 +41,8 @@ final class ClusterSelectionChecks implements RuleFamily {
         boolean selected = false;
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            // A load balancer reading the logical binding needs no router before it (spec 6.9); R2 guards it.
+            // A load balancer reading the logical binding needs no router before it (see
+            // docs/behaviour/binding.md#binding-rules); R2 guards it.
             if (has(f, FilterTrait.SELECTS_ENDPOINT) && !BindingFacts.boundLoadBalancer(f) && !selected) {
                 findings.error(OrderingRule.LB_WITHOUT_ROUTER, f, null, describe(f) + " at " + graph.at(i)
                         + " has no router or other cluster-selecting filter before it, so every request would fail "
@@ -63,7 +65,10 @@ final class ClusterSelectionChecks implements RuleFamily {
                 + "one's " + what + " takes effect (expected: " + expected + ")");
     }
 
-    /** Decision 15: distinct filter types; several routers count once (duplicate_routers reports them). */
+    /**
+     * Distinct filter types; several routers count once (duplicate_routers reports them; see
+     * docs/behaviour/ordering-checks.md#control-flow-details).
+     */
     private static void conflictingSelectors(FlowGraph graph, Findings findings) {
         Set<String> selectors = new LinkedHashSet<>();
         for (int i = 0; i < graph.size(); i++) {
@@ -121,7 +126,7 @@ final class ClusterSelectionChecks implements RuleFamily {
     }
 
     static boolean has(CompiledFilter f, FilterTrait trait) {
-        return f.filter().traits().contains(trait);
+        return f.declaration().traits().contains(trait);
     }
 
     static String join(List<Integer> positions) {

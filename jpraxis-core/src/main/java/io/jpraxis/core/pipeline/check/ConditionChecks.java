@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a filter's conditions may say (spec 6.11): header names must be valid, since a condition
- * on a name no request can carry silently never matches (the loader refuses them already; this is
- * the pipeline's own guard, for filters built without it); and a top-level filter that decides
- * before routing (trace_context, spec 5.9) may not wait for a bound or selected upstream.
+ * What a filter's conditions may say (see docs/behaviour/ordering-checks.md#the-ordering-checks):
+ * header names must be valid, since a condition on a name no request can carry silently never
+ * matches (the loader refuses them already; this is the pipeline's own guard, for filters built
+ * without it); and a top-level filter that decides before routing (trace_context; see
+ * docs/reference/filters/trace_context.md#what-it-does) may not wait for a bound or selected
+ * upstream.
  */
 final class ConditionChecks implements RuleFamily {
 
@@ -32,7 +34,7 @@ final class ConditionChecks implements RuleFamily {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
             headerNames(graph, f, null, findings);
-            if (f.filter().traits().contains(FilterTrait.DECIDES_BEFORE_ROUTING) && readsUpstream(graph.gate(f))) {
+            if (f.declaration().traits().contains(FilterTrait.DECIDES_BEFORE_ROUTING) && readsUpstream(graph.gate(f))) {
                 findings.error(OrderingRule.TRACE_CONTEXT_UPSTREAM_CONDITIONS, f, null, describe(f) + " at "
                         + graph.at(i) + " decides before routing, so it cannot be gated on bound_upstream or "
                         + "selected_upstream (expected: other conditions, or the filter inside a branch that runs "

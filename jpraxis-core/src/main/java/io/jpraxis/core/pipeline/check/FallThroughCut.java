@@ -3,8 +3,9 @@ package io.jpraxis.core.pipeline.check;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 
 /**
- * Why no request falls through from an unconditional top-level filter to the next one (spec
- * 6.10): it always answers, or one of its branches always fires and leaves.
+ * Why no request falls through from an unconditional top-level filter to the next one (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph): it always answers, or one of its
+ * branches always fires and leaves.
  */
 public sealed interface FallThroughCut permits FallThroughCut.Answers, FallThroughCut.LeavingBranch {
 

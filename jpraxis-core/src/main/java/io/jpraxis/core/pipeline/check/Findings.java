@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Where rule families report. Each finding is placed on a filter entry (or a branch), so its
  * diagnostic carries that YAML path and line and names the filter type, entry name, chain and
- * branch (decision 16); the message names the listener and what to change.
+ * branch (see docs/behaviour/config-loading.md#diagnostics); the message names the listener and
+ * what to change.
  */
 final class Findings {
     private final InsecureOptions options;

@@ -1,7 +1,6 @@
 package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
-import io.jpraxis.core.binding.BindingScan;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -17,12 +16,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The top-level control-flow graph of one listener's pipeline (spec 6.10), built once after
- * compile. Nodes are the top-level filters (index = position) plus the end of the pipeline at
- * {@link #end()}. A filter falls through to the next unless it is unconditional and either always
- * answers or has an unconditional branch that rejoins {@code terminal} or skips forward; every
- * top-level branch adds its jump (skip or re-entrance) and every terminal branch an edge to the
- * end. Branch sub-chains are not nodes: their jumps are discarded at runtime (spec 2.5).
+ * The top-level control-flow graph of one listener's pipeline (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph), built once after compile. Nodes are
+ * the top-level filters (index = position) plus the end of the pipeline at {@link #end()}. A filter
+ * falls through to the next unless it is unconditional and either always answers or has an
+ * unconditional branch that rejoins {@code terminal} or skips forward; every top-level branch adds
+ * its jump (skip or re-entrance) and every terminal branch an edge to the end. Branch sub-chains
+ * are not nodes: their jumps are discarded at runtime (see
+ * docs/behaviour/branches.md#how-branches-run).
  */
 public final class FlowGraph {
     private final String listener;
@@ -58,16 +59,18 @@ public final class FlowGraph {
 
     /**
      * The graph of {@code pipeline}; {@code chainConditions} maps each named chain to the
-     * conditions that gate its entries (spec 1.4), so checks see a filter's whole gate.
+     * conditions that gate its entries (see docs/behaviour/config-loading.md#named-chains), so
+     * checks see a filter's whole gate.
      */
     public static FlowGraph of(CompiledPipeline pipeline, Map<String, List<ConditionConfig>> chainConditions) {
         return build(pipeline, chainConditions, false, false);
     }
 
     /**
-     * The graph of a nested pipeline (its entries carry no chain conditions); with
-     * {@code inheritsBinding} every filter counts as bound and any binding publisher in a pipeline
-     * that reads the binding is an error (spec 6.9, R2 and R3 inside an IRR step).
+     * The graph of a nested pipeline (its entries carry no chain conditions); with {@code
+     * inheritsBinding} every filter counts as bound and any binding publisher in a pipeline that
+     * reads the binding is an error (R2 and R3 inside an IRR step; see
+     * docs/behaviour/binding.md#binding-rules).
      */
     public static FlowGraph nested(CompiledPipeline pipeline, boolean inheritsBinding) {
         return build(pipeline, Map.of(), inheritsBinding, true);
@@ -113,7 +116,7 @@ public final class FlowGraph {
         if (f.conditional()) {
             return null; // skipping it falls through, whatever it would do
         }
-        if (f.filter().traits().contains(FilterTrait.ALWAYS_ANSWERS)) {
+        if (f.declaration().traits().contains(FilterTrait.ALWAYS_ANSWERS)) {
             return new FallThroughCut.Answers();
         }
         for (BranchSpec b : f.branches()) {
@@ -190,7 +193,10 @@ public final class FlowGraph {
         return Optional.ofNullable(cuts.get(index));
     }
 
-    /** Every condition gating {@code f}: its chain's first, then its own (spec 1.4). */
+    /**
+     * Every condition gating {@code f}: its chain's first, then its own (see
+     * docs/behaviour/config-loading.md#named-chains).
+     */
     public List<ConditionConfig> gate(CompiledFilter f) {
         List<ConditionConfig> chain = chainConditions.getOrDefault(f.chain(), List.of());
         if (chain.isEmpty()) {
@@ -201,12 +207,18 @@ public final class FlowGraph {
         return all;
     }
 
-    /** The conditions each named chain puts on its entries (spec 1.4). */
+    /**
+     * The conditions each named chain puts on its entries (see
+     * docs/behaviour/config-loading.md#named-chains).
+     */
     Map<String, List<ConditionConfig>> chainConditions() {
         return chainConditions;
     }
 
-    /** Whether the pipeline reads each request body whole before the request phase (spec 4.4, pre-read). */
+    /**
+     * Whether the pipeline reads each request body whole before the request phase (pre-read; see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     */
     public boolean preReads() {
         return preReads;
     }
@@ -216,9 +228,12 @@ public final class FlowGraph {
         return boundBodyHook;
     }
 
-    /** {@code f}'s effective request-body phase (spec 6.7). */
+    /**
+     * {@code f}'s effective request-body phase (see
+     * docs/behaviour/binding.md#the-bound-body-barrier).
+     */
     public RequestBodyPhase bodyPhase(CompiledFilter f) {
-        return RequestBodyPhase.of(f.filter(), BindingScan.hasBoundCondition(gate(f)), boundBodyHook);
+        return RequestBodyPhase.of(f.declaration(), BindingScan.hasBoundCondition(gate(f)), boundBodyHook);
     }
 
     /** Whether this is a nested pipeline under its parent's frozen binding (an IRR step). */

@@ -7,13 +7,15 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.Set;
 
 /**
- * R7 (spec 6.9, 5.10): beside a top-level {@code iterative_request_router}, which owns endpoint
- * selection of its exchanges, a top-level load balancer would pick an endpoint before the IRR
- * owns the exchange; and a top-level router only makes sense as the binding router of a bound
- * consumer after it (a bound load balancer in a direct branch at any depth, or IRR steps that read
- * the binding; the IRR's own branches only when it fails open). Consumers before the router, after
- * an unconditional answer or jumped over on every path do not count, nor does anything in a
- * pipeline that does not bind. The IRR is recognised by {@link FilterTrait#ITERATIVE_ROUTER}.
+ * R7 (see docs/behaviour/binding.md#binding-rules,
+ * docs/behaviour/iterative-router.md#steps-and-transitions): beside a top-level {@code
+ * iterative_request_router}, which owns endpoint selection of its exchanges, a top-level load
+ * balancer would pick an endpoint before the IRR owns the exchange; and a top-level router only
+ * makes sense as the binding router of a bound consumer after it (a bound load balancer in a direct
+ * branch at any depth, or IRR steps that read the binding; the IRR's own branches only when it
+ * fails open). Consumers before the router, after an unconditional answer or jumped over on every
+ * path do not count, nor does anything in a pipeline that does not bind. The IRR is recognised by
+ * {@link FilterTrait#ITERATIVE_ROUTER}.
  */
 final class IrrCoexistence implements RuleFamily {
 
@@ -26,7 +28,7 @@ final class IrrCoexistence implements RuleFamily {
     public void run(FlowGraph graph, Findings findings) {
         int irr = -1;
         for (int i = 0; i < graph.size() && irr < 0; i++) {
-            if (graph.node(i).filter().traits().contains(FilterTrait.ITERATIVE_ROUTER)) {
+            if (graph.node(i).declaration().traits().contains(FilterTrait.ITERATIVE_ROUTER)) {
                 irr = i;
             }
         }
@@ -37,13 +39,13 @@ final class IrrCoexistence implements RuleFamily {
         int firstRouter = -1;
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            if (f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
+            if (f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
                 findings.error(OrderingRule.IRR_COEXISTENCE, f, null, describe(f) + " at " + graph.at(i) + " would "
                         + "pick an endpoint before " + irrName + " owns the exchange (expected: no top-level "
                         + "load_balancer beside an iterative_request_router; balance inside its steps, or in a "
                         + "direct branch with cluster_source: bound_upstream)");
             }
-            if (firstRouter < 0 && f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (firstRouter < 0 && f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 firstRouter = i;
             }
         }

@@ -4,18 +4,19 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import java.util.Set;
 
 /**
- * R9's part that needs the parent (spec 6.9, decision 6): every step of an
- * {@code iterative_request_router} that reads the binding can run for any cluster bound when the
- * request reaches the router, so each such step must serve every bindable cluster that can reach
- * it: a bound load balancer declaring it, or a filter that answers. Which clusters reach the IRR
- * comes from the coverage scan; a step's filters have no branches (the IRR refuses them), so a
- * step is one straight path. Its gates are decided per cluster as coverage decides them. Never
- * demoted by {@code skip_pipeline_validation}.
+ * R9's part that needs the parent (see docs/behaviour/binding.md#binding-rules,
+ * docs/behaviour/iterative-router.md#step-checks): every step of an {@code
+ * iterative_request_router} that reads the binding can run for any cluster bound when the request
+ * reaches the router, so each such step must serve every bindable cluster that can reach it: a
+ * bound load balancer declaring it, or a filter that answers. Which clusters reach the IRR comes
+ * from the coverage scan; a step's filters have no branches (the IRR refuses them), so a step is
+ * one straight path. Its gates are decided per cluster as coverage decides them. Never demoted by
+ * {@code skip_pipeline_validation}.
  */
 final class IrrStepCoverage implements RuleFamily {
 
@@ -33,7 +34,7 @@ final class IrrStepCoverage implements RuleFamily {
         for (String cluster : binding.bindable()) {
             ClusterTags tags = binding.tags(cluster);
             for (CompiledFilter irr : binding.iterativeRoutersReachedBy(cluster)) {
-                for (NestedStep step : irr.filter().nestedBindingSteps()) {
+                for (NestedStep step : irr.declaration().nested().bindingSteps()) {
                     String why = unserved(step, cluster, tags);
                     if (why != null) {
                         findings.error(OrderingRule.IRR_STEP_COVERAGE, irr, null, "cluster '" + cluster + "' can be "
@@ -55,10 +56,10 @@ final class IrrStepCoverage implements RuleFamily {
             if (gate == ClusterGate.NEVER) {
                 continue;
             }
-            Set<FilterTrait> traits = f.filter().traits();
+            Set<FilterTrait> traits = f.declaration().traits();
             if (traits.contains(FilterTrait.SELECTS_ENDPOINT)) {
                 boolean bound = BindingFacts.boundLoadBalancer(f);
-                if (bound && f.filter().servedClusters().contains(cluster)) {
+                if (bound && f.declaration().clusters().served().contains(cluster)) {
                     if (gate == ClusterGate.RUNS) {
                         return null;
                     }

@@ -3,18 +3,19 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * R1 (spec 6.5, 6.9), only in a pipeline that binds: every load balancer declaring a cluster
- * (top level, branches, and an IRR's steps, which it folds into its own declarations) must give it
- * the same application metadata, since the binding carries one protocol and provider per cluster.
- * Pipelines that do not bind may keep disagreeing declarations on independent paths.
+ * R1 (see docs/behaviour/binding.md#the-cluster-catalog, docs/behaviour/binding.md#binding-rules),
+ * only in a pipeline that binds: every load balancer declaring a cluster (top level, branches, and
+ * an IRR's steps, which it folds into its own declarations) must give it the same application
+ * metadata, since the binding carries one protocol and provider per cluster. Pipelines that do not
+ * bind may keep disagreeing declarations on independent paths.
  */
 final class MetadataAgreement implements RuleFamily {
 
@@ -43,9 +44,9 @@ final class MetadataAgreement implements RuleFamily {
      */
     private static void steps(FlowGraph graph, CompiledFilter host, Map<String, Declaration> first,
             Findings findings) {
-        for (NestedStep step : host.filter().nestedPipelines()) {
+        for (NestedStep step : host.declaration().nested().pipelines()) {
             if (step.kind() == NestedStep.Kind.OUTBOUND_CHAIN) {
-                continue; // its own catalog, checked when it was built (spec 5.11)
+                continue; // its own catalog, checked when it was built (see docs/behaviour/outbound-chains.md#outbound-chains)
             }
             for (CompiledFilter f : step.pipeline().allSlots()) {
                 declare(graph, f, null, "in step '" + step.name() + "' of " + describe(host) + " of listener '"
@@ -67,7 +68,7 @@ final class MetadataAgreement implements RuleFamily {
 
     private static void declare(FlowGraph graph, CompiledFilter f, BranchSpec branch, String where,
             Map<String, Declaration> first, Findings findings) {
-        f.filter().declaredClusterTags().forEach((cluster, tags) -> {
+        f.declaration().clusters().declaredTags().forEach((cluster, tags) -> {
             Declaration earlier = first.putIfAbsent(cluster, new Declaration(describe(f) + " " + where, tags));
             if (earlier != null && !earlier.tags().equals(tags)) {
                 findings.error(OrderingRule.BINDING_METADATA_AGREEMENT, f, branch, describe(f) + " " + where

@@ -9,16 +9,18 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Runs every ordering check (spec 6.11) over one pipeline's graph and reports the findings:
- * checks skipped by their {@code skip_pipeline_checks} flag do not report; with
- * {@code skip_pipeline_validation} every remaining error becomes a warning (spec 1.10).
+ * Runs every ordering check (see docs/behaviour/ordering-checks.md#the-ordering-checks) over one
+ * pipeline's graph and reports the findings: checks skipped by their {@code skip_pipeline_checks}
+ * flag do not report; with {@code skip_pipeline_validation} every remaining error becomes a warning
+ * (see docs/behaviour/config-loading.md#insecure-options).
  */
 public final class OrderingChecks {
     /**
-     * One instance per family. The binding families (spec 6.9) have no skip flag. R5 (bound-upstream
-     * body participants: bounded StreamBuffer, no selected_upstream condition, none in a branch)
-     * finds something only with feature bound-upstream-request-body; R9 (none in an IRR step) runs
-     * where an iterative_request_router builds its steps, undemotable (decision 6).
+     * One instance per family. The binding families (see docs/behaviour/binding.md#binding-rules)
+     * have no skip flag. R5 (bound-upstream body participants: bounded StreamBuffer, no
+     * selected_upstream condition, none in a branch) finds something only with feature
+     * bound-upstream-request-body; R9 (none in an IRR step) runs where an iterative_request_router
+     * builds its steps, undemotable (see docs/behaviour/iterative-router.md#step-checks).
      */
     static final List<RuleFamily> FAMILIES = List.of(
             new ClusterSelectionChecks(),

@@ -3,17 +3,18 @@ package io.jpraxis.core.pipeline.check;
 import io.jpraxis.config.model.InsecureOptions.SkipCheck;
 
 /**
- * Every ordering rule jpraxis checks on a listener's pipeline (spec 6.11), in the table's order,
- * with the {@code insecure_options.skip_pipeline_checks} flag that skips it where the table gives
- * one. Checks without a flag always run; {@code skip_pipeline_validation} skips the flagged ones
- * and turns the errors of the rest into warnings.
+ * Every ordering rule jpraxis checks on a listener's pipeline (see
+ * docs/behaviour/ordering-checks.md#the-ordering-checks), in the table's order, with the {@code
+ * insecure_options.skip_pipeline_checks} flag that skips it where the table gives one. Checks
+ * without a flag always run; {@code skip_pipeline_validation} skips the flagged ones and turns the
+ * errors of the rest into warnings.
  *
- * <p>The binding rules (spec 6.9, R1 to R8) have no flag. R5 (bound-upstream body participants)
- * finds something only with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an
- * {@code iterative_request_router} (its step pipelines) and cannot be demoted (decision 6), nor can
- * its part that needs the parent's bindable clusters ({@code irr_step_coverage}). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with
- * {@code path_rewrite}/{@code url_rewrite}, the selected-upstream body checks with that phase, and
- * the pre-read rule for {@code selected_upstream} conditions (spec 6.10) with StreamBuffer bodies.
+ * <p>The binding rules (R1 to R8; see docs/behaviour/binding.md#binding-rules) have no flag. R5 (bound-upstream body participants) finds something only
+ * with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an {@code iterative_request_router} (its step pipelines) and
+ * cannot be demoted (see docs/behaviour/iterative-router.md#step-checks), nor can its part that needs the parent's bindable clusters ({@code
+ * irr_step_coverage}). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with {@code path_rewrite}/{@code url_rewrite}, the
+ * selected-upstream body checks with that phase, and the pre-read rule for {@code selected_upstream} conditions (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph) with StreamBuffer bodies.
  */
 public enum OrderingRule {
     LB_WITHOUT_ROUTER("lb_without_router", SkipCheck.LB_WITHOUT_ROUTER, false,
@@ -89,7 +90,7 @@ public enum OrderingRule {
 
     /**
      * Whether {@code skip_pipeline_validation} turns its errors into warnings; the IRR step rules
-     * stay errors (decision 6).
+     * stay errors (see docs/behaviour/iterative-router.md#step-checks).
      */
     public boolean demotable() {
         return demotable;
@@ -105,7 +106,10 @@ public enum OrderingRule {
         return skipFlag;
     }
 
-    /** Whether it only ever warns (spec 6.11, "Warnings only"). */
+    /**
+     * Whether it only ever warns ("Warnings only"; see
+     * docs/behaviour/ordering-checks.md#the-ordering-checks).
+     */
     public boolean warningOnly() {
         return warningOnly;
     }

@@ -8,15 +8,15 @@ import io.jpraxis.core.pipeline.RequestBodyPhase;
 import java.util.Set;
 
 /**
- * R4 (spec 6.9): in a pipeline that reads request bodies before the request phase (StreamBuffer),
- * a top-level request-body filter's conditions are evaluated at pre-read, before any router ran,
- * so a {@code bound_upstream} condition there sees no binding and never matches. That is why an
- * {@code iterative_request_router} (a pre-read body reader) cannot carry one (seed, "Known
- * limitations"). Streaming pipelines run body hooks after routing, so the rule does not apply.
- * Branch filters with body access are {@code branch_body_access}'s. With feature
- * {@code bound-upstream-request-body}, a filter that also declares bound-upstream body access is
- * exempt (its condition moves its body work to the barrier); without the feature such a filter is
- * refused at build naming the feature ({@code BodyPlanner}).
+ * R4 (see docs/behaviour/binding.md#binding-rules): in a pipeline that reads request bodies before
+ * the request phase (StreamBuffer), a top-level request-body filter's conditions are evaluated at
+ * pre-read, before any router ran, so a {@code bound_upstream} condition there sees no binding and
+ * never matches. That is why an {@code iterative_request_router} (a pre-read body reader) cannot
+ * carry one (see docs/behaviour/binding.md#known-limitations). Streaming pipelines run body hooks
+ * after routing, so the rule does not apply. Branch filters with body access are {@code
+ * branch_body_access}'s. With feature {@code bound-upstream-request-body}, a filter that also
+ * declares bound-upstream body access is exempt (its condition moves its body work to the barrier);
+ * without the feature such a filter is refused at build naming the feature ({@code BodyPlanner}).
  */
 final class PreReadBoundCondition implements RuleFamily {
 
@@ -35,7 +35,7 @@ final class PreReadBoundCondition implements RuleFamily {
             CompiledFilter f = graph.node(i);
             // A bound-upstream declaration that the feature gate voids is refused at build, naming the feature.
             if (graph.bodyPhase(f) != RequestBodyPhase.PRE_READ || !binding.boundCondition(f)
-                    || f.filter().boundUpstreamRequestBodyAccess() != BodyAccess.NONE) {
+                    || f.declaration().boundUpstream().bodyAccess() != BodyAccess.NONE) {
                 continue;
             }
             findings.error(OrderingRule.BOUND_CONDITION_PRE_READ, f, null, describe(f) + " at " + graph.at(i)

@@ -9,11 +9,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code unreachable_filters}: top-level filters no request path reaches (spec 6.10, 6.11). They
- * stand after a filter that never falls through and no jump lands on them. Each such filter is
- * reported once, with the run of filters it cuts off: an error after an unconditional answer
- * (static_response, redirect), a warning after an unconditional branch that ends the pipeline or
- * skips forward (Praxis does not refuse those).
+ * {@code unreachable_filters}: top-level filters no request path reaches (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph,
+ * docs/behaviour/ordering-checks.md#the-ordering-checks). They stand after a filter that never
+ * falls through and no jump lands on them. Each such filter is reported once, with the run of
+ * filters it cuts off: an error after an unconditional answer (static_response, redirect), a
+ * warning after an unconditional branch that ends the pipeline or skips forward (Praxis does not
+ * refuse those).
  */
 final class ReachabilityCheck implements RuleFamily {
 

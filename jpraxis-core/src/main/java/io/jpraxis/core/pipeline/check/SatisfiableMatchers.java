@@ -4,20 +4,21 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
-import io.jpraxis.core.filter.NestedStep;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 /**
- * R8 (spec 6.6, 6.9): a {@code when: bound_upstream} matcher, at the top level or in a branch,
- * must match the catalog tags of some cluster the binding router can bind, else its filter
- * silently never runs. An {@code unless} nothing satisfies only leaves its filter running, so it
- * is not checked. Matchers inside the binding-reading steps of a top-level IRR are held to the
- * clusters this pipeline can bind too (R9: the step inherits its binding). Without a binding
- * router nothing is bindable and R2 already refuses every consumer.
+ * R8 (see docs/behaviour/binding.md#bound-conditions, docs/behaviour/binding.md#binding-rules): a
+ * {@code when: bound_upstream} matcher, at the top level or in a branch, must match the catalog
+ * tags of some cluster the binding router can bind, else its filter silently never runs. An {@code
+ * unless} nothing satisfies only leaves its filter running, so it is not checked. Matchers inside
+ * the binding-reading steps of a top-level IRR are held to the clusters this pipeline can bind too
+ * (R9: the step inherits its binding). Without a binding router nothing is bindable and R2 already
+ * refuses every consumer.
  */
 final class SatisfiableMatchers implements RuleFamily {
 
@@ -44,11 +45,12 @@ final class SatisfiableMatchers implements RuleFamily {
 
     /**
      * Matchers in the binding-reading steps of an IRR at the top level: the step runs under this
-     * pipeline's binding, so only this pipeline knows what it can be (seed, "Bound Conditions").
-     * Reported on the step's filter, whose path lies inside the IRR's entry.
+     * pipeline's binding, so only this pipeline knows what it can be (see
+     * docs/behaviour/binding.md#bound-conditions). Reported on the step's filter, whose path lies
+     * inside the IRR's entry.
      */
     private static void steps(BindingFacts binding, CompiledFilter irr, Findings findings) {
-        for (NestedStep step : irr.filter().nestedBindingSteps()) {
+        for (NestedStep step : irr.declaration().nested().bindingSteps()) {
             for (CompiledFilter f : step.pipeline().allSlots()) {
                 check(binding, f, null, describe(f) + " in step '" + step.name() + "' of " + describe(irr), findings);
             }

@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Top-level branches that route a request around a security filter (spec 6.11, decision 10): a
- * skip past one, and a terminal branch that forwards upstream (a cluster is chosen in its
- * sub-chain or before it) while a security filter stands after its host. Both always run.
+ * Top-level branches that route a request around a security filter (see
+ * docs/behaviour/ordering-checks.md#the-ordering-checks,
+ * docs/behaviour/ordering-checks.md#security-class-filters): a skip past one, and a terminal branch
+ * that forwards upstream (a cluster is chosen in its sub-chain or before it) while a security
+ * filter stands after its host. Both always run.
  */
 final class SecurityBypassChecks implements RuleFamily {
 
@@ -93,7 +95,7 @@ final class SecurityBypassChecks implements RuleFamily {
     /** Whether a filter of {@code filters}, or of their branches at any depth, selects a cluster. */
     private static boolean selects(List<CompiledFilter> filters) {
         for (CompiledFilter f : filters) {
-            if (f.filter().traits().contains(FilterTrait.SELECTS_CLUSTER)) {
+            if (f.declaration().traits().contains(FilterTrait.SELECTS_CLUSTER)) {
                 return true;
             }
             for (BranchSpec b : f.branches()) {

@@ -9,8 +9,9 @@ import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.Set;
 
 /**
- * Whether every security-class filter (decision 10) runs, and fails closed, for every request that
- * passes its place: no request conditions on one ({@code conditional_security}), no
+ * Whether every security-class filter (see
+ * docs/behaviour/ordering-checks.md#security-class-filters) runs, and fails closed, for every
+ * request that passes its place: no request conditions on one ({@code conditional_security}), no
  * {@code failure_mode: open} unless {@code allow_open_security_filters} (then a warning), both in
  * branches too; and a warning for one reached only through a conditional branch or host.
  */
@@ -63,6 +64,6 @@ final class SecurityGateChecks implements RuleFamily {
     }
 
     static boolean isSecurity(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.SECURITY);
+        return f.declaration().traits().contains(FilterTrait.SECURITY);
     }
 }

@@ -13,13 +13,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code selected_upstream_ordering} (spec 6.10): a filter gated on {@code selected_upstream} must
- * have an unconditional load balancer before it on every path, since before one runs nothing is
- * selected and the condition silently never matches ({@code when}) or always runs
- * ({@code unless}). A forward pass over the graph marks the top-level filters some path reaches
- * with no load balancer run yet; a conditional load balancer, or one in a conditional branch, does
- * not clear the mark; one in an unconditional branch does, and so does a load balancer hosting the
- * gated branch. Branch sub-chains are walked with the state their host hands them.
+ * {@code selected_upstream_ordering} (see
+ * docs/behaviour/ordering-checks.md#the-control-flow-graph): a filter gated on {@code
+ * selected_upstream} must have an unconditional load balancer before it on every path, since before
+ * one runs nothing is selected and the condition silently never matches ({@code when}) or always
+ * runs ({@code unless}). A forward pass over the graph marks the top-level filters some path
+ * reaches with no load balancer run yet; a conditional load balancer, or one in a conditional
+ * branch, does not clear the mark; one in an unconditional branch does, and so does a load balancer
+ * hosting the gated branch. Branch sub-chains are walked with the state their host hands them.
  */
 final class SelectedUpstreamOrdering implements RuleFamily {
 
@@ -154,7 +155,7 @@ final class SelectedUpstreamOrdering implements RuleFamily {
     }
 
     private static boolean isLoadBalancer(CompiledFilter f) {
-        return f.filter().traits().contains(FilterTrait.SELECTS_ENDPOINT);
+        return f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT);
     }
 
     private static String message() {

@@ -9,11 +9,12 @@ import io.jpraxis.core.pipeline.branch.Rejoin;
 import java.util.Set;
 
 /**
- * R3 (spec 6.9), only in a pipeline that binds: exactly one binding router. Another top-level
- * router would publish a second binding, a router in a branch one that is not request-scoped, and
- * a re-entrance that can run the router again would try to rebind after the freeze (a 500 at
- * runtime). Unlike {@code duplicate_routers} this has no skip flag. A publisher inside an
- * {@code iterative_request_router} step is refused by the IRR's own step checks (R9).
+ * R3 (see docs/behaviour/binding.md#binding-rules), only in a pipeline that binds: exactly one
+ * binding router. Another top-level router would publish a second binding, a router in a branch one
+ * that is not request-scoped, and a re-entrance that can run the router again would try to rebind
+ * after the freeze (a 500 at runtime). Unlike {@code duplicate_routers} this has no skip flag. A
+ * publisher inside an {@code iterative_request_router} step is refused by the IRR's own step checks
+ * (R9).
  */
 final class SinglePublisher implements RuleFamily {
 
@@ -42,7 +43,7 @@ final class SinglePublisher implements RuleFamily {
         }
         BranchSlot.forEach(graph, slot -> {
             CompiledFilter f = slot.filter();
-            if (f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, slot.branch(), describe(f) + " in branch '"
                         + slot.branch().name() + "' of listener '" + graph.listener() + "' would publish the logical "
                         + "binding inside a branch (expected: the request-scoped binding router at the top level, "
@@ -55,13 +56,14 @@ final class SinglePublisher implements RuleFamily {
     }
 
     /**
-     * A nested pipeline that reads its parent's binding may hold no router at all (seed, "Binding
-     * a Logical Upstream"); one that ignores the binding keeps its exchange-local router (decision 6).
+     * A nested pipeline that reads its parent's binding may hold no router at all (see
+     * docs/behaviour/binding.md#the-freeze); one that ignores the binding keeps its exchange-local
+     * router (see docs/behaviour/iterative-router.md#step-checks).
      */
     private static void inStep(FlowGraph graph, Findings findings) {
         for (int i = 0; i < graph.size(); i++) {
             CompiledFilter f = graph.node(i);
-            if (f.filter().traits().contains(FilterTrait.ROUTER)) {
+            if (f.declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, f, null, describe(f) + " at position " + i
                         + " would publish a logical upstream binding inside an iterative_request_router step that "
                         + "reads the binding, which inherits its parent's binding (expected: no router in a step "
@@ -69,7 +71,7 @@ final class SinglePublisher implements RuleFamily {
             }
         }
         BranchSlot.forEach(graph, slot -> {
-            if (slot.filter().filter().traits().contains(FilterTrait.ROUTER)) {
+            if (slot.filter().declaration().traits().contains(FilterTrait.ROUTER)) {
                 findings.error(OrderingRule.SINGLE_BINDING_PUBLISHER, slot.filter(), slot.branch(),
                         describe(slot.filter()) + " in branch '" + slot.branch().name() + "' would publish a logical "
                                 + "upstream binding inside an iterative_request_router step, which inherits its "

@@ -10,7 +10,10 @@ import io.jpraxis.core.pipeline.CompileResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** R6 (spec 6.9): the coverage path model, its documented limitations and the facts it reports. */
+/**
+ * R6 (see docs/behaviour/binding.md#binding-rules): the coverage path model, its documented
+ * limitations and the facts it reports.
+ */
 class BindingCoverageTest {
 
     private static List<String> failures(CompileResult result, String cluster) {
@@ -126,8 +129,9 @@ class BindingCoverageTest {
 
     @Test
     void aNestedTerminalFailsEvenAfterItsSubChainSelectedAnEndpoint() {
-        // Spec 2.5 step 4 and 6.9 R6: a nested terminal answers 500 whatever was selected before it,
-        // so a bound load balancer inside (or before it in the same sub-chain) serves nothing.
+        // A nested terminal answers 500 whatever was selected before it, so a bound load balancer
+        // inside (or before it in the same sub-chain) serves nothing (see
+        // docs/behaviour/branches.md#how-branches-run, docs/behaviour/binding.md#binding-rules).
         String config = """
                       - filter: router
                         clusters: [a]

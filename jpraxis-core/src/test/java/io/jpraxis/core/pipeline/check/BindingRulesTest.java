@@ -8,7 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.core.pipeline.CompileResult;
 import org.junit.jupiter.api.Test;
 
-/** R1 to R4, R7 and R8 (spec 6.9): each rejected case with its accepted twin. */
+/**
+ * R1 to R4, R7 and R8 (see docs/behaviour/binding.md#binding-rules): each rejected case with its
+ * accepted twin.
+ */
 class BindingRulesTest {
 
     @Test

@@ -12,12 +12,14 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.Declares;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.OneStepFactory;
 import io.jpraxis.core.pipeline.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import java.util.LinkedHashMap;
@@ -106,9 +108,9 @@ final class CheckFixture {
     }
 
     /** A stand-in filter type with fixed traits. */
-    private record Stand(String type, Set<FilterTrait> traits) implements FilterFactory {
+    private record Stand(String type, Set<FilterTrait> traits) implements OneStepFactory {
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+        public Optional<HttpFilter> make(MapReader options, FilterReadContext context) {
             List<String> clusters = options.strings("clusters").orElse(List.of());
             List<String> steps = options.strings("steps").orElse(List.of());
             boolean preRead = options.bool("pre_read").orElse(false);
@@ -125,41 +127,26 @@ final class CheckFixture {
     }
 
     private record StandFilter(String type, Set<FilterTrait> traits, Map<String, ClusterTags> tags,
-            List<String> steps, boolean preRead) implements HttpFilter {
+            List<String> steps, boolean preRead) implements HttpFilter, Declares {
         @Override
         public Object config() {
             return tags.keySet();
         }
 
         @Override
-        public List<String> selectableClusters() {
-            return traits.contains(FilterTrait.SELECTS_CLUSTER) ? List.copyOf(tags.keySet()) : List.of();
-        }
-
-        @Override
-        public List<String> servedClusters() {
-            return traits.contains(FilterTrait.SELECTS_ENDPOINT) ? List.copyOf(tags.keySet()) : List.of();
-        }
-
-        @Override
-        public Map<String, ClusterTags> declaredClusterTags() {
-            return traits.contains(FilterTrait.SELECTS_ENDPOINT) || type.equals("iterative_request_router") ? tags
-                    : Map.of();
-        }
-
-        @Override
-        public List<String> nestedBindingReaders() {
-            return steps;
-        }
-
-        @Override
-        public BodyAccess requestBodyAccess() {
-            return type.equals("reader") || type.equals("buffer") || preRead ? BodyAccess.READ_ONLY : BodyAccess.NONE;
-        }
-
-        @Override
-        public BodyMode requestBodyMode() {
-            return type.equals("buffer") || preRead ? new BodyMode.StreamBuffer(65536L) : BodyMode.STREAM;
+        public FilterDeclaration declaration() {
+            List<String> selectable = traits.contains(FilterTrait.SELECTS_CLUSTER) ? List.copyOf(tags.keySet())
+                    : List.of();
+            List<String> served = traits.contains(FilterTrait.SELECTS_ENDPOINT) ? List.copyOf(tags.keySet())
+                    : List.of();
+            Map<String, ClusterTags> declared = traits.contains(FilterTrait.SELECTS_ENDPOINT)
+                    || type.equals("iterative_request_router") ? tags : Map.of();
+            BodyAccess access = type.equals("reader") || type.equals("buffer") || preRead ? BodyAccess.READ_ONLY
+                    : BodyAccess.NONE;
+            BodyMode mode = type.equals("buffer") || preRead ? new BodyMode.StreamBuffer(65536L) : BodyMode.STREAM;
+            return FilterDeclaration.NONE.withTraits(traits).withRequestBody(access, mode)
+                    .withClusters(new FilterDeclaration.Clusters(declared, selectable, served))
+                    .withNested(new FilterDeclaration.Nested(List.of(), steps, List.of()));
         }
     }
 }

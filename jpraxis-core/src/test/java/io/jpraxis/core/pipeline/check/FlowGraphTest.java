@@ -8,7 +8,10 @@ import io.jpraxis.core.pipeline.check.FlowEdge.Kind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The top-level control-flow graph (spec 6.10): its edges, cuts and reachability. */
+/**
+ * The top-level control-flow graph (see docs/behaviour/ordering-checks.md#the-control-flow-graph):
+ * its edges, cuts and reachability.
+ */
 class FlowGraphTest {
 
     private static List<String> edges(FlowGraph g) {

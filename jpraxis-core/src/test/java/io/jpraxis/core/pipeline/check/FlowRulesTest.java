@@ -5,8 +5,8 @@ import static io.jpraxis.core.pipeline.check.CheckFixture.findings;
 import static io.jpraxis.core.pipeline.check.CheckFixture.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.HeaderValue;
@@ -20,6 +20,7 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -233,7 +234,7 @@ class FlowRulesTest {
             }
         };
         CompiledPipeline pipeline = new CompiledPipeline("web", List.of(new CompiledFilter(0, tag,
-                RequestCondition.ALWAYS, true, ResponseCondition.ALWAYS, FilterEntryConfig.FailureMode.CLOSED, "main",
+                FilterDeclaration.NONE, RequestCondition.ALWAYS, true, ResponseCondition.ALWAYS, FilterEntryConfig.FailureMode.CLOSED, "main",
                 entry)));
         Diagnostics diagnostics = new Diagnostics();
         PipelineReport report = new OrderingChecks(InsecureOptions.NONE).run(FlowGraph.of(pipeline, Map.of()),

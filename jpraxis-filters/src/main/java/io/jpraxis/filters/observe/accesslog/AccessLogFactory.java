@@ -4,13 +4,15 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.ConfigNode.ScalarKind;
 import io.jpraxis.config.tree.ConfigNode.ScalarNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
 
 /** Builds {@code access_log} filters; the one key, {@code sample_rate}, follows Praxis. */
-public final class AccessLogFactory implements FilterFactory {
+public final class AccessLogFactory implements FilterFactory<AccessLogConfig> {
     /** The YAML type name. */
     public static final String TYPE = "access_log";
     static final String SAMPLE_RATE_EXPECTATION = "a number greater than 0 and at most 1";
@@ -21,18 +23,29 @@ public final class AccessLogFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<AccessLogConfig> read(MapReader options, FilterReadContext context) {
         Optional<ConfigNode> node = options.present("sample_rate");
         Double rate = node.isPresent() ? sampleRate(node.get()) : Double.valueOf(AccessLogConfig.DEFAULT_SAMPLE_RATE);
         if (rate == null) {
             options.invalid("sample_rate", SAMPLE_RATE_EXPECTATION);
         }
-        // A conditions map is Praxis's emit-time filter on access_log (spec 2.1): refused by name, not as unknown.
+        // A conditions map is Praxis's emit-time filter on access_log (see
+        // docs/behaviour/config-loading.md#filter-entries): refused by name, not as unknown.
         options.notImplemented("conditions");
         if (!options.finishCleanly() || rate == null) {
             return Optional.empty();
         }
-        return Optional.of(new AccessLogFilter(new AccessLogConfig(rate)));
+        return Optional.of(new AccessLogConfig(rate));
+    }
+
+    @Override
+    public FilterDeclaration declare(AccessLogConfig config) {
+        return FilterDeclaration.NONE.withLogHook();
+    }
+
+    @Override
+    public HttpFilter create(AccessLogConfig config, FilterBuildContext context) {
+        return new AccessLogFilter(config);
     }
 
     /** The rate, or null when the node is not a number in (0, 1]. */

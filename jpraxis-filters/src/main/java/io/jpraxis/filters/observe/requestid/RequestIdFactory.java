@@ -1,17 +1,19 @@
 package io.jpraxis.filters.observe.requestid;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.HeaderRules;
 import java.util.Optional;
 import java.util.Set;
 
 /** Builds {@code request_id} filters. */
-public final class RequestIdFactory implements FilterFactory {
+public final class RequestIdFactory implements FilterFactory<RequestIdConfig> {
     /** The YAML type name. */
     public static final String TYPE = "request_id";
     /** Praxis's default header. */
@@ -33,7 +35,7 @@ public final class RequestIdFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<RequestIdConfig> read(MapReader options, FilterReadContext context) {
         String header = options.string("header_name").orElse(DEFAULT_HEADER);
         boolean valid = true;
         if (options.has("header_name") && !usable(header)) {
@@ -43,7 +45,17 @@ public final class RequestIdFactory implements FilterFactory {
         if (!options.finishCleanly() || !valid) {
             return Optional.empty();
         }
-        return Optional.of(new RequestIdFilter(new RequestIdConfig(header)));
+        return Optional.of(new RequestIdConfig(header));
+    }
+
+    @Override
+    public FilterDeclaration declare(RequestIdConfig config) {
+        return FilterDeclaration.NONE.withResponseHook(true);
+    }
+
+    @Override
+    public HttpFilter create(RequestIdConfig config, FilterBuildContext context) {
+        return new RequestIdFilter(config);
     }
 
     private static boolean usable(String header) {

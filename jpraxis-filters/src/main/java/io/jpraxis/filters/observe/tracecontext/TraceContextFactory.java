@@ -1,13 +1,20 @@
 package io.jpraxis.filters.observe.tracecontext;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
+import java.util.Set;
 
-/** Builds {@code trace_context} filters (spec 5.9); any key is unknown. */
-public final class TraceContextFactory implements FilterFactory {
+/**
+ * Builds {@code trace_context} filters (see docs/reference/filters/trace_context.md#what-it-does);
+ * any key is unknown.
+ */
+public final class TraceContextFactory implements FilterFactory<TraceContextConfig> {
     /** The YAML type name. */
     public static final String TYPE = "trace_context";
 
@@ -17,7 +24,7 @@ public final class TraceContextFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<TraceContextConfig> read(MapReader options, FilterReadContext context) {
         for (String key : options.keys()) {
             // No suggestion could help: there is no key to mean.
             options.skip(key).error(key, "unknown key (expected: none; trace_context takes no options)");
@@ -25,6 +32,16 @@ public final class TraceContextFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new TraceContextFilter(new TraceContextConfig(), TraceIds.perThread()));
+        return Optional.of(new TraceContextConfig());
+    }
+
+    @Override
+    public FilterDeclaration declare(TraceContextConfig config) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.DECIDES_BEFORE_ROUTING));
+    }
+
+    @Override
+    public HttpFilter create(TraceContextConfig config, FilterBuildContext context) {
+        return new TraceContextFilter(config, TraceIds.perThread());
     }
 }

@@ -2,18 +2,16 @@ package io.jpraxis.filters.observe.tracecontext;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import java.util.List;
-import java.util.Set;
 
 /**
- * W3C Trace Context propagation (spec 5.9): a request with one valid {@code traceparent} joins
- * the client's trace, any other starts a new one; either way the upstream hop gets a new span id
- * in a version-00 {@code traceparent}. {@code tracestate} is forwarded, validated, only when the
- * client's {@code traceparent} was valid (Trace Context section 3.3: without its parent it means
- * nothing), and removed otherwise.
+ * W3C Trace Context propagation (see docs/reference/filters/trace_context.md#what-it-does): a
+ * request with one valid {@code traceparent} joins the client's trace, any other starts a new one;
+ * either way the upstream hop gets a new span id in a version-00 {@code traceparent}. {@code
+ * tracestate} is forwarded, validated, only when the client's {@code traceparent} was valid (Trace
+ * Context section 3.3: without its parent it means nothing), and removed otherwise.
  *
  * <p>Several {@code traceparent} lines are invalid (section 3.2) and count as none. A new trace is
  * marked sampled, since this filter has no sampler to ask and a recorder downstream should see
@@ -24,8 +22,10 @@ import java.util.Set;
 public final class TraceContextFilter implements HttpFilter {
     static final String TRACEPARENT = "traceparent";
     static final String TRACESTATE = "tracestate";
-    /** Propagation is decided before routing, so it may not wait for an upstream (spec 5.9). */
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.DECIDES_BEFORE_ROUTING);
+    /**
+     * Propagation is decided before routing, so it may not wait for an upstream (see
+     * docs/reference/filters/trace_context.md#what-it-does).
+     */
 
     private final TraceContextConfig config;
     private final TraceIds ids;
@@ -43,11 +43,6 @@ public final class TraceContextFilter implements HttpFilter {
     @Override
     public TraceContextConfig config() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 
     @Override

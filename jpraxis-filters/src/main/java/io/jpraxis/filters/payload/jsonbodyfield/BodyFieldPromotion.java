@@ -73,7 +73,8 @@ public final class BodyFieldPromotion {
                 log.debug("request {}: {}: value of field {} is not a safe header value; not promoted",
                         ctx.requestId(), resultFilter, m.field());
             }
-            // Decision 11: a field name or value the result rules refuse is simply not published.
+            // A field name or value the result rules refuse is simply not published (see
+            // docs/behaviour/body-access.md#promoting-json-fields).
             ctx.results().put(resultFilter, m.field(), value);
         }
     }

@@ -3,11 +3,15 @@ package io.jpraxis.filters.payload.jsonbodyfield;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.BodyAccess;
+import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldConfig.FieldMapping;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
@@ -22,7 +26,7 @@ import java.util.TreeSet;
  * of them (not both), and {@code max_body_bytes}. A target header must be a valid name that a
  * body may safely set: not hop-by-hop, framing, {@code Host} or a credential header.
  */
-public final class JsonBodyFieldFactory implements FilterFactory {
+public final class JsonBodyFieldFactory implements FilterFactory<JsonBodyFieldConfig> {
     /** The YAML type name. */
     public static final String TYPE = "json_body_field";
     /** Headers a request body must never set: they frame or route the message, or carry credentials. */
@@ -34,14 +38,25 @@ public final class JsonBodyFieldFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<JsonBodyFieldConfig> read(MapReader options, FilterReadContext context) {
         List<FieldMapping> fields = options.has("fields") ? list(options) : single(options);
         long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || fields.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new JsonBodyFieldFilter(new JsonBodyFieldConfig(fields, maxBodyBytes)));
+        return Optional.of(new JsonBodyFieldConfig(fields, maxBodyBytes));
+    }
+
+    @Override
+    public FilterDeclaration declare(JsonBodyFieldConfig config) {
+        return FilterDeclaration.NONE.withRequestBody(BodyAccess.READ_ONLY, BodyMode.buffer(config.maxBodyBytes()))
+                .withOwnedRequestHeaders(new BodyFieldPromotion(config.fields(), TYPE).targetHeaders());
+    }
+
+    @Override
+    public HttpFilter create(JsonBodyFieldConfig config, FilterBuildContext context) {
+        return new JsonBodyFieldFilter(config);
     }
 
     private static List<FieldMapping> single(MapReader options) {

@@ -1,23 +1,20 @@
 package io.jpraxis.filters.payload.jsonbodyfield;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.filter.BodyMode;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import java.util.Set;
 
 /**
- * {@code json_body_field} (decision 11): reads top-level fields of a JSON request body and
- * promotes each to a request header and to a filter result keyed by the field's name, so routers,
- * conditions and {@code on_result} branches can act on them. It buffers the body (a bounded
- * StreamBuffer), so the gateway reads the body before the request phase and the promoted headers
- * are in place when the router runs. A missing, empty or non-JSON body, or a missing field,
- * promotes nothing and lets the request go on.
+ * {@code json_body_field} (see docs/behaviour/body-access.md#promoting-json-fields): reads
+ * top-level fields of a JSON request body and promotes each to a request header and to a filter
+ * result keyed by the field's name, so routers, conditions and {@code on_result} branches can act
+ * on them. It buffers the body (a bounded StreamBuffer), so the gateway reads the body before the
+ * request phase and the promoted headers are in place when the router runs. A missing, empty or
+ * non-JSON body, or a missing field, promotes nothing and lets the request go on.
  *
- * <p>The target headers are owned (decision 13): a client's copy is removed at ingress, so a
- * promoted value always comes from the body.
+ * <p>The target headers are owned (see docs/behaviour/routing-headers.md#headers-a-filter-owns): a
+ * client's copy is removed at ingress, so a promoted value always comes from the body.
  */
 final class JsonBodyFieldFilter implements HttpFilter {
     private final JsonBodyFieldConfig config;
@@ -36,21 +33,6 @@ final class JsonBodyFieldFilter implements HttpFilter {
     @Override
     public JsonBodyFieldConfig config() {
         return config;
-    }
-
-    @Override
-    public BodyAccess requestBodyAccess() {
-        return BodyAccess.READ_ONLY;
-    }
-
-    @Override
-    public BodyMode requestBodyMode() {
-        return BodyMode.buffer(config.maxBodyBytes());
-    }
-
-    @Override
-    public Set<String> ownedRequestHeaders() {
-        return promotion.targetHeaders();
     }
 
     @Override

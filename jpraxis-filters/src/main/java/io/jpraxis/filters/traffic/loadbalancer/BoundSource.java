@@ -5,10 +5,10 @@ import io.jpraxis.core.filter.FilterAction;
 import java.util.Set;
 
 /**
- * The runtime backstops of a load balancer that reads the binding (seed, "Consuming the
- * Binding"): valid configs never reach them, since validation proves a binding precedes every
- * bound load balancer and that it serves every bindable cluster; with
- * {@code skip_pipeline_validation} they fail the request closed instead of guessing a cluster.
+ * The runtime backstops of a load balancer that reads the binding (see
+ * docs/behaviour/binding.md#consumers): valid configs never reach them, since validation proves a
+ * binding precedes every bound load balancer and that it serves every bindable cluster; with {@code
+ * skip_pipeline_validation} they fail the request closed instead of guessing a cluster.
  */
 final class BoundSource {
     private BoundSource() {

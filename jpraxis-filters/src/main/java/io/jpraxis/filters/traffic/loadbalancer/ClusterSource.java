@@ -4,6 +4,9 @@ package io.jpraxis.filters.traffic.loadbalancer;
 public enum ClusterSource {
     /** {@code ctx.cluster}, as a router (or other selector) set it. */
     ROUTER,
-    /** The frozen logical binding (feature {@code upstream-binding}; seed, "Consuming the Binding"). */
+    /**
+     * The frozen logical binding (feature {@code upstream-binding}; see
+     * docs/behaviour/binding.md#consumers).
+     */
     BOUND_UPSTREAM
 }

@@ -5,15 +5,24 @@ import io.jpraxis.config.load.ClusterReader;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.binding.ClusterTags;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.ConfigLists;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** Builds {@code load_balancer} filters (spec 5.2). */
-public final class LoadBalancerFactory implements FilterFactory {
+/**
+ * Builds {@code load_balancer} filters (see docs/reference/filters/load_balancer.md#what-it-does).
+ */
+public final class LoadBalancerFactory implements FilterFactory<LoadBalancerConfig> {
     /** The YAML type name. */
     public static final String TYPE = "load_balancer";
 
@@ -28,17 +37,26 @@ public final class LoadBalancerFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<LoadBalancerConfig> read(MapReader options, FilterReadContext context) {
         List<ClusterConfig> clusters = readClusters(options, context);
         ClusterSource source = readClusterSource(options, context);
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadBalancerFilter(new LoadBalancerConfig(clusters, source), context.services(),
-                context.clusterStates()));
+        return Optional.of(new LoadBalancerConfig(clusters, source));
     }
 
-    private static List<ClusterConfig> readClusters(MapReader options, FilterBuildContext context) {
+    @Override
+    public FilterDeclaration declare(LoadBalancerConfig config) {
+        return declaration(config);
+    }
+
+    @Override
+    public HttpFilter create(LoadBalancerConfig config, FilterBuildContext context) {
+        return new LoadBalancerFilter(config, context.services(), context.clusterStates());
+    }
+
+    private static List<ClusterConfig> readClusters(MapReader options, FilterReadContext context) {
         Optional<List<ConfigNode>> items = ConfigLists.nonEmpty(options, "clusters",
                 "at least one cluster; without clusters every request would fail with 502");
         if (items.isEmpty()) {
@@ -49,7 +67,7 @@ public final class LoadBalancerFactory implements FilterFactory {
                 options.diagnostics(), context.insecureOptions());
     }
 
-    private static ClusterSource readClusterSource(MapReader options, FilterBuildContext context) {
+    private static ClusterSource readClusterSource(MapReader options, FilterReadContext context) {
         ClusterSource source = options.enumValue("cluster_source", ClusterSource.class).orElse(ClusterSource.ROUTER);
         if (source == ClusterSource.BOUND_UPSTREAM && !context.features().has(Feature.UPSTREAM_BINDING)) {
             options.invalid("cluster_source", "router; bound_upstream needs feature "
@@ -57,5 +75,22 @@ public final class LoadBalancerFactory implements FilterFactory {
                     + Feature.UPSTREAM_BINDING.cliName() + ")");
         }
         return source;
+    }
+
+    /**
+     * Selects endpoints of each declared cluster (and reads the binding with {@code bound_upstream});
+     * each cluster's application metadata seeds the pipeline's cluster catalog.
+     */
+    static FilterDeclaration declaration(LoadBalancerConfig config) {
+        Map<String, ClusterTags> tags = new LinkedHashMap<>();
+        for (ClusterConfig cluster : config.clusters()) {
+            tags.put(cluster.name(), ClusterTags.of(cluster.http()));
+        }
+        List<String> served = config.clusters().stream().map(ClusterConfig::name).toList();
+        Set<FilterTrait> traits = config.clusterSource() == ClusterSource.BOUND_UPSTREAM
+                ? Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING)
+                : Set.of(FilterTrait.SELECTS_ENDPOINT);
+        return FilterDeclaration.NONE.withTraits(traits)
+                .withClusters(new FilterDeclaration.Clusters(tags, List.of(), served));
     }
 }

@@ -5,31 +5,25 @@ import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
-import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.core.upstream.UpstreamTarget;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * Picks an endpoint of the request's cluster with that cluster's strategy (spec 5.2) and sets
- * {@code ctx.upstream}. Leaves a request alone when an earlier filter already chose its upstream.
- * With {@code cluster_source: bound_upstream} the cluster is the request's frozen binding instead
- * of what a router set, and it seeds {@code ctx.cluster} (spec 5.2, 6.8).
+ * Picks an endpoint of the request's cluster with that cluster's strategy (see
+ * docs/reference/filters/load_balancer.md#what-it-does) and sets {@code ctx.upstream}. Leaves a
+ * request alone when an earlier filter already chose its upstream. With {@code cluster_source:
+ * bound_upstream} the cluster is the request's frozen binding instead of what a router set, and it
+ * seeds {@code ctx.cluster} (see docs/reference/filters/load_balancer.md#what-it-does,
+ * docs/behaviour/binding.md#consumers).
  */
 public final class LoadBalancerFilter implements HttpFilter {
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT);
-    private static final Set<FilterTrait> BOUND_TRAITS = Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING);
     private static final FilterAction NO_CLUSTER = FilterAction.fail(
             "load_balancer: no cluster selected (expected: a router or other selector before it to set the cluster)");
 
@@ -37,8 +31,6 @@ public final class LoadBalancerFilter implements HttpFilter {
     /** Read-only after construction, so concurrent lookups are safe; never iterated. */
     private final Map<String, Member> byName;
     private final String declaredNames;
-    private final List<String> served;
-    private final Map<String, ClusterTags> declaredTags;
 
     /** Builds one balancer per cluster, seeded from {@code services}. */
     public LoadBalancerFilter(LoadBalancerConfig config, RuntimeServices services, ClusterStates states) {
@@ -51,16 +43,6 @@ public final class LoadBalancerFilter implements HttpFilter {
             names.append(names.isEmpty() ? "" : ", ").append(cluster.name());
         }
         this.declaredNames = names.toString();
-        this.served = config.clusters().stream().map(ClusterConfig::name).toList();
-        Map<String, ClusterTags> tags = new LinkedHashMap<>();
-        for (ClusterConfig cluster : config.clusters()) {
-            tags.put(cluster.name(), tagsOf(cluster));
-        }
-        this.declaredTags = Collections.unmodifiableMap(tags);
-    }
-
-    private static ClusterTags tagsOf(ClusterConfig cluster) {
-        return ClusterTags.of(cluster.http());
     }
 
     @Override
@@ -86,7 +68,7 @@ public final class LoadBalancerFilter implements HttpFilter {
                 return refused;
             }
             cluster = bound.cluster();
-            ctx.cluster(cluster); // seeded from the binding (spec 5.2, step 2)
+            ctx.cluster(cluster); // seeded from the binding (see docs/reference/filters/load_balancer.md#what-it-does)
         } else {
             cluster = ctx.cluster();
         }
@@ -101,21 +83,6 @@ public final class LoadBalancerFilter implements HttpFilter {
         ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx),
                 member.balancer().reselectorFor(ctx)));
         return FilterAction.CONTINUE;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return config.clusterSource() == ClusterSource.BOUND_UPSTREAM ? BOUND_TRAITS : TRAITS;
-    }
-
-    @Override
-    public Map<String, ClusterTags> declaredClusterTags() {
-        return declaredTags;
-    }
-
-    @Override
-    public List<String> servedClusters() {
-        return served;
     }
 
     /** The balancer of a declared cluster (for tests and the admin dump). */

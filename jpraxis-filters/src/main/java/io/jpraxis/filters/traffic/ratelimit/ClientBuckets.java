@@ -11,15 +11,15 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code per_ip} table: one bucket per client key, bounded at {@link #MAX_KEYS} live keys.
  *
- * <p>When the table is full a new client gets no bucket, and the filter refuses it (spec 5.7:
- * the table fails closed, so rotating source addresses cannot grow memory without bound). Keys
- * whose bucket has refilled completely hold nothing a fresh bucket would not, so a sweep drops
- * them; it runs on a request's thread once the table is half full, at most once per
- * {@link #SWEEP_INTERVAL_NANOS}, so its cost (a pass over the table) is paid a bounded number of
- * times a second however many requests arrive.
+ * <p>When the table is full a new client gets no bucket, and the filter refuses it (the table fails
+ * closed, so rotating source addresses cannot grow memory without bound; see
+ * docs/reference/filters/rate_limit.md#what-it-does). Keys whose bucket has refilled completely
+ * hold nothing a fresh bucket would not, so a sweep drops them; it runs on a request's thread once
+ * the table is half full, at most once per {@link #SWEEP_INTERVAL_NANOS}, so its cost (a pass over
+ * the table) is paid a bounded number of times a second however many requests arrive.
  */
 final class ClientBuckets implements Buckets {
-    /** Live keys the table holds at most (spec 8). */
+    /** Live keys the table holds at most (see docs/behaviour/limits.md#the-limits-table). */
     static final int MAX_KEYS = 200_000;
     static final long SWEEP_INTERVAL_NANOS = 1_000_000_000L;
     /** At most one "table full" warning per this many nanoseconds, with the refusals since the last one. */

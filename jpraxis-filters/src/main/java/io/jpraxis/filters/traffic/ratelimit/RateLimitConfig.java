@@ -1,7 +1,7 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
 /**
- * The {@code rate_limit} filter's config (spec 5.7).
+ * The {@code rate_limit} filter's config (see docs/reference/filters/rate_limit.md#what-it-does).
  *
  * @param mode one bucket for every client, or one per client address
  * @param rate tokens added per second (may be fractional: {@code 0.5} is one request every two seconds)

@@ -1,15 +1,22 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
 import java.math.BigDecimal;
 import java.util.Optional;
+import java.util.Set;
 
-/** Builds {@code rate_limit} filters (spec 5.7), with Praxis's bounds on each key. */
-public final class RateLimitFactory implements FilterFactory {
+/**
+ * Builds {@code rate_limit} filters (see docs/reference/filters/rate_limit.md#what-it-does), with
+ * Praxis's bounds on each key.
+ */
+public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
     /** The YAML type name. */
     public static final String TYPE = "rate_limit";
     /** Praxis keeps the burst in an unsigned 32-bit integer. */
@@ -22,7 +29,7 @@ public final class RateLimitFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<RateLimitConfig> read(MapReader options, FilterReadContext context) {
         Mode mode = options.require("mode") ? options.enumValue("mode", Mode.class).orElse(null) : null;
         // burst >= rate (below) caps the rate at MAX_BURST too; the range here names the real bound.
         Double rate = options.require("rate")
@@ -42,8 +49,17 @@ public final class RateLimitFactory implements FilterFactory {
         if (!options.finishCleanly() || mode == null || rate == null || burst == null) {
             return Optional.empty();
         }
-        RateLimitConfig config = new RateLimitConfig(mode, rate, burst, prefixLen, shadow);
-        return Optional.of(new RateLimitFilter(config, context.services().clock()));
+        return Optional.of(new RateLimitConfig(mode, rate, burst, prefixLen, shadow));
+    }
+
+    @Override
+    public FilterDeclaration declare(RateLimitConfig config) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY)).withResponseHook(true);
+    }
+
+    @Override
+    public HttpFilter create(RateLimitConfig config, FilterBuildContext context) {
+        return new RateLimitFilter(config, context.services().clock());
     }
 
     /** {@code 10} rather than {@code 10.0}. */

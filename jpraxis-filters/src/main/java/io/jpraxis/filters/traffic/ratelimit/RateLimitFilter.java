@@ -3,22 +3,21 @@ package io.jpraxis.filters.traffic.ratelimit;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Token-bucket rate limiting (spec 5.7): a request takes one token from the global bucket or from
- * its client's; without one it is refused with 429. The {@code X-RateLimit-*} headers go on the
- * 429 and on every response to a request the filter let through (decision 10: non-negative
- * integers, the reset in whole seconds until a token is available); the 429 also carries
- * {@code Retry-After} (RFC 6585 section 4).
+ * Token-bucket rate limiting (see docs/reference/filters/rate_limit.md#what-it-does): a request
+ * takes one token from the global bucket or from its client's; without one it is refused with 429.
+ * The {@code X-RateLimit-*} headers go on the 429 and on every response to a request the filter let
+ * through (non-negative integers, the reset in whole seconds until a token is available; see
+ * docs/behaviour/ordering-checks.md#security-class-filters); the 429 also carries {@code
+ * Retry-After} (RFC 6585 section 4).
  *
  * <p>The client is the connection's peer address: a forwarding header says what a client claims
  * and would let it pick its own bucket. In {@code shadow} mode nothing is refused and no header
@@ -35,7 +34,6 @@ public final class RateLimitFilter implements HttpFilter {
     static final String REMAINING = "x-ratelimit-remaining";
     static final String RESET = "x-ratelimit-reset";
     static final String RETRY_AFTER = "retry-after";
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SECURITY);
     private static final FilterAction REFUSED = FilterAction.reject(429, REASON);
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
@@ -75,11 +73,6 @@ public final class RateLimitFilter implements HttpFilter {
     @Override
     public RateLimitConfig config() {
         return config;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 
     @Override

@@ -3,7 +3,7 @@ package io.jpraxis.filters.traffic.redirect;
 import java.util.List;
 
 /**
- * The {@code redirect} filter's config (spec 5.5).
+ * The {@code redirect} filter's config (see docs/reference/filters/redirect.md#what-it-does).
  *
  * @param location the Location template as configured
  * @param status 301, 302, 307 or 308

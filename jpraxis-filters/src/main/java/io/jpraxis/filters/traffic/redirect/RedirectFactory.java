@@ -4,9 +4,12 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.HeaderListReader;
 import io.jpraxis.filters.support.HeaderRules;
 import io.jpraxis.filters.support.HostPattern;
@@ -16,8 +19,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code redirect} filters (spec 5.5). */
-public final class RedirectFactory implements FilterFactory {
+/** Builds {@code redirect} filters (see docs/reference/filters/redirect.md#what-it-does). */
+public final class RedirectFactory implements FilterFactory<RedirectConfig> {
     /** The YAML type name. */
     public static final String TYPE = "redirect";
 
@@ -30,7 +33,7 @@ public final class RedirectFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<RedirectConfig> read(MapReader options, FilterReadContext context) {
         String location = options.requiredString("location");
         LocationTemplate template = location == null ? null : checkLocation(options, location);
         int status = readStatus(options);
@@ -39,7 +42,17 @@ public final class RedirectFactory implements FilterFactory {
             return Optional.empty();
         }
         warnOnLooseHostUse(options, template, allowedHosts);
-        return Optional.of(new RedirectFilter(new RedirectConfig(location, status, allowedHosts)));
+        return Optional.of(new RedirectConfig(location, status, allowedHosts));
+    }
+
+    @Override
+    public FilterDeclaration declare(RedirectConfig config) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.ALWAYS_ANSWERS));
+    }
+
+    @Override
+    public HttpFilter create(RedirectConfig config, FilterBuildContext context) {
+        return new RedirectFilter(config);
     }
 
     private static LocationTemplate checkLocation(MapReader options, String location) {

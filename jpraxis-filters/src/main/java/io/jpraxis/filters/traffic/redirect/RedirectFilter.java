@@ -2,7 +2,6 @@ package io.jpraxis.filters.traffic.redirect;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
@@ -10,17 +9,16 @@ import io.jpraxis.filters.support.HostPattern;
 import io.jpraxis.filters.support.Hosts;
 import io.jpraxis.filters.traffic.redirect.LocationTemplate.Placeholder;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Answers with a 3xx and a Location built from a template (spec 5.5); no upstream.
+ * Answers with a 3xx and a Location built from a template (see
+ * docs/reference/filters/redirect.md#what-it-does); no upstream.
  *
  * <p>With a {@code ${host}} template the request's host must be present, well formed and (when
  * {@code allowed_hosts} is set) allowed, else the answer is 400: a redirect must never point a
  * client at a host it forged.
  */
 public final class RedirectFilter implements HttpFilter {
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.ALWAYS_ANSWERS);
     private static final byte[] NO_BODY = new byte[0];
     private static final FilterAction MISSING_HOST = FilterAction.reject(400, "missing host");
     private static final FilterAction INVALID_HOST = FilterAction.reject(400, "invalid host");
@@ -105,10 +103,5 @@ public final class RedirectFilter implements HttpFilter {
             }
         }
         return false;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 }

@@ -25,7 +25,9 @@ final class CompiledRoute {
             case RoutePath.Exact e -> true;
             case RoutePath.Prefix p -> false;
         };
-        // Requests are matched in their canonical form (decision 33), so the configured path is read in it too.
+        // Requests are matched in their canonical form (see
+        // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding), so the configured path is
+        // read in it too.
         this.path = switch (config.path()) {
             case RoutePath.Exact e -> PathMatch.ruleForm(e.value());
             case RoutePath.Prefix p -> PathMatch.withoutTrailingSlash(PathMatch.ruleForm(p.value()));

@@ -49,7 +49,8 @@ final class RouteTable {
         if (found != null) {
             return found;
         }
-        // A prefix p matches when the path is p or continues with '/' right after it (spec 5.1).
+        // A prefix p matches when the path is p or continues with '/' right after it (see
+        // docs/reference/filters/router.md#what-it-does).
         for (int end = path.length(); end > 1; end = path.lastIndexOf('/', end - 1)) {
             found = first(index.prefix(path, end), path, authority, hostEnd, headers);
             if (found != null) {

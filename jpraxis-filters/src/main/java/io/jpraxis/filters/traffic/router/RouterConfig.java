@@ -3,7 +3,7 @@ package io.jpraxis.filters.traffic.router;
 import java.util.List;
 
 /**
- * The {@code router} filter's config (spec 5.1).
+ * The {@code router} filter's config (see docs/reference/filters/router.md#what-it-does).
  *
  * @param jsonAliasHeader accepted for Praxis compatibility and inert; null when unset
  * @param jsonAliasMaxBodyBytes accepted for Praxis compatibility and inert; null when unset

@@ -2,17 +2,22 @@ package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.ConfigLists;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
-/** Builds {@code router} filters (spec 5.1). */
-public final class RouterFactory implements FilterFactory {
+/** Builds {@code router} filters (see docs/reference/filters/router.md#what-it-does). */
+public final class RouterFactory implements FilterFactory<RouterConfig> {
     /** The YAML type name. */
     public static final String TYPE = "router";
 
@@ -22,7 +27,7 @@ public final class RouterFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<RouterConfig> read(MapReader options, FilterReadContext context) {
         List<RouteConfig> routes = readRoutes(options);
         boolean multiLevel = options.bool("multi_level_subdomain_matching", false);
         String aliasHeader = options.string("json_alias_header")
@@ -33,7 +38,20 @@ public final class RouterFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new RouterFilter(new RouterConfig(routes, multiLevel, aliasHeader, aliasMaxBytes)));
+        return Optional.of(new RouterConfig(routes, multiLevel, aliasHeader, aliasMaxBytes));
+    }
+
+    @Override
+    public FilterDeclaration declare(RouterConfig config) {
+        // Every route's cluster, each once, in config order.
+        List<String> selectable = config.routes().stream().map(RouteConfig::cluster).distinct().toList();
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER))
+                .withClusters(new FilterDeclaration.Clusters(Map.of(), selectable, List.of()));
+    }
+
+    @Override
+    public HttpFilter create(RouterConfig config, FilterBuildContext context) {
+        return new RouterFilter(config);
     }
 
     private static List<RouteConfig> readRoutes(MapReader options) {

@@ -2,28 +2,24 @@ package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import java.util.List;
-import java.util.Set;
 
 /**
- * Chooses the cluster for a request from its path, host and headers (spec 5.1). Never picks an
- * endpoint: a {@code load_balancer} after it does that.
+ * Chooses the cluster for a request from its path, host and headers (see
+ * docs/reference/filters/router.md#what-it-does). Never picks an endpoint: a {@code load_balancer}
+ * after it does that.
  */
 public final class RouterFilter implements HttpFilter {
     private static final FilterAction NO_ROUTE = FilterAction.reject(404, "no route");
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
 
     private final RouterConfig config;
     private final RouteTable table;
-    private final List<String> clusters;
 
     /** Compiles {@code config}'s routes into match order. */
     public RouterFilter(RouterConfig config) {
         this.config = config;
         this.table = new RouteTable(config.routes(), config.multiLevelSubdomainMatching());
-        this.clusters = config.routes().stream().map(RouteConfig::cluster).distinct().toList();
     }
 
     @Override
@@ -45,17 +41,6 @@ public final class RouterFilter implements HttpFilter {
         ctx.cluster(route.cluster());
         ctx.route(route.label());
         return FilterAction.CONTINUE;
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
-    }
-
-    /** Every route's cluster, each once, in config order. */
-    @Override
-    public List<String> selectableClusters() {
-        return clusters;
     }
 
     /** Clusters in the order routes are tried (most specific first). */

@@ -4,7 +4,8 @@ import io.jpraxis.config.model.HeaderValue;
 import java.util.List;
 
 /**
- * The {@code static_response} filter's config (spec 5.4).
+ * The {@code static_response} filter's config (see
+ * docs/reference/filters/static_response.md#what-it-does).
  *
  * @param body the body text, empty when unset
  */

@@ -2,16 +2,23 @@ package io.jpraxis.filters.traffic.staticresponse;
 
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.HeaderListReader;
 import io.jpraxis.filters.support.HeaderRules;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
-/** Builds {@code static_response} filters (spec 5.4). */
-public final class StaticResponseFactory implements FilterFactory {
+/**
+ * Builds {@code static_response} filters (see
+ * docs/reference/filters/static_response.md#what-it-does).
+ */
+public final class StaticResponseFactory implements FilterFactory<StaticResponseConfig> {
     /** The YAML type name. */
     public static final String TYPE = "static_response";
 
@@ -25,7 +32,7 @@ public final class StaticResponseFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<StaticResponseConfig> read(MapReader options, FilterReadContext context) {
         Integer status = options.require("status")
                 ? options.integer("status", 200, 599).map(Long::intValue).orElse(null)
                 : null;
@@ -34,6 +41,16 @@ public final class StaticResponseFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new StaticResponseFilter(new StaticResponseConfig(status, body, headers)));
+        return Optional.of(new StaticResponseConfig(status, body, headers));
+    }
+
+    @Override
+    public FilterDeclaration declare(StaticResponseConfig config) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.ALWAYS_ANSWERS));
+    }
+
+    @Override
+    public HttpFilter create(StaticResponseConfig config, FilterBuildContext context) {
+        return new StaticResponseFilter(config);
     }
 }

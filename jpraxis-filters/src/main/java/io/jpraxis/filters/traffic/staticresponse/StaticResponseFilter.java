@@ -3,16 +3,16 @@ package io.jpraxis.filters.traffic.staticresponse;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
-/** Answers every request it sees with a fixed status, headers and body; no upstream (spec 5.4). */
+/**
+ * Answers every request it sees with a fixed status, headers and body; no upstream (see
+ * docs/reference/filters/static_response.md#what-it-does).
+ */
 public final class StaticResponseFilter implements HttpFilter {
-    private static final Set<FilterTrait> TRAITS = Set.of(FilterTrait.ALWAYS_ANSWERS);
 
     private final StaticResponseConfig config;
     private final HeaderMap headerTemplate;
@@ -43,10 +43,5 @@ public final class StaticResponseFilter implements HttpFilter {
         // Headers are copied because response filters mutate them in place; the body array is
         // shared read-only (nothing downstream writes into a local response body).
         return new FilterAction.Respond(new LocalResponse(config.status(), headerTemplate.copy(), body));
-    }
-
-    @Override
-    public Set<FilterTrait> traits() {
-        return TRAITS;
     }
 }

@@ -1,16 +1,21 @@
 package io.jpraxis.filters.traffic.timeout;
 
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import java.util.Optional;
 
-/** Builds {@code timeout} filters (spec 5.6). */
-public final class TimeoutFactory implements FilterFactory {
+/** Builds {@code timeout} filters (see docs/reference/filters/timeout.md#what-it-does). */
+public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     /** The YAML type name. */
     public static final String TYPE = "timeout";
-    /** One day: the same ceiling Praxis puts on its other request deadlines (spec 8). */
+    /**
+     * One day: the same ceiling Praxis puts on its other request deadlines (see
+     * docs/behaviour/limits.md#the-limits-table).
+     */
     static final long MAX_TIMEOUT_MS = 86_400_000L;
 
     @Override
@@ -19,13 +24,23 @@ public final class TimeoutFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<TimeoutConfig> read(MapReader options, FilterReadContext context) {
         Long timeoutMs = options.require("timeout_ms")
                 ? options.integer("timeout_ms", 1, MAX_TIMEOUT_MS).orElse(null)
                 : null;
         if (!options.finishCleanly() || timeoutMs == null) {
             return Optional.empty();
         }
-        return Optional.of(new TimeoutFilter(new TimeoutConfig(timeoutMs), context.services().clock()));
+        return Optional.of(new TimeoutConfig(timeoutMs));
+    }
+
+    @Override
+    public FilterDeclaration declare(TimeoutConfig config) {
+        return FilterDeclaration.NONE.withResponseHook(true);
+    }
+
+    @Override
+    public HttpFilter create(TimeoutConfig config, FilterBuildContext context) {
+        return new TimeoutFilter(config, context.services().clock());
     }
 }

@@ -9,7 +9,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Bounds the time from request receipt to the response head (spec 5.6).
+ * Bounds the time from request receipt to the response head (see
+ * docs/reference/filters/timeout.md#what-it-does).
  *
  * <p>Praxis checks only after the fact: a response head that arrives later than {@code timeout_ms}
  * is replaced by a 504. An operator who sets a timeout also expects it to bound an origin that never

@@ -3,7 +3,10 @@ package io.jpraxis.filters.transform.headers;
 import io.jpraxis.config.model.HeaderValue;
 import java.util.List;
 
-/** The {@code headers} filter's config (spec 5.3); every list may be empty. */
+/**
+ * The {@code headers} filter's config (see docs/reference/filters/headers.md#what-it-does); every
+ * list may be empty.
+ */
 public record HeadersConfig(
         List<HeaderValue> requestAdd,
         List<HeaderValue> requestSet,

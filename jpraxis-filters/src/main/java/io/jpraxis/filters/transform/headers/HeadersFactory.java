@@ -2,17 +2,19 @@ package io.jpraxis.filters.transform.headers;
 
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.HeaderListReader;
 import io.jpraxis.filters.support.HeaderRules;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** Builds {@code headers} filters (spec 5.3). */
-public final class HeadersFactory implements FilterFactory {
+/** Builds {@code headers} filters (see docs/reference/filters/headers.md#what-it-does). */
+public final class HeadersFactory implements FilterFactory<HeadersConfig> {
     /** The YAML type name. */
     public static final String TYPE = "headers";
 
@@ -25,7 +27,7 @@ public final class HeadersFactory implements FilterFactory {
     }
 
     @Override
-    public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
+    public Optional<HeadersConfig> read(MapReader options, FilterReadContext context) {
         List<HeaderValue> requestAdd = HeaderListReader.pairs(options, "request_add", Set.of(), "");
         List<HeaderValue> requestSet = HeaderListReader.pairs(options, "request_set", Set.of(), "");
         List<String> requestRemove = HeaderListReader.names(options, "request_remove");
@@ -38,7 +40,18 @@ public final class HeadersFactory implements FilterFactory {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new HeadersFilter(
-                new HeadersConfig(requestAdd, requestSet, requestRemove, responseAdd, responseSet, responseRemove)));
+        return Optional.of(
+                new HeadersConfig(requestAdd, requestSet, requestRemove, responseAdd, responseSet, responseRemove));
+    }
+
+    @Override
+    public FilterDeclaration declare(HeadersConfig config) {
+        return FilterDeclaration.NONE.withResponseHook(!(config.responseRemove().isEmpty() && config.responseAdd().isEmpty()
+                && config.responseSet().isEmpty()));
+    }
+
+    @Override
+    public HttpFilter create(HeadersConfig config, FilterBuildContext context) {
+        return new HeadersFilter(config);
     }
 }

@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Adds, sets and removes request and response headers (spec 5.3).
+ * Adds, sets and removes request and response headers (see
+ * docs/reference/filters/headers.md#what-it-does).
  *
  * <p>Request side, in order: remove, set, add. Response side: remove, add (append), set.
  */
@@ -49,11 +50,6 @@ public final class HeadersFilter implements HttpFilter {
             group.applyTo(headers);
         }
         return FilterAction.CONTINUE;
-    }
-
-    @Override
-    public boolean hasResponseHook() {
-        return !(config.responseRemove().isEmpty() && config.responseAdd().isEmpty() && config.responseSet().isEmpty());
     }
 
     @Override

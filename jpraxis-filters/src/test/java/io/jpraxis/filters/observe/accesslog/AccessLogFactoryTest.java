@@ -45,7 +45,8 @@ class AccessLogFactoryTest {
 
     @Test
     void emitTimeConditionsMapIsRefusedAsNotImplementedRatherThanUnknown() {
-        // Praxis reads a mapping under access_log's conditions as its own emit-time config (spec 2.1).
+        // Praxis reads a mapping under access_log's conditions as its own emit-time config (see
+        // docs/behaviour/config-loading.md#filter-entries).
         assertThat(refused("conditions: {status: [500]}\n")).singleElement().asString()
                 .startsWith("line 1: " + AT + "conditions: not implemented in jpraxis");
     }

@@ -89,7 +89,9 @@ class AccessLogFilterTest {
 
     @Test
     void controlCharactersInALoggedFieldCannotForgeLines() throws Exception {
-        // The edge refuses such a path (decision 33), so the escaping is shown on another free-text field.
+        // The edge refuses such a path (see
+        // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding), so the escaping is shown
+        // on another free-text field.
         assertThatThrownBy(() -> request("/a\n{\"forged\":1}")).as("no context holds such a path")
                 .isInstanceOf(IllegalArgumentException.class);
         RequestContext ctx = request("/");

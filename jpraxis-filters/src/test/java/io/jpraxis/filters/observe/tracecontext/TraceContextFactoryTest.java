@@ -1,6 +1,7 @@
 package io.jpraxis.filters.observe.tracecontext;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.filter.FilterTrait;
@@ -14,9 +15,9 @@ class TraceContextFactoryTest {
         TraceContextFilter filter = (TraceContextFilter) build(new TraceContextFactory(), "{}\n").accepted();
         assertThat(filter.config()).isEqualTo(new TraceContextConfig());
         assertThat(filter.type()).isEqualTo("trace_context");
-        assertThat(filter.ownedRequestHeaders()).as("it reads the client's traceparent: not stripped at ingress")
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("it reads the client's traceparent: not stripped at ingress")
                 .isEmpty();
-        assertThat(filter.traits()).as("the ordering checks refuse it gated on an upstream at the top level")
+        assertThat(declarationOf(filter).traits()).as("the ordering checks refuse it gated on an upstream at the top level")
                 .containsExactly(FilterTrait.DECIDES_BEFORE_ROUTING);
     }
 

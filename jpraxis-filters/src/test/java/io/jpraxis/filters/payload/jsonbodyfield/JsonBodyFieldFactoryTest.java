@@ -1,6 +1,7 @@
 package io.jpraxis.filters.payload.jsonbodyfield;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.filter.BodyAccess;
@@ -27,11 +28,11 @@ class JsonBodyFieldFactoryTest {
 
         assertThat(filter.config()).isEqualTo(new JsonBodyFieldConfig(List.of(new FieldMapping("model", "X-Model")),
                 JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES));
-        assertThat(filter.requestBodyAccess()).isEqualTo(BodyAccess.READ_ONLY);
-        assertThat(filter.requestBodyMode()).as("it needs the whole body before routing")
+        assertThat(declarationOf(filter).requestBody().access()).isEqualTo(BodyAccess.READ_ONLY);
+        assertThat(declarationOf(filter).requestBody().mode()).as("it needs the whole body before routing")
                 .isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
-        assertThat(filter.responseBodyAccess()).isEqualTo(BodyAccess.NONE);
-        assertThat(filter.ownedRequestHeaders()).as("decision 13: a client cannot forge the promoted header")
+        assertThat(declarationOf(filter).responseBody().access()).isEqualTo(BodyAccess.NONE);
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("decision 13: a client cannot forge the promoted header")
                 .containsExactly("x-model");
     }
 
@@ -48,8 +49,8 @@ class JsonBodyFieldFactoryTest {
 
         assertThat(filter.config().fields()).containsExactly(new FieldMapping("model", "x-praxis-model"),
                 new FieldMapping("user_id", "X-User-Id"));
-        assertThat(filter.requestBodyMode()).isEqualTo(BodyMode.buffer(4096));
-        assertThat(filter.ownedRequestHeaders()).containsExactlyInAnyOrder("x-praxis-model", "x-user-id");
+        assertThat(declarationOf(filter).requestBody().mode()).isEqualTo(BodyMode.buffer(4096));
+        assertThat(declarationOf(filter).ownedRequestHeaders()).containsExactlyInAnyOrder("x-praxis-model", "x-user-id");
     }
 
     @Test

@@ -14,7 +14,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Decision 11: top-level fields to headers and results; anything unusable promotes nothing. */
+/**
+ * top-level fields to headers and results; anything unusable promotes nothing (see
+ * docs/behaviour/body-access.md#promoting-json-fields).
+ */
 class JsonBodyFieldFilterTest {
     private final HttpFilter filter = build(new JsonBodyFieldFactory(), """
             fields:

@@ -2,6 +2,7 @@ package io.jpraxis.filters.traffic.loadbalancer;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static io.jpraxis.filters.testing.FilterFixtures.buildContext;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,7 +18,10 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code load_balancer} with {@code cluster_source: bound_upstream} (spec 5.2, 6.8). */
+/**
+ * {@code load_balancer} with {@code cluster_source: bound_upstream} (see
+ * docs/reference/filters/load_balancer.md#what-it-does, docs/behaviour/binding.md#consumers).
+ */
 class BoundLoadBalancerTest {
     private static final String BOUND = """
             cluster_source: bound_upstream
@@ -112,7 +116,7 @@ class BoundLoadBalancerTest {
 
     @Test
     void declaresItsClustersTagsForTheCatalog() {
-        assertThat(balancer().declaredClusterTags()).containsExactly(
+        assertThat(declarationOf(balancer()).clusters().declaredTags()).containsExactly(
                 Map.entry("openai", new ClusterTags("openai_responses", "openai")),
                 Map.entry("users", ClusterTags.NONE));
     }

@@ -2,6 +2,7 @@ package io.jpraxis.filters.traffic.loadbalancer;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static io.jpraxis.filters.testing.FilterFixtures.buildContext;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.Feature;
@@ -79,7 +80,7 @@ class LoadBalancerFactoryTest {
         HttpFilter lb = build(new LoadBalancerFactory(), ONE_CLUSTER + "cluster_source: bound_upstream\n",
                 buildContext(FeatureSet.of(Feature.UPSTREAM_BINDING))).accepted();
         assertThat(((LoadBalancerConfig) lb.config()).clusterSource()).isEqualTo(ClusterSource.BOUND_UPSTREAM);
-        assertThat(lb.traits()).as("what makes its pipeline bind")
+        assertThat(declarationOf(lb).traits()).as("what makes its pipeline bind")
                 .containsExactlyInAnyOrder(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING);
     }
 

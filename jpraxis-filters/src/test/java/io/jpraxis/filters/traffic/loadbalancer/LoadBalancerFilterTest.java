@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.loadbalancer;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -139,8 +140,8 @@ class LoadBalancerFilterTest {
     void declaresThatItSelectsAnEndpoint() {
         HttpFilter lb = balancer();
         assertThat(lb.type()).isEqualTo("load_balancer");
-        assertThat(lb.traits()).containsExactly(FilterTrait.SELECTS_ENDPOINT);
-        assertThat(lb.servedClusters()).as("what the ordering checks match routes against")
+        assertThat(declarationOf(lb).traits()).containsExactly(FilterTrait.SELECTS_ENDPOINT);
+        assertThat(declarationOf(lb).clusters().served()).as("what the ordering checks match routes against")
                 .containsExactly("api", "web");
         LoadBalancerConfig config = (LoadBalancerConfig) lb.config();
         assertThat(config.clusters()).extracting(ClusterConfig::name).containsExactly("api", "web");

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.filter.FilterTrait;
@@ -38,7 +39,7 @@ class RateLimitFactoryTest {
 
     @Test
     void isASecurityClassFilter() {
-        assertThat(built("mode: global\nrate: 1\nburst: 1\n").accepted().traits())
+        assertThat(declarationOf(built("mode: global\nrate: 1\nburst: 1\n").accepted()).traits())
                 .as("decision 10: subject to the conditional_security and open-failure checks")
                 .containsExactly(FilterTrait.SECURITY);
     }

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.redirect;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static io.jpraxis.filters.testing.FilterFixtures.requestAs;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,7 +60,9 @@ class RedirectFilterTest {
         assertThat(location(f, request("/.//evil.com"))).as("the canonical path merges the slashes")
                 .isEqualTo("/evil.com");
         assertThat(location(f, request("/x/..//evil.com/x?q=1"))).isEqualTo("/evil.com/x?q=1");
-        // A backslash never reaches a filter now (decision 33); the redirect's own encoding stays as a second line.
+        // A backslash never reaches a filter now (see
+        // docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding); the redirect's own encoding stays
+        // as a second line.
         assertThat(RedirectUrlParts.safePath("/\\/\\evil.com")).isEqualTo("/evil.com");
         assertThat(RedirectUrlParts.safePath("/ok/a\\b")).as("inner backslashes are encoded").isEqualTo("/ok/a%5Cb");
     }
@@ -133,7 +136,7 @@ class RedirectFilterTest {
     void declaresThatItAlwaysAnswers() {
         HttpFilter f = redirect("location: /x\nstatus: 308\n");
         assertThat(f.type()).isEqualTo("redirect");
-        assertThat(f.traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
+        assertThat(declarationOf(f).traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
         assertThat(f.config()).isEqualTo(new RedirectConfig("/x", 308, List.of()));
     }
 }

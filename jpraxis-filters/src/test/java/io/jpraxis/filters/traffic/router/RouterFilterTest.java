@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.router;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -292,7 +293,7 @@ class RouterFilterTest {
                     cluster: c
                 """);
         assertThat(r.type()).isEqualTo("router");
-        assertThat(r.traits()).containsExactlyInAnyOrder(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
+        assertThat(declarationOf(r).traits()).containsExactlyInAnyOrder(FilterTrait.SELECTS_CLUSTER, FilterTrait.ROUTER);
         assertThat(r.config()).isInstanceOf(RouterConfig.class);
         RouterConfig config = (RouterConfig) r.config();
         assertThat(config.routes()).containsExactly(new RouteConfig(new RoutePath.Exact("/"), "c", null, java.util.List.of()));
@@ -309,6 +310,6 @@ class RouterFilterTest {
                   - path_prefix: /
                     cluster: second
                 """);
-        assertThat(r.selectableClusters()).as("config order, duplicates once").containsExactly("second", "first");
+        assertThat(declarationOf(r).clusters().selectable()).as("config order, duplicates once").containsExactly("second", "first");
     }
 }

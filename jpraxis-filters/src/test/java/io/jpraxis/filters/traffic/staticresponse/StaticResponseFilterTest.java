@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.staticresponse;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,7 +61,7 @@ class StaticResponseFilterTest {
     void declaresThatItAlwaysAnswers() {
         HttpFilter f = build(new StaticResponseFactory(), "status: 200\nbody: ok\n").accepted();
         assertThat(f.type()).isEqualTo("static_response");
-        assertThat(f.traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
+        assertThat(declarationOf(f).traits()).containsExactly(FilterTrait.ALWAYS_ANSWERS);
         assertThat(f.config()).isEqualTo(new StaticResponseConfig(200, "ok", java.util.List.of()));
     }
 }

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.transform.headers;
 
 import static io.jpraxis.filters.testing.FilterFixtures.build;
+import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -115,8 +116,8 @@ class HeadersFilterTest {
 
     @Test
     void declaresAResponseHookOnlyWithResponseRules() {
-        assertThat(headers("request_set: [{name: x-a, value: \"1\"}]").hasResponseHook())
+        assertThat(declarationOf(headers("request_set: [{name: x-a, value: \"1\"}]")).responseHook())
                 .as("request rules only: the edge may skip the response view").isFalse();
-        assertThat(headers("response_remove: [server]").hasResponseHook()).isTrue();
+        assertThat(declarationOf(headers("response_remove: [server]")).responseHook()).isTrue();
     }
 }

@@ -1,4 +1,4 @@
-package io.jpraxis.core.filter;
+package io.jpraxis.core.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.TreeMap;
 public final class FilterRegistry {
     /**
      * Praxis filter types jpraxis does not build yet: refused as "not implemented in jpraxis" rather
-     * than as unknown names (decision 16).
+     * than as unknown names (see docs/behaviour/config-loading.md#diagnostics).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "compression", "cors", "csrf", "endpoint_selector",
@@ -24,13 +24,13 @@ public final class FilterRegistry {
             "provider_route", "sticky_sessions",
             "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
 
-    private final Map<String, FilterFactory> factories = new TreeMap<>();
+    private final Map<String, FilterFactory<?>> factories = new TreeMap<>();
 
     /** Registers the given built-ins, then third-party factories from the class path. */
-    public static FilterRegistry withBuiltIns(List<FilterFactory> builtIns) {
+    public static FilterRegistry withBuiltIns(List<? extends FilterFactory<?>> builtIns) {
         FilterRegistry registry = new FilterRegistry();
         builtIns.forEach(registry::register);
-        for (FilterFactory f : ServiceLoader.load(FilterFactory.class)) {
+        for (FilterFactory<?> f : ServiceLoader.load(FilterFactory.class)) {
             if (!registry.factories.containsKey(f.type())) {
                 registry.register(f);
             }
@@ -38,14 +38,14 @@ public final class FilterRegistry {
         return registry;
     }
 
-    public FilterRegistry register(FilterFactory factory) {
+    public FilterRegistry register(FilterFactory<?> factory) {
         if (factories.putIfAbsent(factory.type(), factory) != null) {
             throw new IllegalStateException("filter type registered twice: " + factory.type());
         }
         return this;
     }
 
-    public Optional<FilterFactory> find(String type) {
+    public Optional<FilterFactory<?>> find(String type) {
         return Optional.ofNullable(factories.get(type));
     }
 

@@ -1,18 +1,17 @@
-package io.jpraxis.core.filter;
+package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.FilterEntryConfig;
-import io.jpraxis.core.pipeline.CompiledPipeline;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Builds a nested pipeline (an {@code iterative_request_router} step, or a callout's outbound chain)
  * from filter entries, inside the build that is running: same registry, named chains, instance
- * budget and build context as the parent, so a nested filter is built exactly as a top-level one.
- * The pipeline compiler provides it through {@link FilterBuildContext#nested()}.
+ * budget and build context as the parent, so a nested filter is read, declared and created exactly as a top-level one.
+ * The pipeline compiler provides it through {@link FilterReadContext#nested()}.
  */
 public interface NestedPipelines {
 
@@ -33,12 +32,12 @@ public interface NestedPipelines {
     Optional<CompiledPipeline> build(Nesting nesting, List<FilterEntryConfig> entries, Diagnostics diagnostics);
 
     /**
-     * Resolves and builds an {@code outbound_chain} (spec 5.11, {@code bind_chain}): a named chain
-     * of {@code filter_chains} (its conditions included) or an inline one, as
-     * {@link Nesting#outbound}. It is refused past {@value #MAX_OUTBOUND_DEPTH} levels of outbound
-     * chains, when it leads back to a chain whose outbound chain is being built, and when it holds a
-     * TCP filter, a filter that answers requests itself, or no load balancer. Problems are reported
-     * as for {@link #build}.
+     * Resolves and builds an {@code outbound_chain} ({@code bind_chain}; see
+     * docs/behaviour/outbound-chains.md#outbound-chains): a named chain of {@code filter_chains}
+     * (its conditions included) or an inline one, as {@link Nesting#outbound}. It is refused past
+     * {@value #MAX_OUTBOUND_DEPTH} levels of outbound chains, when it leads back to a chain whose
+     * outbound chain is being built, and when it holds a TCP filter, a filter that answers requests
+     * itself, or no load balancer. Problems are reported as for {@link #build}.
      *
      * @return the pipeline, or empty when anything in it was an error
      */
@@ -48,7 +47,10 @@ public interface NestedPipelines {
         return Optional.empty();
     }
 
-    /** Outbound chains one inside another's filters (spec 5.11). */
+    /**
+     * Outbound chains one inside another's filters (see
+     * docs/behaviour/outbound-chains.md#outbound-chains).
+     */
     int MAX_OUTBOUND_DEPTH = 10;
 
     /**
@@ -60,20 +62,26 @@ public interface NestedPipelines {
      * @param inheritsBinding whether it runs under the parent's frozen binding (an IRR step: a bound
      *     consumer needs no router there, and a pipeline that reads the binding may publish none);
      *     false for a pipeline that starts unbound (an outbound chain)
-     * @param strict whether every ordering check runs and stays an error whatever
-     *     {@code skip_pipeline_checks} and {@code skip_pipeline_validation} say (decision 6); false
-     *     applies the operator's flags as at the top level
+     * @param strict whether every ordering check runs and stays an error whatever {@code
+     *     skip_pipeline_checks} and {@code skip_pipeline_validation} say (see
+     *     docs/behaviour/iterative-router.md#step-checks); false applies the operator's flags as at
+     *     the top level
      */
     record Nesting(String label, String name, ConfigPath path, int line, boolean inheritsBinding, boolean strict) {
 
-        /** An {@code iterative_request_router} step: inherits the binding, checked strictly (spec 5.10, decision 6). */
+        /**
+         * An {@code iterative_request_router} step: inherits the binding, checked strictly (see
+         * docs/behaviour/iterative-router.md#steps-and-transitions,
+         * docs/behaviour/iterative-router.md#step-checks).
+         */
         public static Nesting irrStep(String step, ConfigPath path, int line) {
             return new Nesting("invalid step '" + step + "'", "step '" + step + "'", path, line, true, true);
         }
 
         /**
-         * An outbound chain: a separate request that starts unbound and decides with its own
-         * catalog whether it binds; checked under the operator's flags as a top-level chain (spec 5.11).
+         * An outbound chain: a separate request that starts unbound and decides with its own catalog
+         * whether it binds; checked under the operator's flags as a top-level chain (see
+         * docs/behaviour/outbound-chains.md#outbound-chains).
          */
         public static Nesting outbound(String chain, ConfigPath path, int line) {
             return new Nesting("invalid outbound chain '" + chain + "'", "outbound chain '" + chain + "'", path, line,

@@ -1,12 +1,11 @@
-package io.jpraxis.core.filter;
+package io.jpraxis.core.pipeline;
 
-import io.jpraxis.core.pipeline.CompiledPipeline;
 
 /**
  * A named nested pipeline of a filter (an {@code iterative_request_router} step, or a callout's
  * outbound chain): for {@code explain}, and, for the steps that read the logical binding, for the
  * parent's binding checks (every cluster that can reach the filter must be served by each such
- * step, spec 6.9, R9).
+ * step; see docs/behaviour/binding.md#binding-rules; R9).
  *
  * @param kind what it is; an outbound chain has its own catalog, so the parent's binding checks leave it out
  */
@@ -21,7 +20,10 @@ public record NestedStep(String name, CompiledPipeline pipeline, Kind kind) {
     public enum Kind {
         /** A step that runs under the parent's binding and folds its clusters into the parent's catalog. */
         STEP,
-        /** An outbound chain (spec 5.11): a separate request, unbound, with its own catalog. */
+        /**
+         * An outbound chain (see docs/behaviour/outbound-chains.md#outbound-chains): a separate
+         * request, unbound, with its own catalog.
+         */
         OUTBOUND_CHAIN
     }
 }

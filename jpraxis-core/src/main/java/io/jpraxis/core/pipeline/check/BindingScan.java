@@ -1,6 +1,7 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
+import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
@@ -10,10 +11,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Decides at build time whether a pipeline binds (seed, "When a pipeline binds") and folds its
- * cluster catalog. A pipeline binds when some filter, at the top level or in any branch, reads the
- * logical binding: a {@code bound_upstream} condition in its gate (chain conditions included) or a
- * trait of {@link FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
+ * Decides at build time whether a pipeline binds (see
+ * docs/behaviour/binding.md#when-a-pipeline-binds) and folds its cluster catalog. A pipeline binds
+ * when some filter, at the top level or in any branch, reads the logical binding: a {@code
+ * bound_upstream} condition in its gate (chain conditions included) or a trait of {@link
+ * FilterTrait#READS_BINDING}. Routers are never promoted just because they exist.
  */
 public final class BindingScan {
     /** A pipeline that reads no binding (built in code, or with the upstream-binding feature off). */
@@ -30,7 +32,8 @@ public final class BindingScan {
     /**
      * Scans {@code topLevel} and every branch below it.
      *
-     * @param chainConditions the conditions each named chain puts on its entries (spec 1.4)
+     * @param chainConditions the conditions each named chain puts on its entries (see
+     * docs/behaviour/config-loading.md#named-chains)
      */
     public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions) {
         return of(topLevel, chainConditions, false);
@@ -39,7 +42,7 @@ public final class BindingScan {
     /**
      * Scans {@code topLevel} and every branch below it; with {@code boundBodyHook} (feature
      * bound-upstream-request-body) a filter whose body work runs at the bound-upstream barrier
-     * reads the binding too (spec 6.3).
+     * reads the binding too (see docs/behaviour/binding.md#when-a-pipeline-binds).
      */
     public static BindingScan of(List<CompiledFilter> topLevel, Map<String, List<ConditionConfig>> chainConditions,
             boolean boundBodyHook) {
@@ -53,12 +56,12 @@ public final class BindingScan {
             ClusterCatalog.Builder catalog, boolean[] reads, boolean boundBodyHook) {
         for (CompiledFilter f : level) {
             if (readsBinding(f, chainConditions) || (boundBodyHook
-                    && RequestBodyPhase.of(f.filter(), false, true) == RequestBodyPhase.BARRIER)) {
+                    && RequestBodyPhase.of(f.declaration(), false, true) == RequestBodyPhase.BARRIER)) {
                 reads[0] = true;
             }
             String where = f.filter().type() + (f.entry().name() == null ? "" : " '" + f.entry().name() + "'")
                     + (branch == null ? "" : " in branch '" + branch + "'");
-            f.filter().declaredClusterTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
+            f.declaration().clusters().declaredTags().forEach((cluster, tags) -> catalog.declare(cluster, tags, where));
             for (BranchSpec b : f.branches()) {
                 walk(b.filters(), b.name(), chainConditions, catalog, reads, boundBodyHook);
             }
@@ -70,7 +73,7 @@ public final class BindingScan {
      * trait, or nested steps that read it.
      */
     public static boolean readsBinding(CompiledFilter f, Map<String, List<ConditionConfig>> chainConditions) {
-        if (f.filter().traits().contains(FilterTrait.READS_BINDING) || !f.filter().nestedBindingReaders().isEmpty()) {
+        if (f.declaration().traits().contains(FilterTrait.READS_BINDING) || !f.declaration().nested().bindingReaders().isEmpty()) {
             return true;
         }
         return hasBoundCondition(f.entry().conditions())

@@ -1,4 +1,4 @@
-package io.jpraxis.core.binding;
+package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
@@ -8,8 +8,9 @@ import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
-import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.filter.TagMatcher;
+import io.jpraxis.core.pipeline.FilterDeclaration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -19,15 +20,16 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The typo guard on upstream matchers (decision 2, spec 2.2 and 6.6): every value of a
- * {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when} or
- * {@code unless} (or in a filter's own config: {@link TagMatcher}), must be declared by some load
- * balancer cluster of the config, and a matcher
- * setting both fields must name a pair one cluster declares. A {@code selected_upstream} value may
- * also come from a top-level cluster (spec 2.2); a {@code bound_upstream} one only from load
- * balancers, the catalog's only source. This is config validation: no skip flag and no
- * {@code skip_pipeline_validation} demotion. It is held to every filter the build made, wherever it
- * stands (top level, branch, iterative_request_router step, outbound chain) and whether or not the
+ * The typo guard on upstream matchers (see docs/behaviour/conditions.md#upstream-matchers,
+ * docs/behaviour/conditions.md#request-conditions, docs/behaviour/binding.md#bound-conditions):
+ * every value of a {@code bound_upstream} or {@code selected_upstream} matcher, under {@code when}
+ * or {@code unless} (or in a filter's own config: {@link TagMatcher}), must be declared by some
+ * load balancer cluster of the config, and a matcher setting both fields must name a pair one
+ * cluster declares. A {@code selected_upstream} value may also come from a top-level cluster (see
+ * docs/behaviour/conditions.md#request-conditions); a {@code bound_upstream} one only from load
+ * balancers, the catalog's only source. This is config validation: no skip flag and no {@code
+ * skip_pipeline_validation} demotion. It is held to every filter the build made, wherever it stands
+ * (top level, branch, iterative_request_router step, outbound chain) and whether or not the
  * pipeline around it was refused for something else, so one run lists every typo.
  */
 public final class MatcherDeclarations {
@@ -41,7 +43,7 @@ public final class MatcherDeclarations {
     }
 
     /** A filter the build made from {@code entry}, with the scope its findings are reported under. */
-    public record Built(HttpFilter filter, FilterEntryConfig entry, FilterScope scope) {
+    public record Built(FilterDeclaration declaration, FilterEntryConfig entry, FilterScope scope) {
     }
 
     /**
@@ -52,7 +54,7 @@ public final class MatcherDeclarations {
     public static void check(List<Built> built, List<FilterChainConfig> chains, List<ClusterConfig> topLevelClusters,
             Diagnostics diagnostics) {
         List<ClusterTags> lb = new ArrayList<>();
-        built.forEach(b -> lb.addAll(b.filter().declaredClusterTags().values()));
+        built.forEach(b -> lb.addAll(b.declaration().clusters().declaredTags().values()));
         List<ClusterTags> all = new ArrayList<>(lb);
         for (ClusterConfig c : topLevelClusters) {
             if (c.http() != null) {
@@ -66,7 +68,7 @@ public final class MatcherDeclarations {
         for (Built b : built) {
             Diagnostics scoped = diagnostics.scoped(b.scope());
             guard.conditions(b.entry().conditions(), scoped);
-            for (TagMatcher m : b.filter().boundTagMatchers()) {
+            for (TagMatcher m : b.declaration().boundUpstream().tagMatchers()) {
                 matcher(m.matcher(), m.path(), m.line(), guard.loadBalancerClusters, scoped);
             }
         }
