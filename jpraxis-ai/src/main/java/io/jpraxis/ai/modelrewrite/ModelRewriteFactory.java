@@ -2,6 +2,7 @@ package io.jpraxis.ai.modelrewrite;
 
 import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.UpstreamMatcherReader;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
@@ -38,6 +39,11 @@ public final class ModelRewriteFactory implements FilterFactory<ModelRewriteFact
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(ModelRewriteKeys.KEYS);
     }
 
     @Override

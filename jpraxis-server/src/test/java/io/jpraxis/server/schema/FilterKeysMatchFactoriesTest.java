@@ -14,11 +14,13 @@ import io.jpraxis.config.keys.KeyDescriptor;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.core.filter.FilterBuildContext;
-import io.jpraxis.core.filter.FilterFactory;
-import io.jpraxis.core.filter.FilterRegistry;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigSchema;
 import io.jpraxis.server.boot.GatewayBuilder;
@@ -125,7 +127,7 @@ class FilterKeysMatchFactoriesTest {
     @BeforeAll
     static void buildEveryExample() throws IOException {
         FilterRegistry recording = new FilterRegistry();
-        SHIPPED.types().forEach(t -> recording.register(new Recording(SHIPPED.find(t).orElseThrow())));
+        SHIPPED.types().forEach(t -> recording.register(new Recording<>(SHIPPED.find(t).orElseThrow())));
         GatewayBuilder builder = new GatewayBuilder(FeatureSet.of(Feature.values()), RuntimeServices.system(),
                 recording);
         for (Map.Entry<String, String> config : configs().entrySet()) {
@@ -231,7 +233,7 @@ class FilterKeysMatchFactoriesTest {
     }
 
     private static ObjectDescriptor descriptor(String type) {
-        return ConfigSchema.options(SHIPPED.find(type).orElseThrow()).orElseThrow();
+        return SHIPPED.find(type).orElseThrow().options().orElseThrow();
     }
 
     /** The filter entries of the top-level chains, branch chains and step filters included. */
@@ -278,26 +280,41 @@ class FilterKeysMatchFactoriesTest {
     }
 
     /** A factory that records, per entry, the keys the real factory's readers mark read. */
-    private record Recording(FilterFactory delegate) implements FilterFactory {
+    private record Recording<C>(FilterFactory<C> delegate) implements FilterFactory<C> {
         @Override
         public String type() {
             return delegate.type();
         }
 
         @Override
-        public Optional<HttpFilter> create(MapReader options, FilterBuildContext context) {
-            List<Optional<HttpFilter>> built = new ArrayList<>(1);
-            Set<String> read = MapReader.keysReadDuring(() -> built.add(delegate.create(options, context)));
+        public Optional<ObjectDescriptor> options() {
+            return delegate.options();
+        }
+
+        @Override
+        public Optional<C> read(MapReader options, FilterReadContext context) {
+            List<Optional<C>> read = new ArrayList<>(1);
+            Set<String> paths = MapReader.keysReadDuring(() -> read.add(delegate.read(options, context)));
             String prefix = options.path() + ".";
             Set<String> keys = READ.computeIfAbsent(type(), t -> new TreeSet<>());
-            for (String path : read) {
+            for (String path : paths) {
                 if (path.startsWith(prefix)) {
                     keys.add(INDEX.matcher(path.substring(prefix.length())).replaceAll("[]"));
                 } else {
                     keys.add("(outside the entry) " + path);
                 }
             }
-            return built.getFirst();
+            return read.getFirst();
+        }
+
+        @Override
+        public FilterDeclaration declare(C config) {
+            return delegate.declare(config);
+        }
+
+        @Override
+        public HttpFilter create(C config, FilterBuildContext context) {
+            return delegate.create(config, context);
         }
 
         @Override

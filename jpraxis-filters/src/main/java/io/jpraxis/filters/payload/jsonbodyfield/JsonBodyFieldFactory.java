@@ -1,6 +1,7 @@
 package io.jpraxis.filters.payload.jsonbodyfield;
 
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.BodyAccess;
@@ -35,6 +36,11 @@ public final class JsonBodyFieldFactory implements FilterFactory<JsonBodyFieldCo
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(JsonBodyFieldKeys.KEYS);
     }
 
     @Override

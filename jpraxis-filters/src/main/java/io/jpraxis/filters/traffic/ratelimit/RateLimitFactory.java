@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -26,6 +27,11 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RateLimitKeys.KEYS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterTrait;
@@ -24,6 +25,11 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RouterKeys.KEYS);
     }
 
     @Override

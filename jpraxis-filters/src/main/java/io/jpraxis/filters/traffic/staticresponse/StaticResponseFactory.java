@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.staticresponse;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
@@ -29,6 +30,11 @@ public final class StaticResponseFactory implements FilterFactory<StaticResponse
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(StaticResponseKeys.KEYS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.timeout;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
@@ -21,6 +22,11 @@ public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(TimeoutKeys.KEYS);
     }
 
     @Override
