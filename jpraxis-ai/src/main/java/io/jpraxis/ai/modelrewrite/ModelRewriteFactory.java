@@ -51,7 +51,7 @@ public final class ModelRewriteFactory implements FilterFactory<ModelRewriteFact
         options.require("rules");
         List<TagMatcher> whens = new ArrayList<>();
         List<Rule> rules = rules(options, whens);
-        long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
+        long maxBodyBytes = options.integer("max_body_bytes")
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || rules.isEmpty()) {
             return Optional.empty();

@@ -46,7 +46,7 @@ public final class JsonBodyFieldFactory implements FilterFactory<JsonBodyFieldCo
     @Override
     public Optional<JsonBodyFieldConfig> read(MapReader options, FilterReadContext context) {
         List<FieldMapping> fields = options.has("fields") ? list(options) : single(options);
-        long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
+        long maxBodyBytes = options.integer("max_body_bytes")
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || fields.isEmpty()) {
             return Optional.empty();

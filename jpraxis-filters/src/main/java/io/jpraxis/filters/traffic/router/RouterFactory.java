@@ -40,7 +40,7 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
                 .filter(h -> HeaderListReader.checkName(h, options.path("json_alias_header"),
                         options.line("json_alias_header"), options.diagnostics()))
                 .orElse(null);
-        Long aliasMaxBytes = options.integer("json_alias_max_body_bytes", 0, Long.MAX_VALUE).orElse(null);
+        Long aliasMaxBytes = options.integer("json_alias_max_body_bytes").orElse(null);
         if (!options.finishCleanly()) {
             return Optional.empty();
         }

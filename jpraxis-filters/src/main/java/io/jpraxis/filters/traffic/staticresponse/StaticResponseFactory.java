@@ -40,7 +40,7 @@ public final class StaticResponseFactory implements FilterFactory<StaticResponse
     @Override
     public Optional<StaticResponseConfig> read(MapReader options, FilterReadContext context) {
         Integer status = options.require("status")
-                ? options.integer("status", 200, 599).map(Long::intValue).orElse(null)
+                ? options.integer("status").map(Long::intValue).orElse(null)
                 : null;
         String body = options.string("body").orElse("");
         List<HeaderValue> headers = HeaderListReader.pairs(options, "headers", HeaderRules.FRAMING, FRAMING_WHY);

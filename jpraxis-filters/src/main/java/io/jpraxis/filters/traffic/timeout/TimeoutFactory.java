@@ -32,7 +32,7 @@ public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     @Override
     public Optional<TimeoutConfig> read(MapReader options, FilterReadContext context) {
         Long timeoutMs = options.require("timeout_ms")
-                ? options.integer("timeout_ms", 1, MAX_TIMEOUT_MS).orElse(null)
+                ? options.integer("timeout_ms").orElse(null)
                 : null;
         if (!options.finishCleanly() || timeoutMs == null) {
             return Optional.empty();
