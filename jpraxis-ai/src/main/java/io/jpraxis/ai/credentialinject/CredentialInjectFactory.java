@@ -2,6 +2,7 @@ package io.jpraxis.ai.credentialinject;
 
 import io.jpraxis.ai.candidate.SecretRef;
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.HttpFilter;
@@ -41,6 +42,11 @@ public final class CredentialInjectFactory implements FilterFactory<CredentialIn
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(CredentialInjectKeys.KEYS);
     }
 
     @Override

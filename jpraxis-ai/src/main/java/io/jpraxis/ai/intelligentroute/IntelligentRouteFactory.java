@@ -5,6 +5,7 @@ import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.CandidateSource;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.SessionAffinityConfig;
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
@@ -39,8 +40,12 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(IntelligentRouteKeys.KEYS);
+    }
+
+    @Override
     public Optional<Read> read(MapReader options, FilterReadContext context) {
-        options.notImplemented("match_claims", "skip_paths", "management_cluster", "signals");
         String modelHeader = modelHeader(options);
         SessionAffinityConfig affinity = SessionAffinityReader.read(options);
         String routeHeader = routeHeader(options, modelHeader, affinity);

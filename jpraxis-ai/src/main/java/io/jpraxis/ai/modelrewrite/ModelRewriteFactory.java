@@ -2,6 +2,7 @@ package io.jpraxis.ai.modelrewrite;
 
 import io.jpraxis.ai.modelrewrite.ModelRewriteConfig.Rule;
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.UpstreamMatcherReader;
 import io.jpraxis.config.model.UpstreamMatcher;
 import io.jpraxis.config.read.MapReader;
@@ -41,11 +42,16 @@ public final class ModelRewriteFactory implements FilterFactory<ModelRewriteFact
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(ModelRewriteKeys.KEYS);
+    }
+
+    @Override
     public Optional<Read> read(MapReader options, FilterReadContext context) {
         options.require("rules");
         List<TagMatcher> whens = new ArrayList<>();
         List<Rule> rules = rules(options, whens);
-        long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
+        long maxBodyBytes = options.integer("max_body_bytes")
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || rules.isEmpty()) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package io.jpraxis.ai.modeltoheader;
 
 import io.jpraxis.ai.headers.HeaderPolicy;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
@@ -24,6 +25,11 @@ public final class ModelToHeaderFactory implements FilterFactory<ModelToHeaderCo
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(ModelToHeaderKeys.KEYS);
     }
 
     @Override

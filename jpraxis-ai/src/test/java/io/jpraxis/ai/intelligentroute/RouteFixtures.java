@@ -67,7 +67,7 @@ final class RouteFixtures {
         FilterBuildContext context = new FilterBuildContext(FeatureSet.NONE, InsecureOptions.NONE, BodyLimits.DEFAULT,
                 List.of(), services, new ClusterStates());
         Optional<IntelligentRouteFilter> filter = AiFixtures.readAndCreate(new IntelligentRouteFactory(),
-                MapReader.of(node, ENTRY, diagnostics), context).map(IntelligentRouteFilter.class::cast);
+                MapReader.of(node, ENTRY, diagnostics, IntelligentRouteKeys.KEYS), context).map(IntelligentRouteFilter.class::cast);
         return new Built(filter, diagnostics);
     }
 

@@ -81,7 +81,9 @@ public final class AiFixtures {
         Diagnostics diagnostics = new Diagnostics();
         ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
         assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
-        return run(factory, MapReader.of(node, ENTRY, diagnostics), buildContext(), diagnostics);
+        // Opened as the builder opens an entry's options: by the factory's descriptor.
+        MapReader options = MapReader.of(node, ENTRY, diagnostics, factory.options().orElse(null));
+        return run(factory, options, buildContext(), diagnostics);
     }
 
     /** Both steps, as a build that serves runs them: read and declare, then create. */

@@ -1,6 +1,8 @@
 package io.jpraxis.config.keys;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -128,12 +130,21 @@ public final class JsonSchemaWriter {
             case KeyType.Choice c -> JSON.textNode(text);
             case KeyType.Scalar s -> JSON.textNode(text);
             case KeyType.OneOf o -> JSON.textNode(text);
-            case KeyType.ListOf l -> JSON.textNode(text);
+            case KeyType.ListOf l -> json(text);
             case KeyType.Obj o -> JSON.textNode(text);
             case KeyType.MapOf m -> JSON.textNode(text);
             case KeyType.Ref r -> JSON.textNode(text);
             case KeyType.Open o -> JSON.textNode(text);
         };
+    }
+
+    /** A list default written as JSON ({@code [200]}, {@code []}). */
+    private static JsonNode json(String text) {
+        try {
+            return new ObjectMapper().readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("a list default must be written as JSON: " + text, e);
+        }
     }
 
     private ObjectNode type(KeyType type) {

@@ -8,9 +8,11 @@ package io.jpraxis.config.keys;
  *     or null when the key has none
  * @param nullMeaning what an explicit {@code null} means when it is not the same as leaving the key
  *     out ({@code "no limit"}), else null: for most optional keys a null reads as absent
+ * @param rule a limit the type cannot state (a header name's characters, "at least rate"), shown
+ *     beside the type's own limits, else null; the schema leaves such rules to the loader
  */
 public record KeyDescriptor(String name, KeyType type, String defaultValue, boolean required, String description,
-        boolean secret, String nullMeaning) {
+        boolean secret, String nullMeaning, String rule) {
 
     public KeyDescriptor {
         if (name == null || name.isEmpty() || type == null || description == null) {
@@ -20,23 +22,28 @@ public record KeyDescriptor(String name, KeyType type, String defaultValue, bool
 
     /** An optional key without a default. */
     public static KeyDescriptor key(String name, KeyType type, String description) {
-        return new KeyDescriptor(name, type, null, false, description, false, null);
+        return new KeyDescriptor(name, type, null, false, description, false, null, null);
     }
 
     public KeyDescriptor withDefault(Object value) {
-        return new KeyDescriptor(name, type, String.valueOf(value), required, description, secret, nullMeaning);
+        return new KeyDescriptor(name, type, String.valueOf(value), required, description, secret, nullMeaning, rule);
     }
 
     public KeyDescriptor asRequired() {
-        return new KeyDescriptor(name, type, defaultValue, true, description, secret, nullMeaning);
+        return new KeyDescriptor(name, type, defaultValue, true, description, secret, nullMeaning, rule);
     }
 
     public KeyDescriptor asSecret() {
-        return new KeyDescriptor(name, type, defaultValue, required, description, true, nullMeaning);
+        return new KeyDescriptor(name, type, defaultValue, required, description, true, nullMeaning, rule);
     }
 
     /** The key also accepts an explicit {@code null}, which means {@code meaning}. */
     public KeyDescriptor nullMeans(String meaning) {
-        return new KeyDescriptor(name, type, defaultValue, required, description, secret, meaning);
+        return new KeyDescriptor(name, type, defaultValue, required, description, secret, meaning, rule);
+    }
+
+    /** Adds a limit the type cannot state; see {@link #rule()}. */
+    public KeyDescriptor withRule(String text) {
+        return new KeyDescriptor(name, type, defaultValue, required, description, secret, nullMeaning, text);
     }
 }

@@ -113,7 +113,7 @@ public final class KeyTable {
     }
 
     private static String limitsCell(KeyDescriptor k) {
-        String limits = limits(k.type());
+        String limits = join(limits(k.type()), k.rule() == null ? "" : k.rule());
         if (k.nullMeaning() != null) {
             limits = (limits.isEmpty() ? "" : limits + "; ") + "null: " + k.nullMeaning();
         }
@@ -123,7 +123,7 @@ public final class KeyTable {
     static String limits(KeyType type) {
         return switch (type) {
             case KeyType.Text t -> length(t);
-            case KeyType.Int i -> i.min() + " to " + i.max();
+            case KeyType.Int i -> i.max() == Long.MAX_VALUE ? "at least " + i.min() : i.min() + " to " + i.max();
             case KeyType.Num n -> "greater than " + number(n.exclusiveMin()) + ", at most " + number(n.max());
             case KeyType.Bool b -> "";
             case KeyType.Scalar s -> "";

@@ -6,7 +6,9 @@ import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.ConfigNode.MapNode;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,6 +30,8 @@ import java.util.function.BiFunction;
  * descriptor, and the reference page rendered from it, leaves out.
  */
 public final class MapReader {
+    /** See {@link #keysReadDuring(Runnable)}. */
+    private static final ThreadLocal<Deque<Set<String>>> WATCHES = ThreadLocal.withInitial(ArrayDeque::new);
     private final MapNode map;
     private final ConfigPath path;
     private final int line;
@@ -120,7 +124,7 @@ public final class MapReader {
     /** The raw node of {@code key}, marking it read. */
     public Optional<ConfigNode> node(String key) {
         checkDescribed(key);
-        consumed.add(key);
+        consume(key);
         return map.get(key);
     }
 
@@ -153,7 +157,7 @@ public final class MapReader {
 
     public String requiredString(String key) {
         if (!require(key)) {
-            consumed.add(key);
+            consume(key);
             return null;
         }
         // An explicit null is a wrong type here, not an absent key.
@@ -242,9 +246,33 @@ public final class MapReader {
     public MapReader skip(String... keys) {
         for (String key : keys) {
             checkDescribed(key);
+            consume(key);
         }
-        consumed.addAll(List.of(keys));
         return this;
+    }
+
+    private void consume(String key) {
+        consumed.add(key);
+        Deque<Set<String>> watches = WATCHES.get();
+        if (!watches.isEmpty()) {
+            watches.peek().add(path.key(key).toString());
+        }
+    }
+
+    /**
+     * Runs {@code action} and returns the path of every key any reader on this thread marked read
+     * meanwhile (present or not), so a test can hold a reader to its descriptor without the reader's
+     * help. Calls nest: a key read during an inner call counts for the inner one only.
+     */
+    public static Set<String> keysReadDuring(Runnable action) {
+        Set<String> read = new LinkedHashSet<>();
+        WATCHES.get().push(read);
+        try {
+            action.run();
+        } finally {
+            WATCHES.get().pop();
+        }
+        return read;
     }
 
     /** Reading a key the descriptor neither lists nor marks not implemented is a programmer error. */

@@ -130,7 +130,7 @@ final class FilterEntryBuilder {
                     + "http_callout)");
             return Optional.empty();
         }
-        MapReader options = MapReader.of(entry.options(), path, d);
+        MapReader options = MapReader.of(entry.options(), path, d, factory.get().options().orElse(null));
         return build(factory.get(), entry, options);
     }
 

@@ -1,6 +1,7 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
 import java.util.Optional;
@@ -31,6 +32,17 @@ public interface FilterFactory<C> {
      * @return the config record, or empty when the config had errors
      */
     Optional<C> read(MapReader options, FilterReadContext context);
+
+    /**
+     * The keys an entry of this type takes beside the keys every entry takes ({@code filter},
+     * {@code name}, conditions...), or empty for an undescribed type. When present, the builder
+     * opens the entry's {@code options} reader by it: reading a key it does not list is a programmer
+     * error, and its not-implemented keys are reported as such; the schema and the reference page
+     * are rendered from it too.
+     */
+    default Optional<ObjectDescriptor> options() {
+        return Optional.empty();
+    }
 
     /** What the build needs to know about a filter of this valid {@code config}. */
     FilterDeclaration declare(C config);

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.callout;
 
 import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
@@ -26,6 +27,11 @@ public final class HttpCalloutFactory implements FilterFactory<HttpCalloutFactor
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(HttpCalloutKeys.KEYS);
     }
 
     @Override

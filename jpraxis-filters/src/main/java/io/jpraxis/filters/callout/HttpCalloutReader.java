@@ -43,9 +43,9 @@ final class HttpCalloutReader {
         List<String> copyRequestHeaders = names(r, "copy_request_headers", NOT_SET, FRAMING_WHY);
         CalloutBody body = r.present("body").map(n -> body(n, r)).orElse(new CalloutBody.None());
         Long timeout = r.require("timeout_ms")
-                ? r.integer("timeout_ms", 1, HttpCalloutConfig.MAX_TIMEOUT_MS).orElse(null) : null;
+                ? r.integer("timeout_ms").orElse(null) : null;
         List<Integer> allow = statuses(r);
-        int deny = r.integer("deny_status", 400, 599).map(Long::intValue).orElse(403);
+        int deny = r.integer("deny_status").map(Long::intValue).orElse(403);
         List<String> denyHeaders = names(r, "deny_headers", NOT_SET, FRAMING_WHY);
         List<String> publish = names(r, "publish_headers", Set.of(), "");
         checkResultKeys(r, publish);
@@ -59,7 +59,7 @@ final class HttpCalloutReader {
                                 + "x-ext-protocol- and x-ext-agent- prefixes (those never reach an origin)");
             }
         }
-        long maxResponse = r.integer("max_response_bytes", 1, HttpCalloutConfig.MAX_RESPONSE_BYTES)
+        long maxResponse = r.integer("max_response_bytes")
                 .orElse(HttpCalloutConfig.DEFAULT_MAX_RESPONSE_BYTES);
         if (!r.finishCleanly() || timeout == null) {
             return Optional.empty();

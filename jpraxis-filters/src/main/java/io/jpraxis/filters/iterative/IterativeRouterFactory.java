@@ -1,6 +1,7 @@
 package io.jpraxis.filters.iterative;
 
 import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.binding.ClusterTags;
@@ -32,6 +33,11 @@ public final class IterativeRouterFactory implements FilterFactory<IterativeRout
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(IterativeRouterKeys.KEYS);
     }
 
     @Override

@@ -28,20 +28,20 @@ final class IterativeRouterReader {
     /** The config, or empty when anything was wrong (each problem reported with its path). */
     static Optional<IterativeRouterConfig> read(MapReader r, FilterReadContext context) {
         String initial = r.requiredString("initial_step");
-        int maxIterations = r.integer("max_iterations", 1, IterativeRouterConfig.MAX_ITERATIONS_LIMIT)
+        int maxIterations = r.integer("max_iterations")
                 .map(Long::intValue).orElse(IterativeRouterConfig.DEFAULT_MAX_ITERATIONS);
-        long timeout = r.integer("timeout_ms", 1, IterativeRouterConfig.MAX_TIMEOUT_MS)
+        long timeout = r.integer("timeout_ms")
                 .orElse(IterativeRouterConfig.DEFAULT_TIMEOUT_MS);
-        long stepTimeout = r.integer("step_timeout_ms", 1, IterativeRouterConfig.MAX_TIMEOUT_MS).orElse(timeout);
-        long maxResponse = r.integer("max_response_bytes", 1, Long.MAX_VALUE)
+        long stepTimeout = r.integer("step_timeout_ms").orElse(timeout);
+        long maxResponse = r.integer("max_response_bytes")
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_RESPONSE_BYTES);
         Long responseLimit = context.bodyLimits().maxResponseBytes();
         if (responseLimit != null) {
             maxResponse = Math.min(maxResponse, responseLimit); // Clamped to the pipeline's limit (see docs/behaviour/iterative-router.md#steps-and-transitions)
         }
         maxResponse = Math.min(maxResponse, BodyLimits.ABSOLUTE_CAP_BYTES); // a buffered body (see docs/behaviour/body-access.md#body-limits)
-        Long maxStream = r.integer("max_stream_response_bytes", 1, Long.MAX_VALUE).orElse(null);
-        long maxState = r.integer("max_state_bytes", 1, Long.MAX_VALUE)
+        Long maxStream = r.integer("max_stream_response_bytes").orElse(null);
+        long maxState = r.integer("max_state_bytes")
                 .orElse(IterativeRouterConfig.DEFAULT_MAX_STATE_BYTES);
         List<StepConfig> steps = steps(r, context);
         if (initial != null && !steps.isEmpty() && steps.stream().noneMatch(s -> s.name().equals(initial))) {

@@ -94,7 +94,9 @@ public final class FilterFixtures {
         Diagnostics diagnostics = new Diagnostics();
         ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
         assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
-        return run(factory, MapReader.of(node, ENTRY, diagnostics), context, diagnostics);
+        // Opened as the builder opens an entry's options: by the factory's descriptor.
+        MapReader options = MapReader.of(node, ENTRY, diagnostics, factory.options().orElse(null));
+        return run(factory, options, context, diagnostics);
     }
 
     /** Both steps, as a build that serves runs them: read and declare, then create. */

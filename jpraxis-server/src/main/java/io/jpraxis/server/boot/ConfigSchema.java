@@ -1,7 +1,6 @@
 package io.jpraxis.server.boot;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jpraxis.config.keys.DescribedOptions;
 import io.jpraxis.config.keys.JsonSchemaWriter;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ChainKeys;
@@ -15,7 +14,7 @@ import java.util.TreeMap;
 /**
  * The JSON Schema of a gateway config for the filter types a registry holds: the top-level keys
  * from the loader's descriptors, and per filter type its own keys when its factory describes them
- * (a type whose factory does not yet is left open beside the keys every entry takes).
+ * ({@link FilterFactory#options()}; an undescribed type is left open beside the keys every entry takes).
  */
 public final class ConfigSchema {
     private ConfigSchema() {
@@ -25,14 +24,9 @@ public final class ConfigSchema {
     public static ObjectNode of(FilterRegistry registry) {
         SortedMap<String, Optional<ObjectDescriptor>> types = new TreeMap<>();
         for (String type : registry.types()) {
-            types.put(type, registry.find(type).flatMap(ConfigSchema::options));
+            types.put(type, registry.find(type).flatMap(FilterFactory::options));
         }
         return JsonSchemaWriter.write("jpraxis gateway config", ConfigLoader.KEYS,
                 new JsonSchemaWriter.Variants(ChainKeys.ENTRY_ID, "filter", types));
-    }
-
-    /** The keys of {@code factory}'s type, when it describes them. */
-    public static Optional<ObjectDescriptor> options(FilterFactory factory) {
-        return factory instanceof DescribedOptions described ? Optional.of(described.options()) : Optional.empty();
     }
 }

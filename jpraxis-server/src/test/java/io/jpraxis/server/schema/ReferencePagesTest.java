@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.config.keys.KeyTable;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ReferenceSections;
+import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterRegistry;
-import io.jpraxis.server.boot.ConfigSchema;
 import io.jpraxis.server.boot.GatewayFilters;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ class ReferencePagesTest {
         Map<Path, ObjectDescriptor> pages = new TreeMap<>();
         ReferenceSections.all().forEach((name, d) -> pages.put(REFERENCE.resolve("config").resolve(name + ".md"), d));
         for (String type : REGISTRY.types()) {
-            REGISTRY.find(type).flatMap(ConfigSchema::options)
+            REGISTRY.find(type).flatMap(FilterFactory::options)
                     .ifPresent(d -> pages.put(REFERENCE.resolve("filters").resolve(type + ".md"), d));
         }
         return pages;

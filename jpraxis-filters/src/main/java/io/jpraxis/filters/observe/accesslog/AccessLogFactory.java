@@ -1,5 +1,6 @@
 package io.jpraxis.filters.observe.accesslog;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.ConfigNode.ScalarKind;
@@ -23,15 +24,17 @@ public final class AccessLogFactory implements FilterFactory<AccessLogConfig> {
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(AccessLogKeys.KEYS);
+    }
+
+    @Override
     public Optional<AccessLogConfig> read(MapReader options, FilterReadContext context) {
         Optional<ConfigNode> node = options.present("sample_rate");
         Double rate = node.isPresent() ? sampleRate(node.get()) : Double.valueOf(AccessLogConfig.DEFAULT_SAMPLE_RATE);
         if (rate == null) {
             options.invalid("sample_rate", SAMPLE_RATE_EXPECTATION);
         }
-        // A conditions map is Praxis's emit-time filter on access_log (see
-        // docs/behaviour/config-loading.md#filter-entries): refused by name, not as unknown.
-        options.notImplemented("conditions");
         if (!options.finishCleanly() || rate == null) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.observe.requestid;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
@@ -32,6 +33,11 @@ public final class RequestIdFactory implements FilterFactory<RequestIdConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RequestIdKeys.KEYS);
     }
 
     @Override

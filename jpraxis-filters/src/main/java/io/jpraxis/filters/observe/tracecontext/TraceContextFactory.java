@@ -1,5 +1,6 @@
 package io.jpraxis.filters.observe.tracecontext;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -7,6 +8,7 @@ import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -24,12 +26,19 @@ public final class TraceContextFactory implements FilterFactory<TraceContextConf
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(TraceContextKeys.KEYS);
+    }
+
+    @Override
     public Optional<TraceContextConfig> read(MapReader options, FilterReadContext context) {
-        for (String key : options.keys()) {
-            // No suggestion could help: there is no key to mean.
-            options.skip(key).error(key, "unknown key (expected: none; trace_context takes no options)");
+        // Every key is reported here, in its own words (no suggestion could help: there is no key to
+        // mean), so the reader's finish() is left out; its descriptor lists no key to skip it by.
+        List<String> keys = options.keys();
+        for (String key : keys) {
+            options.error(key, "unknown key (expected: none; trace_context takes no options)");
         }
-        if (!options.finishCleanly()) {
+        if (!keys.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new TraceContextConfig());

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.payload.jsonbodyfield;
 
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.BodyAccess;
@@ -38,9 +39,14 @@ public final class JsonBodyFieldFactory implements FilterFactory<JsonBodyFieldCo
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(JsonBodyFieldKeys.KEYS);
+    }
+
+    @Override
     public Optional<JsonBodyFieldConfig> read(MapReader options, FilterReadContext context) {
         List<FieldMapping> fields = options.has("fields") ? list(options) : single(options);
-        long maxBodyBytes = options.integer("max_body_bytes", 1, JsonBodyFieldConfig.MAX_BODY_BYTES)
+        long maxBodyBytes = options.integer("max_body_bytes")
                 .orElse(JsonBodyFieldConfig.DEFAULT_MAX_BODY_BYTES);
         if (!options.finishCleanly() || fields.isEmpty()) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.loadbalancer;
 
 import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ClusterReader;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.read.MapReader;
@@ -29,6 +30,11 @@ public final class LoadBalancerFactory implements FilterFactory<LoadBalancerConf
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(LoadBalancerKeys.KEYS);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -29,14 +30,19 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RateLimitKeys.KEYS);
+    }
+
+    @Override
     public Optional<RateLimitConfig> read(MapReader options, FilterReadContext context) {
         Mode mode = options.require("mode") ? options.enumValue("mode", Mode.class).orElse(null) : null;
         // burst >= rate (below) caps the rate at MAX_BURST too; the range here names the real bound.
         Double rate = options.require("rate")
-                ? options.number("rate", 0, MAX_BURST, "a number greater than 0 and at most " + MAX_BURST).orElse(null)
+                ? options.number("rate").orElse(null)
                 : null;
-        Long burst = options.require("burst") ? options.integer("burst", 1, MAX_BURST).orElse(null) : null;
-        int prefixLen = options.integer("ipv6_prefix_len", 1, 128).orElse((long) DEFAULT_IPV6_PREFIX_LEN).intValue();
+        Long burst = options.require("burst") ? options.integer("burst").orElse(null) : null;
+        int prefixLen = options.integer("ipv6_prefix_len").orElse((long) DEFAULT_IPV6_PREFIX_LEN).intValue();
         boolean shadow = options.bool("shadow", false);
         if (rate != null && burst != null && burst < rate) {
             // A bucket smaller than one second of refill could never let the configured rate through.

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.redirect;
 
 import io.jpraxis.config.diag.ConfigPath;
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
@@ -30,6 +31,11 @@ public final class RedirectFactory implements FilterFactory<RedirectConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RedirectKeys.KEYS);
     }
 
     @Override

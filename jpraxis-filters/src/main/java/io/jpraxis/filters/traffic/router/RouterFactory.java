@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterTrait;
@@ -27,6 +28,11 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(RouterKeys.KEYS);
+    }
+
+    @Override
     public Optional<RouterConfig> read(MapReader options, FilterReadContext context) {
         List<RouteConfig> routes = readRoutes(options);
         boolean multiLevel = options.bool("multi_level_subdomain_matching", false);
@@ -34,7 +40,7 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
                 .filter(h -> HeaderListReader.checkName(h, options.path("json_alias_header"),
                         options.line("json_alias_header"), options.diagnostics()))
                 .orElse(null);
-        Long aliasMaxBytes = options.integer("json_alias_max_body_bytes", 0, Long.MAX_VALUE).orElse(null);
+        Long aliasMaxBytes = options.integer("json_alias_max_body_bytes").orElse(null);
         if (!options.finishCleanly()) {
             return Optional.empty();
         }

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.staticresponse;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
@@ -32,9 +33,14 @@ public final class StaticResponseFactory implements FilterFactory<StaticResponse
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(StaticResponseKeys.KEYS);
+    }
+
+    @Override
     public Optional<StaticResponseConfig> read(MapReader options, FilterReadContext context) {
         Integer status = options.require("status")
-                ? options.integer("status", 200, 599).map(Long::intValue).orElse(null)
+                ? options.integer("status").map(Long::intValue).orElse(null)
                 : null;
         String body = options.string("body").orElse("");
         List<HeaderValue> headers = HeaderListReader.pairs(options, "headers", HeaderRules.FRAMING, FRAMING_WHY);

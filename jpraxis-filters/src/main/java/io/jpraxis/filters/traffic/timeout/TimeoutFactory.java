@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.timeout;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
@@ -24,9 +25,14 @@ public final class TimeoutFactory implements FilterFactory<TimeoutConfig> {
     }
 
     @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(TimeoutKeys.KEYS);
+    }
+
+    @Override
     public Optional<TimeoutConfig> read(MapReader options, FilterReadContext context) {
         Long timeoutMs = options.require("timeout_ms")
-                ? options.integer("timeout_ms", 1, MAX_TIMEOUT_MS).orElse(null)
+                ? options.integer("timeout_ms").orElse(null)
                 : null;
         if (!options.finishCleanly() || timeoutMs == null) {
             return Optional.empty();

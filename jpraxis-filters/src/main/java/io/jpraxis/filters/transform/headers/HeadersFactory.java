@@ -1,5 +1,6 @@
 package io.jpraxis.filters.transform.headers;
 
+import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HeaderValue;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
@@ -24,6 +25,11 @@ public final class HeadersFactory implements FilterFactory<HeadersConfig> {
     @Override
     public String type() {
         return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(HeadersKeys.KEYS);
     }
 
     @Override
