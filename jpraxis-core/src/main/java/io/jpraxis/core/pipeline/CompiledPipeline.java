@@ -136,7 +136,7 @@ public final class CompiledPipeline {
         return slots;
     }
 
-    /** The slots whose filter overrides {@code onLog}, in slot order. */
+    /** The slots whose filter overrides {@code onLog}, in slot order: the shared array, read, never written. */
     public CompiledFilter[] logHookSlots() {
         return logHookSlots;
     }
