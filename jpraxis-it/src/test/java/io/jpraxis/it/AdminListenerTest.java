@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.BuiltInFilters;
 import io.jpraxis.http.admin.AdminSurface;

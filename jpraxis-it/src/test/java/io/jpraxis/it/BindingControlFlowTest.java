@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.testkit.EchoResponse;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigRevision;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.ServingGateway;

@@ -3,7 +3,7 @@ package io.jpraxis.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.jpraxis.it;
 
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.FilterRegistry;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.server.boot.GatewayBuilder;

@@ -2,8 +2,8 @@ package io.jpraxis.bench.micro;
 
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.CompiledPipeline;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,7 +53,7 @@ public class PipelineBenchmark {
     /** The execution after the request phase; its outcome is already complete (no filter is asynchronous). */
     @Benchmark
     public PipelineExecution requestPhase(Pipeline pipeline) {
-        PipelineExecution execution = pipeline.compiled.begin(BenchRequests.request("GET", TARGET));
+        PipelineExecution execution = PipelineExecution.begin(pipeline.compiled, BenchRequests.request("GET", TARGET));
         execution.runRequest();
         return execution;
     }

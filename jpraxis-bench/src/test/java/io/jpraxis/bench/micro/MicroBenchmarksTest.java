@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.core.pipeline.CompileResult;
-import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.compile.CompileResult;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.upstream.EndpointState;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**

@@ -6,7 +6,6 @@ import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
-import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,12 +21,12 @@ import java.util.function.IntFunction;
  * selected_upstream} condition on a filter whose body hook runs at pre-read; see
  * docs/behaviour/ordering-checks.md#the-control-flow-graph).
  */
-final class BodyPlanner {
+public final class BodyPlanner {
     private BodyPlanner() {
     }
 
     /** The plan of {@code filters} (top level, in order) with nothing to report: for pipelines built in code. */
-    static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits) {
+    public static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits) {
         return plan(filters, limits, true, Set.of(), new Diagnostics(), i -> null, true);
     }
 
@@ -37,7 +36,7 @@ final class BodyPlanner {
      *     null for pipelines built in code
      * @param boundBodyHook whether feature {@code bound-upstream-request-body} is on
      */
-    static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits, boolean allowUnbounded,
+    public static BodyPlan plan(List<CompiledFilter> filters, BodyLimits limits, boolean allowUnbounded,
             Set<String> conditionedHeaders, Diagnostics d, IntFunction<PlacedEntry> entries, boolean boundBodyHook) {
         List<CompiledFilter> requestFilters = new ArrayList<>();
         List<CompiledFilter> barrierFilters = new ArrayList<>();

@@ -5,7 +5,6 @@ import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.core.condition.RequestCondition;
 import io.jpraxis.core.condition.ResponseCondition;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.List;
 
 /**

@@ -10,7 +10,7 @@ import java.util.List;
  * A validated, compiled config: one pipeline per listener, ready for an edge to serve.
  *
  * @param clusters the live state of every declared cluster (health, in-flight counts); null from a
- *     build that only checks ({@link PipelineCompiler#validate})
+ *     build that only checks ({@code PipelineCompiler.validate} in {@code core.pipeline.compile})
  */
 public record CompiledGateway(GatewayConfig config, FeatureSet features, List<Listener> listeners,
         ClusterStates clusters) {

@@ -1,10 +1,7 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
-import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.check.BindingScan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One listener's immutable, flattened pipeline. Shared by every request of that listener (and by
- * the HTTP and ext_proc edges alike); per-request state lives in {@link PipelineExecution}.
+ * the HTTP and ext_proc edges alike); per-request state lives in the executor's
+ * {@code PipelineExecution} ({@code core.pipeline.execute}).
  */
 public final class CompiledPipeline {
     private static final Logger log = LoggerFactory.getLogger(CompiledPipeline.class);
@@ -33,8 +31,6 @@ public final class CompiledPipeline {
     private final CompiledFilter[] logHookSlots;
     private final BodyPlan body;
     private final BindingScan binding;
-    /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
-    private final BindingPublisher publisher;
     private final LongAdder logHookFailures = new LongAdder();
 
     /** A pipeline built in code, with the default body limits and nothing reported. */
@@ -60,7 +56,6 @@ public final class CompiledPipeline {
         this.listener = listener;
         this.body = body;
         this.binding = binding;
-        this.publisher = binding.usesBinding() ? new BindingPublisher(binding.catalog()) : null;
         this.filters = filters.toArray(CompiledFilter[]::new);
         List<CompiledFilter> all = new ArrayList<>();
         filters.forEach(f -> collect(f, all));
@@ -99,11 +94,6 @@ public final class CompiledPipeline {
         return binding;
     }
 
-    /** The binding publisher, or null when the pipeline reads no binding. */
-    BindingPublisher publisher() {
-        return publisher;
-    }
-
     /**
      * Whether any filter may act on a response head. When none may, the response phase cannot
      * change a response and the edge relays the origin's head directly.
@@ -113,7 +103,7 @@ public final class CompiledPipeline {
     }
 
     /** Whether the filter in {@code slot} has a response hook. */
-    boolean hasResponseHookAt(int slot) {
+    public boolean hasResponseHookAt(int slot) {
         return responseHookSlots[slot];
     }
 
@@ -146,21 +136,21 @@ public final class CompiledPipeline {
         return slots;
     }
 
-    /** The slots whose filter overrides {@code onLog}, in slot order. */
-    CompiledFilter[] logHookSlots() {
+    /** The slots whose filter overrides {@code onLog}, in slot order: the shared array, read, never written. */
+    public CompiledFilter[] logHookSlots() {
         return logHookSlots;
     }
 
     /** One more than the highest slot index: the size of per-request "ran" records. */
-    int slotCount() {
+    public int slotCount() {
         return slotCount;
     }
 
-    CompiledFilter filter(int index) {
+    public CompiledFilter filter(int index) {
         return filters[index];
     }
 
-    int size() {
+    public int size() {
         return filters.length;
     }
 
@@ -177,13 +167,8 @@ public final class CompiledPipeline {
         return logHookFailures.sum();
     }
 
-    void logHookFailed() {
+    public void logHookFailed() {
         logHookFailures.increment();
-    }
-
-    /** Starts the per-request walk. */
-    public PipelineExecution begin(RequestContext ctx) {
-        return new PipelineExecution(this, ctx);
     }
 
     /** Starts every filter, branch filters included (once, before serving). */

@@ -16,15 +16,15 @@ import java.util.List;
  * @param expansion the named chains being expanded around it (a branch of a listener's own chain
  *     starts empty, as in Praxis); a reference to one of them would never end
  */
-record PlacedEntry(FilterEntryConfig entry, List<ConditionConfig> inherited, String chain, FilterScope scope,
+public record PlacedEntry(FilterEntryConfig entry, List<ConditionConfig> inherited, String chain, FilterScope scope,
         List<String> expansion) {
 
-    PlacedEntry {
+    public PlacedEntry {
         inherited = List.copyOf(inherited);
         expansion = List.copyOf(expansion);
     }
 
-    FilterScope filterScope() {
+    public FilterScope filterScope() {
         return scope.withFilter(entry.filterType(), entry.name());
     }
 }

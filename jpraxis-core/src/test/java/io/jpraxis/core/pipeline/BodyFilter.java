@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 /** A test filter declaring body access and recording its body hook calls into a journal. */
-final class BodyFilter implements HttpFilter, Declares {
+public final class BodyFilter implements HttpFilter, Declares {
     private final String name;
     private final List<String> journal;
     private BodyAccess requestAccess = BodyAccess.NONE;
@@ -21,33 +21,33 @@ final class BodyFilter implements HttpFilter, Declares {
     private BodyMode responseMode = BodyMode.STREAM;
     private BiFunction<RequestContext, BodyChunk, FilterAction> onBody = (ctx, body) -> FilterAction.CONTINUE;
 
-    BodyFilter(String name, List<String> journal) {
+    public BodyFilter(String name, List<String> journal) {
         this.name = name;
         this.journal = journal;
     }
 
     /** Reads request bodies with {@code mode}. */
-    BodyFilter request(BodyAccess access, BodyMode mode) {
+    public BodyFilter request(BodyAccess access, BodyMode mode) {
         this.requestAccess = access;
         this.requestMode = mode;
         return this;
     }
 
     /** Reads response bodies with {@code mode}. */
-    BodyFilter response(BodyAccess access, BodyMode mode) {
+    public BodyFilter response(BodyAccess access, BodyMode mode) {
         this.responseAccess = access;
         this.responseMode = mode;
         return this;
     }
 
     /** Takes part in the bound-upstream barrier with {@code access}. */
-    BodyFilter bound(BodyAccess access) {
+    public BodyFilter bound(BodyAccess access) {
         this.boundAccess = access;
         return this;
     }
 
     /** What the body hooks do (after journalling the call). */
-    BodyFilter onBody(BiFunction<RequestContext, BodyChunk, FilterAction> hook) {
+    public BodyFilter onBody(BiFunction<RequestContext, BodyChunk, FilterAction> hook) {
         this.onBody = hook;
         return this;
     }
@@ -93,7 +93,7 @@ final class BodyFilter implements HttpFilter, Declares {
         return onBody.apply(ctx, body);
     }
 
-    static String text(BodyChunk body) {
+    public static String text(BodyChunk body) {
         return new String(body.toByteArray(), StandardCharsets.UTF_8);
     }
 }

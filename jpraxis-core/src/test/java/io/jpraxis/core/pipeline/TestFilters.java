@@ -16,9 +16,6 @@ import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
-import io.jpraxis.core.pipeline.branch.ResultMatcher;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.net.InetSocketAddress;
@@ -28,22 +25,22 @@ import java.util.List;
 import java.util.function.Function;
 
 /** Small recording filters and builders for executor tests. */
-final class TestFilters {
+public final class TestFilters {
     private TestFilters() {
     }
 
-    static RequestContext request(String method, String path) {
+    public static RequestContext request(String method, String path) {
         return new RequestContext("test", method, RequestPath.of(path), null, "http",
                 new InetSocketAddress("127.0.0.1", 5555),
                 new HeaderMap().add("host", "example.com"), "req-1", Instant.EPOCH);
     }
 
-    static ClusterConfig cluster(String name) {
+    public static ClusterConfig cluster(String name) {
         return new ClusterConfig(name, List.of(), ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null, null, null,
                 null, null, null, null, ClusterHttpConfig.NONE, null, null, null, SourceRef.synthetic("clusters"));
     }
 
-    static CompiledFilter slot(int index, HttpFilter filter, RequestCondition condition, FailureMode mode) {
+    public static CompiledFilter slot(int index, HttpFilter filter, RequestCondition condition, FailureMode mode) {
         FilterEntryConfig entry = new FilterEntryConfig(filter.type(), null, List.of(), List.of(), mode, null,
                 new ConfigNode.MapNode(List.of(), 0), new SourceRef(ConfigPath.root(), 0));
         return new CompiledFilter(index, filter, Declares.of(filter), condition, condition != RequestCondition.ALWAYS,
@@ -51,28 +48,28 @@ final class TestFilters {
     }
 
     /** A slot hosting {@code branches}. */
-    static CompiledFilter host(int index, HttpFilter filter, BranchSpec... branches) {
+    public static CompiledFilter host(int index, HttpFilter filter, BranchSpec... branches) {
         return host(index, filter, RequestCondition.ALWAYS, branches);
     }
 
-    static CompiledFilter host(int index, HttpFilter filter, RequestCondition condition, BranchSpec... branches) {
+    public static CompiledFilter host(int index, HttpFilter filter, RequestCondition condition, BranchSpec... branches) {
         CompiledFilter plain = slot(index, filter, condition, FailureMode.CLOSED);
         return new CompiledFilter(index, filter, plain.declaration(), condition, plain.conditional(), ResponseCondition.ALWAYS,
                 FailureMode.CLOSED, "main", plain.entry(), List.of(branches));
     }
 
     /** A branch over {@code filters} (built with {@link #host} or {@link #slot}). */
-    static BranchSpec branch(String name, ResultMatcher onResult, Rejoin rejoin, int maxIterations,
+    public static BranchSpec branch(String name, ResultMatcher onResult, Rejoin rejoin, int maxIterations,
             CompiledFilter... filters) {
         return new BranchSpec(name, onResult, List.of(filters), rejoin, maxIterations, SourceRef.synthetic(name));
     }
 
-    static BranchSpec branch(String name, Rejoin rejoin, CompiledFilter... filters) {
+    public static BranchSpec branch(String name, Rejoin rejoin, CompiledFilter... filters) {
         return branch(name, null, rejoin, 0, filters);
     }
 
     /** Publishes {@code key=value} under the filter's type, then continues. */
-    static Function<RequestContext, FilterAction> publish(String type, String key, String value) {
+    public static Function<RequestContext, FilterAction> publish(String type, String key, String value) {
         return ctx -> {
             ctx.results().put(type, key, value).ifPresent(error -> {
                 throw new IllegalStateException(error);
@@ -81,7 +78,7 @@ final class TestFilters {
         };
     }
 
-    static CompiledPipeline pipeline(HttpFilter... filters) {
+    public static CompiledPipeline pipeline(HttpFilter... filters) {
         List<CompiledFilter> slots = new ArrayList<>();
         for (HttpFilter f : filters) {
             slots.add(slot(slots.size(), f, RequestCondition.ALWAYS, FailureMode.CLOSED));
@@ -90,18 +87,18 @@ final class TestFilters {
     }
 
     /** Records request and response hook calls into a shared journal. */
-    static class Recording implements HttpFilter, Declares {
-        final String name;
-        final List<String> journal;
-        final Function<RequestContext, FilterAction> onRequest;
+    public static class Recording implements HttpFilter, Declares {
+        public final String name;
+        public final List<String> journal;
+        public final Function<RequestContext, FilterAction> onRequest;
 
-        Recording(String name, List<String> journal, Function<RequestContext, FilterAction> onRequest) {
+        public Recording(String name, List<String> journal, Function<RequestContext, FilterAction> onRequest) {
             this.name = name;
             this.journal = journal;
             this.onRequest = onRequest;
         }
 
-        Recording(String name, List<String> journal) {
+        public Recording(String name, List<String> journal) {
             this(name, journal, ctx -> FilterAction.CONTINUE);
         }
 
@@ -139,7 +136,7 @@ final class TestFilters {
         }
     }
 
-    static FilterAction selectUpstream(RequestContext ctx) {
+    public static FilterAction selectUpstream(RequestContext ctx) {
         ctx.cluster("backend");
         ctx.upstream(UpstreamTarget.detached(cluster("backend"), new Endpoint("127.0.0.1", 9000, 1)));
         return FilterAction.CONTINUE;

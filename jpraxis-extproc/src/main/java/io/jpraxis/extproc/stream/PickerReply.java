@@ -3,7 +3,7 @@ package io.jpraxis.extproc.stream;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.picker.NoEligibleCandidate;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 
 /** What picker mode answers once the request phase ran: the value picked, or a local answer. */
 sealed interface PickerReply {

@@ -16,10 +16,10 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.picker.EndpointSubset;
-import io.jpraxis.core.pipeline.BodyVerdict;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
-import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.pipeline.execute.BodyVerdict;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.extproc.stream.ExtProcMetrics.Phase;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -153,7 +153,7 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
         ctx = admitted.ctx();
         Optional<RequestOutcome.Reject> refused = admitted.refused();
         record.requestId = ctx.requestId();
-        execution = settings.pipeline().begin(ctx);
+        execution = PipelineExecution.begin(settings.pipeline(), ctx);
         if (refused.isPresent()) {
             answerLocally(LocalResponse.jsonError(refused.get().status(), refused.get().reason()), Phase.REQUEST_HEADERS, t0);
             return;

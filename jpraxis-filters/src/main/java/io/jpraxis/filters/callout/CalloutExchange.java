@@ -10,9 +10,9 @@ import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.CompiledPipeline;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
-import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubResponse;
 import io.jpraxis.core.subrequest.TransportError;
@@ -70,7 +70,7 @@ final class CalloutExchange {
         }
         byte[] body = config.body().from(parent);
         RequestContext callout = calloutContext(path, query, body);
-        PipelineExecution exec = chain.begin(callout);
+        PipelineExecution exec = PipelineExecution.begin(chain, callout);
         long started = System.nanoTime();
         Instant sendBy = deadline;
         return exec.runRequest().thenCompose(outcome -> switch (outcome) {

@@ -7,11 +7,11 @@ import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.http.ReservedHeaders;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
-import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubResponse;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
@@ -68,7 +68,7 @@ final class IterationLoop {
         RequestContext ctx = new RequestContext(parent.listener(), parent.method(), parent.requestPath(), parent.query(),
                 parent.scheme(), parent.clientAddress(), new HeaderMap(), parent.requestId(), parent.receivedAt());
         BindingState.inherit(parent, ctx);
-        PipelineExecution exec = step.pipeline().begin(ctx);
+        PipelineExecution exec = PipelineExecution.begin(step.pipeline(), ctx);
         exec.retainResults();
         long started = System.nanoTime();
         return exec.runRequest()

@@ -11,10 +11,11 @@ import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.FilterRegistry;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.compile.CompileResult;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubRequestClient;
@@ -91,7 +92,7 @@ class HttpCalloutFilterTest {
     private static RequestOutcome run(CompiledPipeline pipeline, RequestContext ctx, SubRequestClient client)
             throws Exception {
         ctx.subRequests(client);
-        return pipeline.begin(ctx).runRequest().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        return PipelineExecution.begin(pipeline, ctx).runRequest().toCompletableFuture().get(10, TimeUnit.SECONDS);
     }
 
     /** Answers every sub-request with {@code response}, recording each. */
@@ -191,7 +192,7 @@ class HttpCalloutFilterTest {
     /** The built-ins compiled under chain-binding. */
     private static final class PipelineCompiler {
         CompileResult compile(LoadResult loaded) {
-            return new io.jpraxis.core.pipeline.PipelineCompiler(FilterRegistry.withBuiltIns(BuiltInFilters.all()),
+            return new io.jpraxis.core.pipeline.compile.PipelineCompiler(FilterRegistry.withBuiltIns(BuiltInFilters.all()),
                     FEATURES, RuntimeServices.system()).compile(loaded.config(), new Diagnostics());
         }
     }

@@ -9,8 +9,8 @@ import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -78,7 +78,7 @@ class BoundStepTest {
             assertThat(pipeline.binding().usesBinding()).as("the IRR's steps read the binding").isTrue();
             RequestContext ctx = request("POST", "/v1/chat/completions");
             ctx.subRequests(new JdkSubRequestClient());
-            PipelineExecution exec = pipeline.begin(ctx);
+            PipelineExecution exec = PipelineExecution.begin(pipeline, ctx);
             RequestOutcome outcome = exec.runRequest().toCompletableFuture().get(10, TimeUnit.SECONDS);
 
             assertThat(outcome).isInstanceOf(RequestOutcome.Respond.class);

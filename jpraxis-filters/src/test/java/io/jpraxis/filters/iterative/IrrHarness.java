@@ -15,14 +15,14 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.OneStepFactory;
-import io.jpraxis.core.pipeline.PipelineCompiler;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.compile.CompileResult;
+import io.jpraxis.core.pipeline.compile.PipelineCompiler;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.BuiltInFilters;
 import java.net.InetSocketAddress;
@@ -72,7 +72,7 @@ final class IrrHarness {
     static RequestOutcome run(CompiledPipeline pipeline, RequestContext ctx, byte[] body, JdkSubRequestClient client)
             throws Exception {
         ctx.subRequests(client);
-        PipelineExecution exec = pipeline.begin(ctx);
+        PipelineExecution exec = PipelineExecution.begin(pipeline, ctx);
         if (pipeline.body().preReads() && body.length > 0) {
             exec.runPreRead(BodyChunk.of(body, true));
         }

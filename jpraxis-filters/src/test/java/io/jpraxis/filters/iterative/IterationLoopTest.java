@@ -6,7 +6,8 @@ import static io.jpraxis.filters.iterative.IrrHarness.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -264,7 +265,7 @@ class IterationLoopTest {
     void withoutASubRequestClientTheFilterFailsAndFailureModeDecides() throws Exception {
         var closed = pipeline(config("", step("first", "127.0.0.1:1", "")));
         var ctx = request("GET", "/");
-        var outcome = closed.begin(ctx).runRequest().toCompletableFuture().get();
+        var outcome = PipelineExecution.begin(closed, ctx).runRequest().toCompletableFuture().get();
         assertThat(outcome).as("failure_mode closed: 500").isEqualTo(new RequestOutcome.Reject(500,
                 "internal filter error"));
 
@@ -280,7 +281,7 @@ class IterationLoopTest {
                             status: 503
                             body: "fallback"
                 """, step("first", "127.0.0.1:1", "")));
-        var fallback = open.begin(request("GET", "/")).runRequest().toCompletableFuture().get();
+        var fallback = PipelineExecution.begin(open, request("GET", "/")).runRequest().toCompletableFuture().get();
         assertThat(answered(fallback).status()).as("failing open runs the IRR's unconditional branches")
                 .isEqualTo(503);
         closed.close();

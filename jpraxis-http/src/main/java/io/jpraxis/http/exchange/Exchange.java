@@ -7,9 +7,9 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
-import io.jpraxis.core.pipeline.IngressPolicy;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.IngressPolicy;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
 import io.netty.buffer.ByteBuf;
@@ -112,7 +112,7 @@ public final class Exchange {
                 "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
-        execution = pipeline.begin(ctx);
+        execution = PipelineExecution.begin(pipeline, ctx);
         inputs = new RequestInputs(listener, downstream.eventLoop(), request, ctx, execution, pieces);
         if (refused.isPresent()) {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);

@@ -2,7 +2,7 @@ package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
-import io.jpraxis.core.pipeline.ResponseOutcome;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;

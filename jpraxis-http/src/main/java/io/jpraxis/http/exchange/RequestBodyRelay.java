@@ -1,9 +1,9 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.pipeline.BodyVerdict;
-import io.jpraxis.core.pipeline.PipelineExecution;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.BodyVerdict;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.IdleDeadline;

@@ -1,7 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpRequest;
 

@@ -1,8 +1,8 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.filter.BodyChunk;
-import io.jpraxis.core.pipeline.BodyVerdict;
-import io.jpraxis.core.pipeline.RequestOutcome;
+import io.jpraxis.core.pipeline.execute.BodyVerdict;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.support.IdleDeadline;
 import io.netty.buffer.ByteBuf;

@@ -2,8 +2,8 @@ package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.pipeline.BodyPlan;
-import io.jpraxis.core.pipeline.BodyVerdict;
-import io.jpraxis.core.pipeline.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.BodyVerdict;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;

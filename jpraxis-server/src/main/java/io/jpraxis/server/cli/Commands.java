@@ -2,8 +2,8 @@ package io.jpraxis.server.cli;
 
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigRevision;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.ConfigSource;

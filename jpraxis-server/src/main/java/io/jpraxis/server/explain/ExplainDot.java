@@ -1,8 +1,8 @@
 package io.jpraxis.server.explain;
 
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import io.jpraxis.core.pipeline.check.FlowEdge;
 import io.jpraxis.core.pipeline.check.FlowGraph;
 import io.jpraxis.core.pipeline.check.PipelineReport;

@@ -1,10 +1,10 @@
 package io.jpraxis.server.explain;
 
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.NestedStep;
+import io.jpraxis.core.pipeline.Rejoin;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
 import io.jpraxis.core.pipeline.check.PipelineReport;
 import java.util.List;
 

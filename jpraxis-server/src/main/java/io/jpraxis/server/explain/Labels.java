@@ -2,9 +2,9 @@ package io.jpraxis.server.explain;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.config.model.ResultMatch;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.Rejoin;
 import io.jpraxis.core.pipeline.check.FlowGraph;
 import java.util.ArrayList;
 import java.util.List;

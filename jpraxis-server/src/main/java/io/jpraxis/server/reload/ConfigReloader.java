@@ -2,8 +2,8 @@ package io.jpraxis.server.reload;
 
 import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.config.model.GatewayConfig;
-import io.jpraxis.core.pipeline.CompileResult;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.DiagnosticLines;
 import io.jpraxis.server.boot.GatewayBuilder;

@@ -3,7 +3,7 @@ package io.jpraxis.server.boot;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.feature.FeatureSet;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
 
 /** What {@code jpraxis validate} does with config text, and what the config fuzz tests hold it to. */

@@ -2,8 +2,8 @@ package io.jpraxis.core.pipeline.check;
 
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.List;
 import java.util.Set;
 

@@ -1,7 +1,7 @@
 package io.jpraxis.core.pipeline.check;
 
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.List;
 import java.util.function.Consumer;
 

@@ -4,8 +4,8 @@ import static io.jpraxis.core.pipeline.check.ClusterSelectionChecks.has;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.jpraxis.core.pipeline.check;
 
-import io.jpraxis.core.pipeline.branch.BranchSpec;
+import io.jpraxis.core.pipeline.BranchSpec;
 
 /**
  * Why no request falls through from an unconditional top-level filter to the next one (see

@@ -2,11 +2,12 @@ package io.jpraxis.core.pipeline.check;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BindingScan;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
+import io.jpraxis.core.pipeline.Rejoin;
 import io.jpraxis.core.pipeline.RequestBodyPhase;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -3,9 +3,9 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.binding.ClusterTags;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.NestedStep;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;

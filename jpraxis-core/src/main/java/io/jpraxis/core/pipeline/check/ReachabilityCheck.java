@@ -3,7 +3,7 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.Rejoin;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -4,9 +4,9 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.config.model.UpstreamMatcher;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.NestedStep;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

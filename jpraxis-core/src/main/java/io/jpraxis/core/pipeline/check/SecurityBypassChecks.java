@@ -4,9 +4,9 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 import static io.jpraxis.core.pipeline.check.SecurityGateChecks.isSecurity;
 
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.Rejoin;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

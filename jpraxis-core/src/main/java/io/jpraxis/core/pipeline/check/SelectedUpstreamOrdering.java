@@ -4,9 +4,9 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.config.model.ConditionConfig;
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.Rejoin;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

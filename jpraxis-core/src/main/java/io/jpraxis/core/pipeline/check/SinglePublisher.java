@@ -3,9 +3,9 @@ package io.jpraxis.core.pipeline.check;
 import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 
 import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
-import io.jpraxis.core.pipeline.branch.BranchSpec;
-import io.jpraxis.core.pipeline.branch.Rejoin;
+import io.jpraxis.core.pipeline.Rejoin;
 import java.util.Set;
 
 /**

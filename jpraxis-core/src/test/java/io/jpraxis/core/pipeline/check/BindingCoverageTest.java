@@ -6,7 +6,7 @@ import static io.jpraxis.core.pipeline.check.CheckFixture.findings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.binding.ClusterTags;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import static io.jpraxis.core.pipeline.check.CheckFixture.findings;
 import static io.jpraxis.core.pipeline.check.CheckFixture.verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import org.junit.jupiter.api.Test;
 
 /** Cluster selection and alignment: who chooses the cluster, who serves it. */

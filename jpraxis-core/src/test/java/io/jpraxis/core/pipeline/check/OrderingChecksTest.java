@@ -7,7 +7,7 @@ import static io.jpraxis.core.pipeline.check.CheckFixture.warnings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.read.Scalars;
-import io.jpraxis.core.pipeline.CompileResult;
+import io.jpraxis.core.pipeline.compile.CompileResult;
 import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
