@@ -130,7 +130,7 @@ class BodyModesTest {
             assertThat(echo.bodySha256()).isEqualTo(sha256(body.getBytes(StandardCharsets.UTF_8)));
             assertThat(echo.header("content-length")).isEqualTo(String.valueOf(body.length()));
             assertThat(echo.header("x-model")).isEqualTo("big-1");
-            assertThat(echo.hasHeader("x-praxis-model")).as("decision 4: reserved headers never go upstream")
+            assertThat(echo.hasHeader("x-praxis-model")).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: reserved headers never go upstream")
                     .isFalse();
             assertThat(toSmall.echo().origin()).as("same connection, next request, other field").isEqualTo("small");
         }
@@ -160,7 +160,7 @@ class BodyModesTest {
             EchoResponse echo = post(conn, "{\"model\":\"other\"}", "X-Model: big-1").echo();
             EchoResponse noField = post(conn, "{\"prompt\":\"hi\"}", "X-Model: big-1").echo();
 
-            assertThat(echo.headerValues("x-model")).as("decision 13: the client's copy is gone").containsExactly(
+            assertThat(echo.headerValues("x-model")).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: the client's copy is gone").containsExactly(
                     "other");
             assertThat(noField.hasHeader("x-model")).as("stripped even when the body has no field").isFalse();
             assertThat(noField.origin()).isEqualTo("small");

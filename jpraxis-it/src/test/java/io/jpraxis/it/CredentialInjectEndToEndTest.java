@@ -116,7 +116,7 @@ class CredentialInjectEndToEndTest {
 
                 assertThat(response.status()).as(ref).isEqualTo(503);
                 assertThat(response.header("content-type")).as(ref).startsWith("application/json");
-                assertThat(response.bodyText()).as("decision 5: a reason, no secret, no locator")
+                assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a reason, no secret, no locator")
                         .isEqualTo("{\"error\":\"upstream credential unavailable\"}");
             }
             assertThat(origin.requestCount()).isZero();

@@ -77,7 +77,7 @@ class ErrorStatusTest {
     void routerWithoutLoadBalancerIs500NoUpstream() {
         try (RunningGateway gw = RunningGateway.start(routerTo("c", ""))) {
             HttpResponse<String> response = Http.get(gw.uri("/known"));
-            assertThat(response.statusCode()).as("decision 3: no endpoint selected").isEqualTo(500);
+            assertThat(response.statusCode()).as("docs/behaviour/request-lifecycle.md#no-endpoint-selected: no endpoint selected").isEqualTo(500);
             assertThat(response.body()).contains("error");
         }
     }
@@ -125,7 +125,7 @@ class ErrorStatusTest {
             String byName = "localhost:" + origin.port();
             try (RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(byName, ""))) {
                 HttpResponse<String> refused = Http.get(gw.uri("/"));
-                assertThat(refused.statusCode()).as("spec 1.10: DNS answer in loopback range").isEqualTo(502);
+                assertThat(refused.statusCode()).as("docs/behaviour/config-loading.md#insecure-options: DNS answer in loopback range").isEqualTo(502);
                 assertThat(refused.body()).doesNotContain("localhost").doesNotContain("127.0.0.1");
             }
             try (RunningGateway gw = RunningGateway.start(TestConfigs.proxyTo(byName, """

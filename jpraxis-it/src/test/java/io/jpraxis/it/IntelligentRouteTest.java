@@ -53,7 +53,7 @@ class IntelligentRouteTest {
             assertThat(unknown.header("content-type")).startsWith("application/json");
             assertThat(unknown.bodyText()).isEqualTo("{\"error\":\"no eligible candidate for the requested model\"}");
             assertThat(send(conn, "/v1/chat", "X-Model:  ").status()).as("blank model").isEqualTo(400);
-            assertThat(send(conn, "/v1/chat").status()).as("no model: no cluster chosen (decision 3)").isEqualTo(500);
+            assertThat(send(conn, "/v1/chat").status()).as("no model: no cluster chosen (docs/behaviour/request-lifecycle.md#no-endpoint-selected)").isEqualTo(500);
             assertThat(a.requestCount() + b.requestCount()).isEqualTo(10);
         }
     }
@@ -105,7 +105,7 @@ class IntelligentRouteTest {
             EchoResponse skipped = send(conn, "/status", "X-Model: model-b", "x-Destination: cluster-b",
                     "X-Destination: again", "X-Ai-Routing-Request-Id: forged", "x-ai-routing-revision: r").echo();
             assertThat(skipped.origin()).isEqualTo("a");
-            assertThat(skipped.hasHeader("x-destination")).as("decision 13: stripped at ingress").isFalse();
+            assertThat(skipped.hasHeader("x-destination")).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: stripped at ingress").isFalse();
             assertThat(skipped.hasHeader("x-ai-routing-request-id")).isFalse();
             assertThat(skipped.hasHeader("x-ai-routing-revision")).isFalse();
 

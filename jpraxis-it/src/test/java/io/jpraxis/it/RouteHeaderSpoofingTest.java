@@ -79,7 +79,7 @@ class RouteHeaderSpoofingTest {
             EchoResponse echo = send(conn, "/v1/chat", "X-Model: model-b", "x-destination: cluster-b",
                     "X-DESTINATION: evil", "X-AI-Routing-Candidate: forged", "x-ai-routing-request-id: forged").echo();
             assertThat(echo.origin()).as("the preset cluster wins").isEqualTo("a");
-            assertThat(echo.hasHeader("x-destination")).as("decision 7: a preset pass-through only strips")
+            assertThat(echo.hasHeader("x-destination")).as("docs/behaviour/routing-headers.md#the-route-header: a preset pass-through only strips")
                     .isFalse();
             assertThat(echo.hasHeader("x-ai-routing-candidate")).isFalse();
             assertThat(echo.hasHeader("x-ai-routing-request-id")).isFalse();

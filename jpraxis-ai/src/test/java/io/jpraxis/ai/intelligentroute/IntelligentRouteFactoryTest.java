@@ -34,7 +34,7 @@ class IntelligentRouteFactoryTest {
         assertThat(source.candidates().getFirst().fresh()).as("fresh defaults to true").isTrue();
         assertThat(declarationOf(filter).traits()).as("selects a cluster for the load balancer after it")
                 .containsExactly(FilterTrait.SELECTS_CLUSTER);
-        assertThat(declarationOf(filter).ownedRequestHeaders()).as("decision 13: the hop headers")
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: the hop headers")
                 .containsExactlyInAnyOrder("x-ai-routing-candidate", "x-ai-routing-request-id",
                         "x-ai-routing-revision");
     }

@@ -118,7 +118,7 @@ class IntelligentRouteFilterTest {
 
         assertThat(ctx.cluster()).isEqualTo("chosen-earlier");
         assertThat(ctx.metadata().asMap()).isEmpty();
-        assertThat(ctx.headers().contains("x-destination")).as("decision 7: not emitted on a preset pass-through")
+        assertThat(ctx.headers().contains("x-destination")).as("docs/behaviour/routing-headers.md#the-route-header: not emitted on a preset pass-through")
                 .isFalse();
         assertThat(ctx.headers().contains("x-ai-routing-candidate")).isFalse();
     }

@@ -62,7 +62,7 @@ class SessionAffinityTest {
         RequestContext again = send("X-Model", "m", "X-Session", " s1 ");
         assertThat(again.cluster()).as("the trimmed key finds the binding").isEqualTo("first");
         assertThat(flags(again)).containsExactly("true", "true", "false");
-        assertThat(again.headers().get("x-destination")).as("decision 7: emitted on reuse too").isEqualTo("first");
+        assertThat(again.headers().get("x-destination")).as("docs/behaviour/routing-headers.md#the-route-header: emitted on reuse too").isEqualTo("first");
         assertThat(again.metadata().asMap()).doesNotContainKey("intelligent_route.selection_group");
 
         assertThat(send("X-Model", "m", "X-Session", "s2").cluster()).as("a new session follows the new order")

@@ -41,7 +41,7 @@ class ModelToHeaderTest {
         HttpFilter f = filter("{}");
 
         assertThat(f.config()).isEqualTo(new ModelToHeaderConfig("X-Model", false));
-        assertThat(declarationOf(f).ownedRequestHeaders()).as("decision 13: client copies are stripped at ingress")
+        assertThat(declarationOf(f).ownedRequestHeaders()).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: client copies are stripped at ingress")
                 .containsExactly("x-model");
         assertThat(declarationOf(f).requestBody().access()).isEqualTo(BodyAccess.READ_ONLY);
         assertThat(declarationOf(f).requestBody().mode()).as("pre-read, so the header is there before routing")

@@ -119,7 +119,7 @@ class ClusterReaderTest {
                 """, d), PATH, d, InsecureOptions.NONE);
 
         assertThat(d.all()).isEmpty();
-        assertThat(cluster.orElseThrow().healthCheck()).as("spec 1.5.1 defaults: /, 200, 5000, 2000, 2, 3")
+        assertThat(cluster.orElseThrow().healthCheck()).as("docs/behaviour/clusters.md#health-checks defaults: /, 200, 5000, 2000, 2, 3")
                 .isEqualTo(new HealthCheckConfig(HealthCheckType.HTTP, "/", 200, 5000, 2000, 2, 3, null, null, ""));
     }
 

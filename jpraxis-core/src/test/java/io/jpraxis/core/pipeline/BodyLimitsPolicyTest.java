@@ -24,7 +24,7 @@ class BodyLimitsPolicyTest {
     @Test
     void withoutBodyFiltersOrCeilingTheBodyStreamsUncounted() {
         assertThat(BodyLimitsPolicy.apply(Optional.empty(), null))
-                .as("decision 12: a body nobody needs is bounded only by body_limits")
+                .as("docs/behaviour/body-access.md#body-limits: a body nobody needs is bounded only by body_limits")
                 .isEqualTo(new Applied(BodyMode.STREAM, null, false));
     }
 

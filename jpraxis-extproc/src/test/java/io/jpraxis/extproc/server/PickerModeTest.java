@@ -126,7 +126,7 @@ class PickerModeTest {
         try (EnvoyEmulator envoy = envoy()) {
             EmulatedResult r = envoy.run(EmulatedRequest.get("/").header("x-praxis-debug", "1")
                     .header("x-gateway-model-name", "model-a"));
-            assertThat(r.immediateStatus()).as("a reserved header is refused with 400 (decision 4)").isEqualTo(400);
+            assertThat(r.immediateStatus()).as("a reserved header is refused with 400 (docs/behaviour/routing-headers.md#reserved-header-prefixes)").isEqualTo(400);
         }
     }
 

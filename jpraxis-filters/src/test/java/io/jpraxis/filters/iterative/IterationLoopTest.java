@@ -253,7 +253,7 @@ class IterationLoopTest {
 
             var alone = pipeline(config("", noEndpoint.replace("next: second", "done: true")));
             LocalResponse r = answered(run(alone, request("GET", "/"), new byte[0], client));
-            assertThat(r.status()).as("decision 3: no endpoint selected is 500").isEqualTo(500);
+            assertThat(r.status()).as("docs/behaviour/request-lifecycle.md#no-endpoint-selected: no endpoint selected is 500").isEqualTo(500);
             assertThat(text(r)).contains("no upstream selected");
             assertThat(client.sent).as("nothing was sent for the local step").hasSize(1);
             pipeline.close();

@@ -34,7 +34,7 @@ class HeldBodyFaultTest {
         try (FaultBench bench = FaultBench.start(forward -> new HttpFilter[] {FaultBench.bufferResponse(), forward});
                 RawHttpConnection client = RawHttpConnection.open(bench.port())) {
             client.send("GET " + fault.path() + " HTTP/1.1\r\nHost: test\r\n\r\n");
-            assertThat(client.readResponseHead().status()).as("the status goes out at once (spec 4.4)").isEqualTo(200);
+            assertThat(client.readResponseHead().status()).as("the status goes out at once (docs/behaviour/body-access.md#access-and-delivery-modes)").isEqualTo(200);
             bench.origin.release();
             assertThat(readUntilCut(client)).as("a withheld body is never sent in part").isEmpty();
             client.close();

@@ -132,7 +132,7 @@ class AccessLogEdgeTest {
             JsonNode line = awaitLines(1).getFirst();
             assertThat(line.get("status").asInt()).as("the origin's head, relayed before the limit was hit")
                     .isEqualTo(200);
-            assertThat(line.get("completed").asBoolean()).as("spec 4.4: over the limit the response is aborted")
+            assertThat(line.get("completed").asBoolean()).as("docs/behaviour/body-access.md#access-and-delivery-modes: over the limit the response is aborted")
                     .isFalse();
         }
     }

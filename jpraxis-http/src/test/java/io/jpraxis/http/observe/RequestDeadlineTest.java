@@ -50,7 +50,7 @@ class RequestDeadlineTest {
                 TestGateway gw = gateway(origin, late);
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             RawResponse response = client.get("/slow");
-            assertThat(response.status()).as("spec 5.6: elapsed past timeout_ms at response headers").isEqualTo(504);
+            assertThat(response.status()).as("docs/reference/filters/timeout.md#what-it-does: elapsed past timeout_ms at response headers").isEqualTo(504);
             assertThat(response.bodyText()).isEqualTo("{\"error\":\"request timed out\"}");
             assertThat(origin.requestCount()).as("the origin did answer; its head was replaced").isEqualTo(1);
             assertThat(gw.gateway().metrics().deadlinesExceeded()).as("not the edge timer").isZero();

@@ -36,7 +36,7 @@ class ClusterCapacityTest {
                 RawResponse refused = second.get("/refused");
                 assertThat(refused.status()).isEqualTo(503);
                 assertThat(refused.header("content-type")).isEqualTo("application/json");
-                assertThat(refused.bodyText()).as("decision 5: a reason, no internal detail")
+                assertThat(refused.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a reason, no internal detail")
                         .isEqualTo("{\"error\":\"upstream cluster at capacity\"}");
                 assertThat(refused.header("retry-after")).as("only the listener cap adds Retry-After").isNull();
                 assertThat(origin.requestCount()).as("the refused request never reached the origin").isEqualTo(1);

@@ -95,7 +95,7 @@ class Http2ConnectionTest {
             assertThat(H2cClient.await(first.get("/")).status()).isEqualTo(200);
             try (H2cClient second = H2cClient.connect(port)) {
                 H2Response refused = H2cClient.await(second.get("/"));
-                assertThat(refused.status()).as("spec 1.3: listener cap").isEqualTo(503);
+                assertThat(refused.status()).as("docs/behaviour/http-edge.md#connection-caps-and-keep-alive: listener cap").isEqualTo(503);
                 assertThat(refused.header("retry-after")).isEqualTo("1");
                 assertThat(waitUntil(() -> !second.isOpen()))
                         .as("and the connection beyond the cap is closed, as on HTTP/1.1, not kept for more 503s")

@@ -123,7 +123,7 @@ class Http2DownstreamTest {
         Http2Headers headers = H2cClient.headers("GET", "/").add("x-praxis-model", "forged");
         H2Response refused = H2cClient.await(client.send(headers, 0));
 
-        assertThat(refused.status()).as("decision 4, as on HTTP/1").isEqualTo(400);
+        assertThat(refused.status()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes, as on HTTP/1").isEqualTo(400);
         assertThat(refused.header("content-type")).startsWith("application/json");
         assertThat(origin.requestCount()).isZero();
         assertThat(H2cClient.await(client.get("/after")).status()).as("only the stream failed").isEqualTo(200);
@@ -136,7 +136,7 @@ class Http2DownstreamTest {
             headers.add("x-h" + i, "v");
         }
         H2Response response = H2cClient.await(client.send(headers, 0));
-        assertThat(response.status()).as("256 fields plus Host > 256 (spec 8), as on HTTP/1").isEqualTo(431);
+        assertThat(response.status()).as("256 fields plus Host > 256 (docs/behaviour/limits.md#the-limits-table), as on HTTP/1").isEqualTo(431);
         assertThat(response.bodyText()).contains("too many request headers");
         assertThat(origin.requestCount()).isZero();
     }

@@ -80,7 +80,7 @@ class Http2UpgradeTest {
         HttpResponse<String> response = client.send(HttpRequest.newBuilder(uri("/")).header("x-praxis-model", "forged")
                 .GET().timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
-        assertThat(response.statusCode()).as("decision 4 holds on the upgraded stream").isEqualTo(400);
+        assertThat(response.statusCode()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes holds on the upgraded stream").isEqualTo(400);
         assertThat(response.body()).startsWith("{\"error\":");
         assertThat(origin.requestCount()).isZero();
     }

@@ -108,7 +108,7 @@ class KeepAliveTest {
             assertThat(client.get("/").status()).isEqualTo(200);
             long started = System.nanoTime();
             assertThat(client.closedByPeer()).isTrue();
-            assertThat((System.nanoTime() - started) / 1_000_000).as("rounded up to 1 s (spec 1.3)")
+            assertThat((System.nanoTime() - started) / 1_000_000).as("rounded up to 1 s (docs/behaviour/http-edge.md#connection-caps-and-keep-alive)")
                     .isBetween(500L, 5_000L);
         }
     }

@@ -26,7 +26,7 @@ class LocalResponseTest {
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             client.send("GET / HTTP/1.1\r\nHost: test\r\nX-Praxis-Model: forged\r\n\r\n");
             RawResponse response = client.readResponse();
-            assertThat(response.status()).as("decision 4").isEqualTo(400);
+            assertThat(response.status()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes").isEqualTo(400);
             assertThat(response.header("content-type")).isEqualTo("application/json");
             assertThat(response.bodyText()).isEqualTo("{\"error\":\"reserved header not allowed: x-praxis-model\"}");
             assertThat(response.header("x-request-id")).startsWith("req-");
@@ -65,7 +65,7 @@ class LocalResponseTest {
         try (TestGateway gw = TestGateway.builder().filter(TestFilters.requestHeaders(h -> { })).start();
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             RawResponse response = client.get("/");
-            assertThat(response.status()).as("decision 3").isEqualTo(500);
+            assertThat(response.status()).as("docs/behaviour/request-lifecycle.md#no-endpoint-selected").isEqualTo(500);
             assertThat(response.bodyText()).contains("no upstream selected");
             assertThat(response.header("x-request-id")).isNotNull();
         }

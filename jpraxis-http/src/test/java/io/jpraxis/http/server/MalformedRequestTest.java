@@ -64,7 +64,7 @@ class MalformedRequestTest {
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send(request.append("\r\n").toString());
             RawResponse response = client.readResponse();
-            assertThat(response.status()).as("257 lines > 256 (spec 8; RFC 6585 5)").isEqualTo(431);
+            assertThat(response.status()).as("257 lines > 256 (docs/behaviour/limits.md#the-limits-table; RFC 6585 5)").isEqualTo(431);
             assertThat(response.bodyText()).contains("too many request headers");
             assertThat(client.closedByPeer()).isTrue();
         }

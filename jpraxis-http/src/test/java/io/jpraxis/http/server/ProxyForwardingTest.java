@@ -134,9 +134,9 @@ class ProxyForwardingTest {
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             RawResponse response = client.get("/");
             EchoResponse echo = response.echo();
-            assertThat(echo.hasHeader("x-praxis-model")).as("decision 4: stripped upstream").isFalse();
+            assertThat(echo.hasHeader("x-praxis-model")).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: stripped upstream").isFalse();
             assertThat(echo.header("x-added")).as("working headers go upstream").isEqualTo("1");
-            assertThat(response.header("x-praxis-debug")).as("decision 4: stripped downstream").isNull();
+            assertThat(response.header("x-praxis-debug")).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: stripped downstream").isNull();
             assertThat(response.header("x-resp-added")).isEqualTo("1");
         }
     }

@@ -146,7 +146,7 @@ class SmugglingDefenceTest {
         RawResponse response = client.readResponse();
         assertThat(response.status()).as(why).isEqualTo(400);
         assertThat(response.header("content-type")).startsWith("application/json");
-        assertThat(response.bodyText()).as("decision 5: a JSON error").startsWith("{\"error\":");
+        assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a JSON error").startsWith("{\"error\":");
         assertThat(response.header("connection")).isEqualTo("close");
         assertThat(client.closedByPeer()).as("nothing after a refused head is read as a request").isTrue();
     }

@@ -47,7 +47,7 @@ class TrailerForwardingTest {
 
                 String downstream = new String(client.input().readAllBytes(), StandardCharsets.ISO_8859_1).toLowerCase();
                 assertThat(downstream).as("the origin's ordinary trailer is relayed").contains("\r\nx-digest: 42\r\n");
-                assertThat(downstream).as("decision 4: reserved names never reach the client")
+                assertThat(downstream).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: reserved names never reach the client")
                         .doesNotContain("x-praxis-internal");
             }
         }

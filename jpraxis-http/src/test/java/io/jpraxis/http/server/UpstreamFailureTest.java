@@ -36,7 +36,7 @@ class UpstreamFailureTest {
             RawResponse response = client.get("/");
             assertThat(response.status()).isEqualTo(502);
             assertThat(response.header("content-type")).isEqualTo("application/json");
-            assertThat(response.bodyText()).as("decision 5: no upstream address in the body")
+            assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: no upstream address in the body")
                     .isEqualTo("{\"error\":\"upstream refused the connection\"}")
                     .doesNotContain(String.valueOf(port));
             assertThat(response.header("x-request-id")).isNotNull();

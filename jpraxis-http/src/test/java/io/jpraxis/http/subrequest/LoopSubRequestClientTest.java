@@ -201,7 +201,7 @@ class LoopSubRequestClientTest {
                     .isEqualTo(origin.address());
             assertThat(echo.headerValues("content-length")).as("from the body, not the stale header").containsExactly("5");
             assertThat(echo.bodyBytes()).isEqualTo(5);
-            assertThat(echo.headerValues("x-praxis-iterative-depth")).as("decision 4: the one reserved header sent")
+            assertThat(echo.headerValues("x-praxis-iterative-depth")).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: the one reserved header sent")
                     .containsExactly("2");
             assertThat(echo.header("authorization")).isEqualTo("Bearer step");
             assertThat(echo.header("x-custom")).isEqualTo("kept");

@@ -101,7 +101,7 @@ class SubRequestEdgeTest {
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             client.send("GET /parent HTTP/1.1\r\nHost: test\r\nX-Praxis-Iterative-Depth: 2\r\n\r\n");
             RawResponse response = client.readResponse();
-            assertThat(response.status()).as("decision 4: the one reserved header a client may send").isEqualTo(200);
+            assertThat(response.status()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes: the one reserved header a client may send").isEqualTo(200);
             assertThat(response.echo().headerValues(DEPTH)).as("the filter read it and sent it on, incremented")
                     .containsExactly("3");
         }

@@ -35,7 +35,7 @@ class StartupWarningsTest {
 
     @Test
     void rootIsWarnedAboutUnlessAllowRootAcknowledgesIt() {
-        assertThat(StartupWarnings.rootWarning(true, false)).as("decision 14: warn, never refuse").isPresent()
+        assertThat(StartupWarnings.rootWarning(true, false)).as("docs/behaviour/feature-flags.md#startup-warnings: warn, never refuse").isPresent()
                 .get().asString().contains("UID 0").contains("allow_root");
         assertThat(StartupWarnings.rootWarning(true, true)).as("acknowledged").isEmpty();
         assertThat(StartupWarnings.rootWarning(false, false)).as("not root").isEmpty();

@@ -119,7 +119,7 @@ final class BranchCompiler {
                 && (rejoin instanceof Rejoin.SkipTo || rejoin instanceof Rejoin.ReEnter)) {
             report(bd, false, t.source().path(), t.source().line(), "the jump of a branch inside "
                     + level.description() + " is discarded at runtime: only branches of top-level filters move the "
-                    + "pipeline (spec 2.5)");
+                    + "pipeline (docs/behaviour/branches.md#how-branches-run)");
         }
         return rejoin;
     }

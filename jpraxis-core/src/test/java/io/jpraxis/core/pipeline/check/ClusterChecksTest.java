@@ -69,7 +69,7 @@ class ClusterChecksTest {
         assertThat(findings(result, OrderingRule.DUPLICATE_LOAD_BALANCERS)).singleElement().asString()
                 .contains("is one of 2 lb filters (positions 2 and 4)");
         assertThat(verdict(result, OrderingRule.CONFLICTING_CLUSTER_SELECTORS))
-                .as("several routers are one kind of selector (decision 15)").isEqualTo(Verdict.PASS);
+                .as("several routers are one kind of selector (docs/behaviour/ordering-checks.md#control-flow-details)").isEqualTo(Verdict.PASS);
     }
 
     @Test

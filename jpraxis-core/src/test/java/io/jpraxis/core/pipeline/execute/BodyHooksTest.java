@@ -76,7 +76,7 @@ class BodyHooksTest {
         BodyVerdict verdict = execution.runPreRead(body("{}"));
 
         assertThat(verdict).isInstanceOf(BodyVerdict.Pass.class);
-        assertThat(journal).as("spec 2.2: body-filter conditions see the effective headers")
+        assertThat(journal).as("docs/behaviour/conditions.md#request-conditions: body-filter conditions see the effective headers")
                 .containsExactly("reqbody:promoter:{}", "reqbody:gold:{}");
     }
 
@@ -127,7 +127,7 @@ class BodyHooksTest {
 
         BodyVerdict verdict = execution.runPreRead(body("{}"));
 
-        assertThat(verdict).as("spec 2.2: routing must not depend on which promoter ran last")
+        assertThat(verdict).as("docs/behaviour/conditions.md#request-conditions: routing must not depend on which promoter ran last")
                 .isEqualTo(new BodyVerdict.Stop(new RequestOutcome.Reject(500, FilterCalls.FILTER_ERROR)));
     }
 

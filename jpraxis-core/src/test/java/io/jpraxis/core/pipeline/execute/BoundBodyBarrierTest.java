@@ -72,7 +72,7 @@ class BoundBodyBarrierTest {
     private static CompiledPipeline pipeline(long limit, CompiledFilter... filters) {
         List<CompiledFilter> list = List.of(filters);
         BindingScan scan = BindingScan.of(list, Map.of(), true);
-        assertThat(scan.usesBinding()).as("a barrier participant makes the pipeline bind (spec 6.3)").isTrue();
+        assertThat(scan.usesBinding()).as("a barrier participant makes the pipeline bind (docs/behaviour/binding.md#when-a-pipeline-binds)").isTrue();
         return new CompiledPipeline("test", list, BodyPlanner.plan(list, new BodyLimits(limit, null)), scan);
     }
 

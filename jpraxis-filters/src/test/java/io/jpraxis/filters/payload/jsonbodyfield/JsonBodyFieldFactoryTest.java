@@ -32,7 +32,7 @@ class JsonBodyFieldFactoryTest {
         assertThat(declarationOf(filter).requestBody().mode()).as("it needs the whole body before routing")
                 .isEqualTo(BodyMode.buffer(10L * 1024 * 1024));
         assertThat(declarationOf(filter).responseBody().access()).isEqualTo(BodyAccess.NONE);
-        assertThat(declarationOf(filter).ownedRequestHeaders()).as("decision 13: a client cannot forge the promoted header")
+        assertThat(declarationOf(filter).ownedRequestHeaders()).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: a client cannot forge the promoted header")
                 .containsExactly("x-model");
     }
 

@@ -107,7 +107,7 @@ class JsonBodyFieldFilterTest {
         RequestContext ctx = promote("{\"model\":\"" + longModel + "\"}");
 
         assertThat(ctx.headers().get("x-model")).isEqualTo(longModel);
-        assertThat(result(ctx, "model")).as("values over 256 bytes are not published (decision 11)").isNull();
+        assertThat(result(ctx, "model")).as("values over 256 bytes are not published (docs/behaviour/body-access.md#promoting-json-fields)").isNull();
     }
 
     @Test

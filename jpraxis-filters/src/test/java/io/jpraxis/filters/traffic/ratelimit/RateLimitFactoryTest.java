@@ -40,7 +40,7 @@ class RateLimitFactoryTest {
     @Test
     void isASecurityClassFilter() {
         assertThat(declarationOf(built("mode: global\nrate: 1\nburst: 1\n").accepted()).traits())
-                .as("decision 10: subject to the conditional_security and open-failure checks")
+                .as("docs/behaviour/ordering-checks.md#security-class-filters: subject to the conditional_security and open-failure checks")
                 .containsExactly(FilterTrait.SECURITY);
     }
 

@@ -51,7 +51,7 @@ class RouteTableTest {
         assertThat(table.match(request("/api")).cluster()).isEqualTo("api");
         assertThat(table.match(request("/api/v1/x")).cluster()).isEqualTo("api");
         assertThat(table.match(request("/apikeys")).cluster()).isEqualTo("root");
-        assertThat(table.match(request("//api")).cluster()).as("decision 33: slashes merged before matching")
+        assertThat(table.match(request("//api")).cluster()).as("docs/behaviour/canonical-path.md#one-form-for-matching-and-forwarding: slashes merged before matching")
                 .isEqualTo("api");
         assertThat(table.match(request("/apikeys/../api;x")).cluster()).as("matched canonical, parameters dropped")
                 .isEqualTo("api");

@@ -44,7 +44,7 @@ class TimeoutFilterTest {
 
     @Test
     void lateResponseHeadIsReplacedBy504() {
-        assertThat(onHead(timeoutAt(100, 101))).as("elapsed past the limit (spec 5.6)")
+        assertThat(onHead(timeoutAt(100, 101))).as("elapsed past the limit (docs/reference/filters/timeout.md#what-it-does)")
                 .isEqualTo(FilterAction.reject(504, TimeoutFilter.REASON));
     }
 
