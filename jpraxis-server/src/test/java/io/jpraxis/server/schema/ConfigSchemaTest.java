@@ -3,6 +3,7 @@ package io.jpraxis.server.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
@@ -42,7 +43,7 @@ class ConfigSchemaTest {
                 health_check: {type: http, interval_ms: 1000}
             """;
 
-    /** The gateway configs of {@code examples/} (the ext_proc server's configs below it are another format). */
+    /** The gateway configs of {@code examples/} (the ext_proc server's configs below it: {@link #extProcExamples}). */
     static List<Path> examples() throws IOException {
         try (Stream<Path> files = Files.list(EXAMPLES)) {
             return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
@@ -109,6 +110,31 @@ class ConfigSchemaTest {
         assertThat(errors(MINIMAL + "body_limits: {max_request_bytes: null}\n")).as("null: no limit").isEmpty();
         assertThat(errors(MINIMAL + "runtime: {upstream_keepalive_pool_size: null}\n")).as("null: no pool")
                 .isEmpty();
+    }
+
+    /**
+     * The ext_proc server's configs ({@code examples/extproc/}) are the gateway format without
+     * listeners plus a {@code server} block of their own: everything but that block is held to the
+     * same schema, with listeners optional.
+     */
+    static List<Path> extProcExamples() throws IOException {
+        try (Stream<Path> files = Files.list(EXAMPLES.resolve("extproc"))) {
+            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("extProcExamples")
+    void everyExtProcExampleValidatesBesideItsServerBlock(Path example) throws IOException {
+        ObjectNode config = (ObjectNode) YamlAsJson.parse(Files.readString(example));
+        assertThat(config.remove("server")).as(example + " has its server block").isNotNull();
+        ObjectNode schema = SCHEMA.deepCopy();
+        schema.remove("required");
+        Schema gatewayPart = VALIDATORS.getSchema(SchemaLocation.of("urn:jpraxis:extproc"), schema);
+        assertThat(gatewayPart.validate(config).stream().map(Error::toString).toList())
+                .as(example + " (without server) against the config schema").isEmpty();
+        ((ObjectNode) config.get("filter_chains").get(0).get("filters").get(0)).put("not_an_option", 1);
+        assertThat(gatewayPart.validate(config)).as("the check bites on a filter option typo").isNotEmpty();
     }
 
     private static List<String> errors(String yaml) {
