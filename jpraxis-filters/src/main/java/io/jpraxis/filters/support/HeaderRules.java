@@ -1,5 +1,6 @@
 package io.jpraxis.filters.support;
 
+import io.jpraxis.config.validate.Names;
 import java.util.Set;
 
 /** What makes a header name or value acceptable in filter config. */
@@ -24,17 +25,12 @@ public final class HeaderRules {
     private HeaderRules() {
     }
 
-    /** Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2). */
+    /**
+     * Whether {@code name} is a non-empty RFC 9110 token (section 5.6.2); the config's own rule
+     * ({@link Names#isHeaderName}), so filters and the loader agree on what a name is.
+     */
     public static boolean isValidName(String name) {
-        if (name == null || name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            if (!isTokenChar(name.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
+        return Names.isHeaderName(name);
     }
 
     /**
@@ -42,22 +38,6 @@ public final class HeaderRules {
      * characters except horizontal tab, so no CR/LF header injection and no NUL.
      */
     public static boolean isValidValue(String value) {
-        if (value == null) {
-            return false;
-        }
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < 0x20 && c != '\t') || c == 0x7f) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    static boolean isTokenChar(char c) {
-        if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-            return true;
-        }
-        return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+        return value != null && Names.isHeaderValue(value);
     }
 }
