@@ -11,7 +11,8 @@ import java.util.Set;
  * Builds one filter type in two steps. {@link #read} turns an entry's own keys into the filter's
  * config record, reporting every problem, and {@link #declare} says from that record what the
  * build needs to know; {@code validate} stops there (plus the pipeline checks). {@link #create}
- * then makes the runtime filter from a valid record; only {@code serve} (and reload) calls it.
+ * then makes the runtime filter from a valid record; {@code serve}, reload, {@code dump} and
+ * {@code explain} call it.
  * Registered in {@link FilterRegistry} (built-ins explicitly, third parties through
  * {@link java.util.ServiceLoader}).
  *
