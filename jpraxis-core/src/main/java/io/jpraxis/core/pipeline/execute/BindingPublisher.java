@@ -25,10 +25,7 @@ final class BindingPublisher {
      */
     static final String REBIND_REFUSED = "upstream binding conflict";
 
-    private final ClusterCatalog catalog;
-
-    BindingPublisher(ClusterCatalog catalog) {
-        this.catalog = catalog;
+    private BindingPublisher() {
     }
 
     /** What runs at the freeze (the bound-upstream body barrier): null to go on, else how the request ends. */
@@ -38,11 +35,12 @@ final class BindingPublisher {
     }
 
     /**
-     * Publishes after {@code f} continued, and at the freeze runs {@code atFreeze} (exactly once per
+     * Publishes after {@code f} continued, with the tags {@code catalog} holds, and at the freeze runs {@code atFreeze} (exactly once per
      * request, before the router's branches; see docs/behaviour/binding.md#the-freeze); null to go
      * on, else the 500 that ends a rebind attempt or what {@code atFreeze} ended the request with.
      */
-    RequestOutcome afterContinue(CompiledFilter f, RequestContext ctx, AtFreeze atFreeze) {
+    static RequestOutcome afterContinue(ClusterCatalog catalog, CompiledFilter f, RequestContext ctx,
+            AtFreeze atFreeze) {
         String cluster = ctx.cluster();
         if (cluster == null || !f.declaration().traits().contains(FilterTrait.ROUTER)) {
             return null;

@@ -1,5 +1,6 @@
 package io.jpraxis.core.pipeline.execute;
 
+import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.context.FilterResults;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
@@ -36,16 +37,16 @@ final class BranchEvaluator {
     private final RequestContext ctx;
     private final boolean[] executed;
     /** Null unless the pipeline binds; a router in a branch (refused by validation) still publishes. */
-    private final BindingPublisher publisher;
+    private final ClusterCatalog bindingCatalog;
     private final BindingPublisher.AtFreeze atFreeze;
     /** How often each re-entering branch fired in this request, by branch name; made on first use. */
     private Map<String, Integer> iterations;
 
-    BranchEvaluator(RequestContext ctx, boolean[] executed, BindingPublisher publisher,
+    BranchEvaluator(RequestContext ctx, boolean[] executed, ClusterCatalog bindingCatalog,
             BindingPublisher.AtFreeze atFreeze) {
         this.ctx = ctx;
         this.executed = executed;
-        this.publisher = publisher;
+        this.bindingCatalog = bindingCatalog;
         this.atFreeze = atFreeze;
     }
 
@@ -168,8 +169,8 @@ final class BranchEvaluator {
         CompiledFilter f = filters.get(j);
         executed[f.index()] = true;
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
-        if (stop == null && publisher != null) {
-            stop = publisher.afterContinue(f, ctx, atFreeze);
+        if (stop == null && bindingCatalog != null) {
+            stop = BindingPublisher.afterContinue(bindingCatalog, f, ctx, atFreeze);
         }
         if (stop != null) {
             return CompletableFuture.completedFuture(Optional.of(stop));

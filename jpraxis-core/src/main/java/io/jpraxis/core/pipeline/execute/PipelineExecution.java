@@ -2,6 +2,7 @@ package io.jpraxis.core.pipeline.execute;
 
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.core.binding.BoundRequestBody;
+import io.jpraxis.core.binding.ClusterCatalog;
 import io.jpraxis.core.context.FilterResults;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
@@ -46,7 +47,7 @@ public final class PipelineExecution {
     /** Per slot: whether the response walk reached it, so a replacement never runs a filter twice. */
     private final boolean[] reached;
     /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
-    private final BindingPublisher publisher;
+    private final ClusterCatalog bindingCatalog;
     private BranchEvaluator branches;
     private BodyHooks bodies;
     /** The pre-read body as its hooks left it, copied, kept for the bound-upstream barrier; else null. */
@@ -60,7 +61,7 @@ public final class PipelineExecution {
         this.ctx = ctx;
         this.executed = new boolean[pipeline.slotCount()];
         this.reached = new boolean[pipeline.slotCount()];
-        this.publisher = pipeline.binding().usesBinding() ? new BindingPublisher(pipeline.binding().catalog()) : null;
+        this.bindingCatalog = pipeline.binding().usesBinding() ? pipeline.binding().catalog() : null;
     }
 
     /** Starts the walk of {@code pipeline} for one request. */
@@ -203,7 +204,8 @@ public final class PipelineExecution {
      */
     private RequestOutcome stopping(CompiledFilter f, FilterAction action) {
         RequestOutcome stop = FilterCalls.stopping(f, action, ctx);
-        return stop != null || publisher == null ? stop : publisher.afterContinue(f, ctx, this::atFreeze);
+        return stop != null || bindingCatalog == null ? stop
+                : BindingPublisher.afterContinue(bindingCatalog, f, ctx, this::atFreeze);
     }
 
     /**
@@ -285,7 +287,7 @@ public final class PipelineExecution {
 
     private BranchEvaluator branchEvaluator() {
         if (branches == null) {
-            branches = new BranchEvaluator(ctx, executed, publisher, this::atFreeze);
+            branches = new BranchEvaluator(ctx, executed, bindingCatalog, this::atFreeze);
         }
         return branches;
     }
