@@ -58,7 +58,9 @@ public record FilterDeclaration(
             false, Clusters.NONE, BoundUpstream.NONE, Nested.NONE);
 
     public FilterDeclaration {
-        traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
+        // An EnumSet: the executor asks traits().contains(ROUTER) after every filter that continues.
+        traits = Collections.unmodifiableSet(
+                traits.isEmpty() ? EnumSet.noneOf(FilterTrait.class) : EnumSet.copyOf(traits));
         ownedRequestHeaders = Set.copyOf(ownedRequestHeaders);
     }
 

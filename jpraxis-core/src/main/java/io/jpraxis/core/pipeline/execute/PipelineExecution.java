@@ -44,8 +44,11 @@ public final class PipelineExecution {
     private final RequestContext ctx;
     /** Per slot (top-level and branch filters): whether its request hook ran in any pass. */
     private final boolean[] executed;
-    /** Per slot: whether the response walk reached it, so a replacement never runs a filter twice. */
-    private final boolean[] reached;
+    /**
+     * Per slot: whether the response walk reached it, so a replacement never runs a filter twice;
+     * made by the first response walk (many requests never have one).
+     */
+    private boolean[] reached;
     /** Null unless the pipeline reads the binding: only then are its routers binding routers. */
     private final ClusterCatalog bindingCatalog;
     private BranchEvaluator branches;
@@ -60,7 +63,6 @@ public final class PipelineExecution {
         this.pipeline = pipeline;
         this.ctx = ctx;
         this.executed = new boolean[pipeline.slotCount()];
-        this.reached = new boolean[pipeline.slotCount()];
         this.bindingCatalog = pipeline.binding().usesBinding() ? pipeline.binding().catalog() : null;
     }
 
@@ -310,6 +312,9 @@ public final class PipelineExecution {
      * reached yet.
      */
     public ResponseOutcome runResponse(ResponseHead head) {
+        if (reached == null) {
+            reached = new boolean[pipeline.slotCount()];
+        }
         if (pipeline.body().responseHooks()) {
             bodyHooks().responseHead(head);
         }
