@@ -5,6 +5,10 @@ public interface SnapshotSource extends AutoCloseable {
     /** The snapshot serving now; a request keeps the one it read even if a reload swaps it. */
     RoutingSnapshot current();
 
+    /** Starts background work (a file watcher), once, before the config serves; none by default. */
+    default void start() {
+    }
+
     /** Stops any background work (a file watcher); idempotent. */
     @Override
     void close();

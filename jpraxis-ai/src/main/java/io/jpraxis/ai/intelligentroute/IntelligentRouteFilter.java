@@ -142,6 +142,12 @@ final class IntelligentRouteFilter implements HttpFilter {
         };
     }
 
+    /** Starts the overlay watcher, if reload is on: not while the config is only read or validated. */
+    @Override
+    public void start() {
+        snapshots.start();
+    }
+
     /** Releases the overlay watcher, if any, when this config is retired. */
     @Override
     public void close() {

@@ -31,6 +31,7 @@ public final class OverlaySource implements SnapshotSource {
     private final Path file;
     private final ExpectedOverlayScope expected;
     private final ClusterRule clusterRule;
+    private final ReloadSettings reload;
     private final AtomicReference<Loaded> current = new AtomicReference<>();
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong rejected = new AtomicLong();
@@ -38,30 +39,41 @@ public final class OverlaySource implements SnapshotSource {
     private final Object reloadLock = new Object();
     private volatile OverlayWatcher watcher;
 
-    private OverlaySource(Path file, ExpectedOverlayScope expected, ClusterRule clusterRule) {
+    private OverlaySource(Path file, ExpectedOverlayScope expected, ClusterRule clusterRule, ReloadSettings reload) {
         this.file = file;
         this.expected = expected;
         this.clusterRule = clusterRule;
+        this.reload = reload;
     }
 
     /**
-     * Loads {@code file} and, when {@code reload} is enabled, watches its directory.
+     * Loads {@code file} (the cold start); {@link #start()} then watches its directory when
+     * {@code reload} is enabled. Loading starts no thread, so a config that is only validated, or
+     * whose build fails elsewhere, leaves nothing running.
      *
      * @param expected the configured {@code expected_overlay_scope}, or null
      * @param clusterRule what every overlay cluster must meet ({@link ClusterRule#ROUTE_HEADER_VALUE}
      *     with {@code route_header}), on the cold start and on every reload
-     * @throws OverlayLoadException when the file is unreadable or refused, or the watcher is not
-     *     ready within 5 s
+     * @throws OverlayLoadException when the file is unreadable or refused
      */
     public static OverlaySource open(Path file, ExpectedOverlayScope expected, ReloadSettings reload,
             ClusterRule clusterRule) {
-        Objects.requireNonNull(reload, "reload");
-        OverlaySource source = new OverlaySource(file.toAbsolutePath(), expected, Objects.requireNonNull(clusterRule, "clusterRule"));
+        OverlaySource source = new OverlaySource(file.toAbsolutePath(), expected,
+                Objects.requireNonNull(clusterRule, "clusterRule"), Objects.requireNonNull(reload, "reload"));
         source.coldStart();
-        if (reload.enabled()) {
-            source.watcher = OverlayWatcher.start(source.file, reload.debounce(), source::reloadNow);
-        }
         return source;
+    }
+
+    /**
+     * Starts the watcher when reload is enabled (once, before the config serves).
+     *
+     * @throws OverlayLoadException when the watcher is not ready within 5 s
+     */
+    @Override
+    public synchronized void start() {
+        if (reload.enabled() && watcher == null) {
+            watcher = OverlayWatcher.start(file, reload.debounce(), this::reloadNow);
+        }
     }
 
     private void coldStart() {

@@ -99,14 +99,21 @@ class OverlayModeTest {
     }
 
     @Test
-    void closingTheFilterStopsTheWatcher() throws Exception {
+    void theWatcherRunsFromStartToClose() throws Exception {
         Path file = EnvelopeWriter.write(dir.resolve("overlay.json"), EnvelopeWriter.envelope(OVERLAY));
         IntelligentRouteFilter filter = accepted("overlay_file: " + file + "\nreload: {debounce_ms: 10}\n");
-        Thread watcher = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().equals("overlay-watch-overlay.json") && t.isAlive()).findFirst().orElse(null);
-        assertThat(watcher).as("a watcher thread runs while the filter serves").isNotNull();
+        assertThat(watcherThread()).as("reading and creating the filter starts no thread (validate stops there)")
+                .isNull();
+        filter.start();
+        Thread watcher = watcherThread();
+        assertThat(watcher).as("a watcher thread runs once the filter is started to serve").isNotNull();
         filter.close();
         watcher.join(3000);
         assertThat(watcher.isAlive()).as("close joined it").isFalse();
+    }
+
+    private static Thread watcherThread() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("overlay-watch-overlay.json") && t.isAlive()).findFirst().orElse(null);
     }
 }

@@ -26,6 +26,7 @@ class OverlayWatcherTest {
     void reloadsWhenTheFileChanges() throws Exception {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("a"));
         try (OverlaySource source = OverlaySource.open(file, null, FAST, ClusterRule.ANY)) {
+            source.start();
             assertThat(source.isWatching()).isTrue();
             replace(file, legacy("b"));
             await("cluster b", () -> cluster(source).equals("b"));
@@ -43,6 +44,7 @@ class OverlayWatcherTest {
         Files.createSymbolicLink(dir.resolve("..data"), first.getFileName());
         Path file = Files.createSymbolicLink(dir.resolve("overlay.json"), Path.of("..data/overlay.json"));
         try (OverlaySource source = OverlaySource.open(file, null, FAST, ClusterRule.ANY)) {
+            source.start();
             assertThat(cluster(source)).isEqualTo("first");
             Path second = Files.createDirectory(dir.resolve("..2026_02"));
             Files.writeString(second.resolve("overlay.json"), legacy("second"));
@@ -56,6 +58,7 @@ class OverlayWatcherTest {
     void anInvalidReloadKeepsServingTheLastGoodOne() throws Exception {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("good"));
         try (OverlaySource source = OverlaySource.open(file, null, FAST, ClusterRule.ANY)) {
+            source.start();
             RoutingSnapshot good = source.current();
             replace(file, "{\"local_site\": \"hub\", \"candidates\": []}");
             await("a refused reload", () -> source.reloadsRejected() == 1);
@@ -69,6 +72,7 @@ class OverlayWatcherTest {
     void theSameRevisionIsANoOp() throws Exception {
         Path file = Files.write(dir.resolve("overlay.json"), OverlayFilesForTests.fixture("valid-multi-candidate.json"));
         try (OverlaySource source = OverlaySource.open(file, null, FAST, ClusterRule.ANY)) {
+            source.start();
             RoutingSnapshot before = source.current();
             replace(file, OverlayFilesForTests.fixture("timestamp-change-same-revision.json"));
             await("the rewrite to be read", () -> source.reloadsUnchanged() == 1);
@@ -82,6 +86,7 @@ class OverlayWatcherTest {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("v0"));
         ReloadSettings slow = new ReloadSettings(true, Duration.ofSeconds(1));
         try (OverlaySource source = OverlaySource.open(file, null, slow, ClusterRule.ANY)) {
+            source.start();
             for (int i = 1; i <= 5; i++) {
                 replace(file, legacy("v" + i));
             }
@@ -94,6 +99,7 @@ class OverlayWatcherTest {
     void closeStopsTheWatcher() throws Exception {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("a"));
         OverlaySource source = OverlaySource.open(file, null, FAST, ClusterRule.ANY);
+        source.start();
         assertThat(source.isWatching()).isTrue();
         source.close();
         assertThat(source.isWatching()).as("joined on close").isFalse();
@@ -105,6 +111,7 @@ class OverlayWatcherTest {
     void seesAChangeMadeRightAfterTheColdStart() throws IOException, InterruptedException {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("a"));
         try (OverlaySource source = OverlaySource.open(file, null, new ReloadSettings(true, Duration.ZERO), ClusterRule.ANY)) {
+            source.start();
             replace(file, legacy("b"));
             await("cluster b", () -> cluster(source).equals("b"));
         }
