@@ -61,15 +61,16 @@ public final class Exchange {
     private RequestDeadline deadline;
     private RequestPreRead preRead;
     private ExchangeState state = ExchangeState.ADMITTING;
-    // Beside the life, not stages of it (see ExchangeState): request read, must close, 100 sent.
+    // Beside the life (see ExchangeState): request read, must close, 100 Continue owed (read from the head).
     private boolean requestReceived;
     private boolean forceClose;
-    private boolean continueSent;
+    private boolean continuePending;
 
     public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
         this.downstream = downstream;
         this.listener = listener;
         this.request = request;
+        this.continuePending = HttpUtil.is100ContinueExpected(request);
         // A head the decoder refused may carry the unparseable Content-Length it was refused for.
         this.bodyExpected = request.decoderResult().isSuccess()
                 && (HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0);
@@ -401,10 +402,10 @@ public final class Exchange {
     private final class Client implements ClientSide, RequestPreRead.Owner {
         @Override
         public void readBody() {
-            if (!continueSent && HttpUtil.is100ContinueExpected(request)) {
+            if (continuePending) {
                 // RFC 9110 10.1.1: the client waits for this before sending the body. Written only here,
                 // for HTTP/1.1 and HTTP/2 alike (the HTTP/2 stream codec makes it a HEADERS frame).
-                continueSent = true;
+                continuePending = false;
                 downstream.write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
                 downstream.flush();
             }
