@@ -54,11 +54,6 @@ public record ObjectDescriptor(String description, List<KeyDescriptor> keys, boo
         return keys.stream().filter(k -> k.name().equals(name)).findFirst();
     }
 
-    /** Whether a reader of this map may read {@code name}. */
-    public boolean describes(String name) {
-        return key(name).isPresent();
-    }
-
     /** The described key {@code name}; a key not listed is a programmer error. */
     public KeyDescriptor require(String name) {
         return key(name).orElseThrow(() -> new IllegalStateException("key '" + name

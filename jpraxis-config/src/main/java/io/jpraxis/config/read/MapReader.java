@@ -76,11 +76,6 @@ public final class MapReader {
                 descriptor);
     }
 
-    /** The descriptor this reader reads by, if any. */
-    public Optional<ObjectDescriptor> descriptor() {
-        return Optional.ofNullable(descriptor);
-    }
-
     public ConfigPath path() {
         return path;
     }

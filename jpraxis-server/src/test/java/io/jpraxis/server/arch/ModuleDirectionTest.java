@@ -106,10 +106,12 @@ class ModuleDirectionTest {
     /** The same, for the main code of {@code module} in package {@code pkg} and the packages below it. */
     private static List<String> offenders(String module, String pkg, List<String> forbidden) {
         List<String> found = new ArrayList<>();
+        int checked = 0;
         for (JavaSource source : JavaSource.mainSources(ROOT, module)) {
             if (!pkg.isEmpty() && !source.pkg().equals(pkg) && !source.pkg().startsWith(pkg + ".")) {
                 continue;
             }
+            checked++;
             for (JavaSource.QualifiedName q : source.names()) {
                 if (forbidden.stream().anyMatch(q::within)) {
                     found.add(ROOT.relativize(source.path()) + ":" + q.line() + ": " + q.name()
@@ -117,6 +119,9 @@ class ModuleDirectionTest {
                 }
             }
         }
+        // A renamed package would otherwise leave its rule checking nothing.
+        assertThat(checked).as("sources of %s in %s to check", pkg.isEmpty() ? "any package" : pkg, module)
+                .isPositive();
         return found;
     }
 }
