@@ -91,7 +91,7 @@ public final class ListenerReader {
                 r.integer("max_connections").map(Long::intValue).orElse(null),
                 r.integer("downstream_read_timeout_ms").orElse(null),
                 r.integer("downstream_keepalive_timeout_ms").orElse(null),
-                new SourceRef(path, node.line()));
+                null, new SourceRef(path, node.line()));
         r.finish();
         return name == null ? Optional.empty() : Optional.of(listener);
     }

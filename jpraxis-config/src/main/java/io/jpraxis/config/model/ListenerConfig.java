@@ -9,6 +9,7 @@ import java.util.List;
  * @param downstreamReadTimeoutMs the longest silence between request body bytes; null when unset (the
  *     HTTP edge then allows 60 s, nginx's {@code client_body_timeout} default)
  * @param downstreamKeepaliveTimeoutMs null when unset
+ * @param tls TLS termination; null for a cleartext listener
  */
 public record ListenerConfig(
         String name,
@@ -18,6 +19,7 @@ public record ListenerConfig(
         Integer maxConnections,
         Long downstreamReadTimeoutMs,
         Long downstreamKeepaliveTimeoutMs,
+        ListenerTlsConfig tls,
         SourceRef source) {
 
     public ListenerConfig {

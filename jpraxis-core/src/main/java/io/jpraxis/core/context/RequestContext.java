@@ -37,6 +37,7 @@ public final class RequestContext {
     private String route;
     private Instant deadline;
     private SubRequestClient subRequests;
+    private DownstreamTls downstreamTls;
 
     public RequestContext(String listener, String method, RequestPath path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
@@ -94,6 +95,16 @@ public final class RequestContext {
 
     public InetSocketAddress clientAddress() {
         return clientAddress;
+    }
+
+    /** The client connection's TLS session; null when the request arrived in cleartext. */
+    public DownstreamTls downstreamTls() {
+        return downstreamTls;
+    }
+
+    /** Set once by the edge that accepted the request, before the pipeline runs. */
+    public void downstreamTls(DownstreamTls tls) {
+        this.downstreamTls = tls;
     }
 
     /** Host header value (or HTTP/2 authority), or null. */

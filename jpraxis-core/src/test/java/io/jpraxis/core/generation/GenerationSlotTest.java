@@ -38,7 +38,7 @@ class GenerationSlotTest {
         List<CompiledGateway.Listener> compiled = new ArrayList<>();
         for (String name : listeners) {
             ListenerConfig l = new ListenerConfig(name, new HostPort("127.0.0.1", 0), ListenerConfig.ListenerProtocol.HTTP,
-                    List.of(), null, null, null, SourceRef.synthetic("listener"));
+                    List.of(), null, null, null, null, SourceRef.synthetic("listener"));
             configs.add(l);
             compiled.add(new CompiledGateway.Listener(l, new CompiledPipeline(name, List.of())));
         }

@@ -55,7 +55,7 @@ public final class ExtProcConfigReader {
         // docs/behaviour/ext-proc.md#the-service).
         ListenerConfig listener = new ListenerConfig(LISTENER, new HostPort("0.0.0.0", 0),
                 ListenerConfig.ListenerProtocol.HTTP, chains.stream().map(FilterChainConfig::name).distinct().toList(),
-                null, null, null, SourceRef.synthetic("filter_chains"));
+                null, null, null, null, SourceRef.synthetic("filter_chains"));
         BranchChecks.check(chains, List.of(listener), r.path("filter_chains"), d);
         r.finish();
         GatewayConfig gateway = new GatewayConfig(List.of(listener), chains, List.of(), BodyLimits.DEFAULT,

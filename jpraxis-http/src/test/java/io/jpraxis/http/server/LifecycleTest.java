@@ -49,7 +49,7 @@ class LifecycleTest {
             var listener = compiled.listeners().getFirst();
             var busy = new io.jpraxis.config.model.ListenerConfig("busy",
                     new io.jpraxis.config.model.HostPort("0.0.0.0", taken.getLocalPort()), listener.config().protocol(),
-                    listener.config().filterChains(), null, null, null, listener.config().source());
+                    listener.config().filterChains(), null, null, null, null, listener.config().source());
             var gateway = new io.jpraxis.core.pipeline.CompiledGateway(compiled.config(), compiled.features(),
                     java.util.List.of(new io.jpraxis.core.pipeline.CompiledGateway.Listener(busy, listener.pipeline())),
                     compiled.clusters());

@@ -133,7 +133,7 @@ public final class TestGateway implements AutoCloseable {
         public CompiledGateway compile() {
             ListenerConfig listener = new ListenerConfig("main", new HostPort("127.0.0.1", 0),
                     ListenerConfig.ListenerProtocol.HTTP, List.of("test"), listenerMaxConnections, bodyReadTimeoutMs,
-                    keepAliveTimeoutMs, SourceRef.synthetic("listener"));
+                    keepAliveTimeoutMs, null, SourceRef.synthetic("listener"));
             List<CompiledFilter> compiled = new ArrayList<>();
             for (int i = 0; i < filters.size(); i++) {
                 HttpFilter f = filters.get(i);
