@@ -29,6 +29,7 @@ import org.bouncycastle.asn1.x509.GeneralName;
 import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.asn1.x509.KeyUsage;
+import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
 import org.bouncycastle.cert.CertIOException;
 import org.bouncycastle.cert.X509CRLHolder;
 import org.bouncycastle.cert.X509v2CRLBuilder;
@@ -159,7 +160,7 @@ final class PkiWriter {
             PemObject pem = switch (format) {
                 case PKCS8 -> new PemObject("PRIVATE KEY", key.getEncoded());
                 case PKCS1_RSA -> new PemObject("RSA PRIVATE KEY", traditional(key));
-                case SEC1_EC -> new PemObject("EC PRIVATE KEY", traditional(key));
+                case SEC1_EC -> new PemObject("EC PRIVATE KEY", sec1(keys));
                 case ENCRYPTED_PKCS8 -> new JcaPKCS8Generator(key, new JceOpenSSLPKCS8EncryptorBuilder(
                         JcaPKCS8Generator.AES_256_CBC)
                         .setProvider(BOUNCY_CASTLE).setPassword(TestPki.KEY_PASSWORD.toCharArray()).build())
@@ -173,7 +174,7 @@ final class PkiWriter {
         }
     }
 
-    /** The algorithm-specific structure inside a PKCS#8 key: RSAPrivateKey (PKCS#1) or ECPrivateKey (SEC1). */
+    /** The algorithm-specific structure inside a PKCS#8 key: RSAPrivateKey (PKCS#1). */
     private static byte[] traditional(PrivateKey key) throws IOException {
         return PrivateKeyInfo.getInstance(key.getEncoded()).parsePrivateKey().toASN1Primitive().getEncoded();
     }
@@ -186,6 +187,16 @@ final class PkiWriter {
     /** The subject of {@code cert} exactly as encoded, so issuer names match byte for byte. */
     static X500Name nameOf(X509Certificate cert) {
         return X500Name.getInstance(cert.getSubjectX500Principal().getEncoded());
+    }
+
+    /** SEC1 as OpenSSL writes it: the curve and the public point inside, which the JDK's PKCS#8 form leaves out. */
+    private static byte[] sec1(KeyPair keys) throws IOException {
+        PrivateKeyInfo info = PrivateKeyInfo.getInstance(keys.getPrivate().getEncoded());
+        org.bouncycastle.asn1.sec.ECPrivateKey inner = org.bouncycastle.asn1.sec.ECPrivateKey.getInstance(
+                info.parsePrivateKey());
+        return new org.bouncycastle.asn1.sec.ECPrivateKey(256, inner.getKey(),
+                SubjectPublicKeyInfo.getInstance(keys.getPublic().getEncoded()).getPublicKeyData(),
+                info.getPrivateKeyAlgorithm().getParameters()).getEncoded();
     }
 
     private static X509v3CertificateBuilder builder(String subject, PublicKey key, X500Name issuer, BigInteger serial,
