@@ -4,12 +4,21 @@ import static io.jpraxis.http.server.tls.TlsClients.cert;
 import static io.jpraxis.http.server.tls.TlsClients.mtls;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jpraxis.config.model.ListenerTlsConfig.ClientCertMode;
 import io.jpraxis.core.context.DownstreamTls;
 import io.jpraxis.core.context.PeerCertificate;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.http.testing.TestFilters;
+import io.jpraxis.filters.observe.accesslog.AccessLogConfig;
+import io.jpraxis.filters.observe.accesslog.AccessLogFilter;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.TestOrigin;
 import io.jpraxis.testkit.TestPki;
@@ -31,6 +40,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * ALPN choosing HTTP/2 or HTTP/1.1 on a TLS listener, what a filter learns of the handshake, the
@@ -46,6 +56,8 @@ class AlpnAndIdentityTest {
     static TestGateway gateway;
     static final AtomicReference<DownstreamTls> seen = new AtomicReference<>();
     static final AtomicReference<String> scheme = new AtomicReference<>();
+    static final Logger accessLogger = (Logger) LoggerFactory.getLogger(AccessLogFilter.LOGGER);
+    static final ListAppender<ILoggingEvent> accessLines = new ListAppender<>();
 
     @BeforeAll
     static void start() {
@@ -54,8 +66,13 @@ class AlpnAndIdentityTest {
         client = ca.client("billing").subject("CN=billing,O=Example Org,C=DE").uri("spiffe://example.org/billing")
                 .dns("billing.internal").issue();
         origin = TestOrigin.start("o");
+        accessLines.start();
+        accessLogger.setLevel(Level.INFO);
+        accessLogger.setAdditive(false);
+        accessLogger.addAppender(accessLines);
         gateway = TestGateway.builder()
                 .tls(mtls(cert(server, false), ClientCertMode.REQUEST, ca.certPath(), List.of(), List.of()))
+                .filter(new AccessLogFilter(new AccessLogConfig(1.0)))
                 .filter(TestFilters.onRequest("capture", ctx -> {
                     seen.set(ctx.downstreamTls());
                     scheme.set(ctx.scheme());
@@ -66,6 +83,9 @@ class AlpnAndIdentityTest {
 
     @AfterAll
     static void stop() {
+        accessLogger.detachAppender(accessLines);
+        accessLogger.setAdditive(true);
+        accessLogger.setLevel(null);
         gateway.close();
         origin.close();
     }
@@ -93,6 +113,25 @@ class AlpnAndIdentityTest {
         assertThat(peer.serialNumberHex()).isEqualTo(client.serial().toString(16));
         assertThat(peer.sha256Hex()).isEqualTo(HexFormat.of().formatHex(
                 MessageDigest.getInstance("SHA-256").digest(client.certificate().getEncoded())));
+        assertThat(Waits.until(() -> accessLine("/who") != null)).as("the exchange's access line").isTrue();
+        JsonNode line = accessLine("/who");
+        assertThat(line.get("scheme").asText()).isEqualTo("https");
+        assertThat(line.get("tls").asText()).isEqualTo("TLSv1.3");
+        assertThat(line.get("client_cert").asBoolean()).isTrue();
+    }
+
+    private static JsonNode accessLine(String path) {
+        for (ILoggingEvent event : List.copyOf(accessLines.list)) {
+            try {
+                JsonNode line = new ObjectMapper().readTree(event.getFormattedMessage());
+                if (path.equals(line.get("path").asText())) {
+                    return line;
+                }
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return null;
     }
 
     @Test
