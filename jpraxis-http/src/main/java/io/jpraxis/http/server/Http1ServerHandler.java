@@ -1,7 +1,7 @@
 package io.jpraxis.http.server;
 
-import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.core.context.DownstreamTls;
+import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.exchange.ConnectionErrors;
 import io.jpraxis.http.exchange.Downstream;
 import io.jpraxis.http.exchange.Exchange;

@@ -81,7 +81,7 @@ public final class ListenerTls {
         log.info("listener {}: TLS certificates reloaded", listener);
     }
 
-    /** The handler a new connection starts with: it waits for the hello, picks a certificate by SNI, then handshakes. */
+    /** The handler a new connection starts with: waits for the hello, picks a certificate by SNI, then handshakes. */
     public ChannelHandler newHandler() {
         return new SniSelection(current.get());
     }

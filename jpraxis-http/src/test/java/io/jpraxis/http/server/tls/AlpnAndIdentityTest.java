@@ -93,9 +93,11 @@ class AlpnAndIdentityTest {
     @Test
     void anHttpsClientGetsHttp2AndTheFilterSeesTheClientCertificate() throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2)
-                .sslContext(TlsClients.context(ca.certificate(), client)).connectTimeout(Duration.ofSeconds(10)).build();
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                URI.create("https://localhost:" + gateway.port() + "/who")).build(), HttpResponse.BodyHandlers.ofString());
+                .sslContext(TlsClients.context(ca.certificate(), client)).connectTimeout(Duration.ofSeconds(10))
+                .build();
+        URI uri = URI.create("https://localhost:" + gateway.port() + "/who");
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).build(),
+                HttpResponse.BodyHandlers.ofString());
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.version()).as("ALPN h2").isEqualTo(HttpClient.Version.HTTP_2);

@@ -33,7 +33,8 @@ class CertificateSelectionTest {
 
     @Test
     void exactThenOneLabelWildcardThenDefault() {
-        CertificateSelection s = new CertificateSelection(null, Map.of("a.example.com", a), Map.of("example.com", b), c);
+        CertificateSelection s =
+                new CertificateSelection(null, Map.of("a.example.com", a), Map.of("example.com", b), c);
 
         assertThat(s.map("a.example.com")).isSameAs(a);
         assertThat(s.map("A.EXAMPLE.com")).isSameAs(a);

@@ -21,7 +21,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link ListenerTls#reload()}: new handshakes get the new files, open connections keep theirs, a bad file changes nothing. */
+/**
+ * {@link ListenerTls#reload()}: new handshakes get the new files, open connections keep theirs, a
+ * bad file changes nothing.
+ */
 @Timeout(60)
 class ListenerTlsReloadTest {
     @TempDir
@@ -39,14 +42,14 @@ class ListenerTlsReloadTest {
         TestPki.Issued served = new TestPki.Issued(certPath, keyPath, first.certificate(), first.keyPair());
         try (TestGateway gateway = TestGateway.builder().tls(tls(cert(served, false)))
                 .filter(TestFilters.respond(200, "text/plain", "ok")).start();
-                SSLSocket old = TlsClients.handshake(TlsClients.context(ca.certificate(), null), gateway.port(), null)) {
+                SSLSocket old = connect(ca, gateway)) {
             assertThat(keepAliveGet(old)).isEqualTo("ok");
             ListenerTls tls = gateway.gateway().listenerTls("main").orElseThrow();
 
             install(second, certPath, keyPath);
             tls.reload();
 
-            try (SSLSocket fresh = TlsClients.handshake(TlsClients.context(ca.certificate(), null), gateway.port(), null)) {
+            try (SSLSocket fresh = connect(ca, gateway)) {
                 assertThat(served(fresh)).as("a new handshake after the reload").isEqualTo(second.certificate());
             }
             assertThat(served(old)).isEqualTo(first.certificate());
@@ -56,10 +59,14 @@ class ListenerTlsReloadTest {
                     StandardCopyOption.REPLACE_EXISTING);
             assertThatThrownBy(tls::reload).as("a key that does not match")
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(keyPath.toString());
-            try (SSLSocket fresh = TlsClients.handshake(TlsClients.context(ca.certificate(), null), gateway.port(), null)) {
+            try (SSLSocket fresh = connect(ca, gateway)) {
                 assertThat(served(fresh)).as("the last good material stays").isEqualTo(second.certificate());
             }
         }
+    }
+
+    private static SSLSocket connect(TestPki.Authority ca, TestGateway gateway) throws IOException {
+        return TlsClients.handshake(TlsClients.context(ca.certificate(), null), gateway.port(), null);
     }
 
     private static void install(TestPki.Issued issued, Path certPath, Path keyPath) throws IOException {

@@ -79,8 +79,9 @@ final class TlsClients {
                 kmf.init(keys, PASSWORD);
             }
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(kmf == null ? null : new KeyManager[] {new Always((X509ExtendedKeyManager) kmf.getKeyManagers()[0])},
-                    tmf.getTrustManagers(), null);
+            KeyManager[] keys = kmf == null ? null
+                    : new KeyManager[] {new Always((X509ExtendedKeyManager) kmf.getKeyManagers()[0])};
+            context.init(keys, tmf.getTrustManagers(), null);
             return context;
         } catch (GeneralSecurityException | IOException e) {
             throw new IllegalStateException(e);

@@ -61,7 +61,8 @@ class VersionsAndSuitesTest {
     void aTls12OnlyClientIsRefusedUnderMinVersionTls13() throws IOException {
         try (TestGateway gateway = start(tls(TlsVersion.TLS13, List.of(), cert(server, false)))) {
             assertRefused(gateway, TlsClients.protocols("TLSv1.2"), "TLS 1.2 is not offered");
-            assertThat(Waits.until(() -> gateway.gateway().tlsMetrics().handshakes("main", HandshakeOutcome.PROTOCOL) == 1))
+            TlsMetrics metrics = gateway.gateway().tlsMetrics();
+            assertThat(Waits.until(() -> metrics.handshakes("main", HandshakeOutcome.PROTOCOL) == 1))
                     .as("counted as a protocol failure").isTrue();
             assertThat(Waits.until(() -> gateway.gateway().openConnections() == 0))
                     .as("the failed handshake leaves no connection").isTrue();
