@@ -1,5 +1,6 @@
 package io.jpraxis.http.server.tls;
 
+import io.jpraxis.config.model.ListenerTlsConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,13 +49,13 @@ public final class CertificateWatcher implements AutoCloseable {
 
     private final MeterRegistry meters;
     private final ReloadDelays delays;
-    private final WatchService watchService;
-    private final Thread thread;
+    /** Opened with the first watch, so a gateway without reloading listeners holds no watch or thread. */
+    private WatchService watchService;
+    private Thread thread;
     /** Guarded by {@code this}, as is every listener's schedule. */
     private final Map<String, WatchedListener> listeners = new LinkedHashMap<>();
     private final Map<Path, WatchKey> keys = new HashMap<>();
     private final Map<WatchKey, Path> directories = new HashMap<>();
-    private boolean started;
     private volatile boolean closed;
 
     /** With the standard delays: 500 ms, 5 s cooldown, backoff to 60 s. */
@@ -65,12 +66,23 @@ public final class CertificateWatcher implements AutoCloseable {
     public CertificateWatcher(MeterRegistry meters, ReloadDelays delays) {
         this.meters = meters;
         this.delays = delays;
-        try {
-            this.watchService = FileSystems.getDefault().newWatchService();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open a file watch service for certificate reloads", e);
+    }
+
+    /**
+     * Watches {@code listener}'s files when its {@code tls} block reloads (see
+     * {@link WatchedTlsFiles#of}); {@code target} is its material, which the watcher reloads.
+     *
+     * @return whether the listener is watched
+     */
+    public boolean watch(String listener, ListenerTlsConfig tls, ReloadableTls target) {
+        Optional<WatchedTlsFiles> files = WatchedTlsFiles.of(tls);
+        if (files.isPresent()) {
+            watch(listener, files.get(), target);
+        } else if (tls.reloads()) {
+            log.warn("listener {}: hot_reload with {} certificates is not applied; changing the files of a listener"
+                    + " with several certificates needs a restart", listener, tls.certificates().size());
         }
-        this.thread = Thread.ofPlatform().daemon().name("jpraxis-certificate-watcher").unstarted(this::run);
+        return files.isPresent();
     }
 
     /**
@@ -87,6 +99,9 @@ public final class CertificateWatcher implements AutoCloseable {
         if (listeners.containsKey(listener)) {
             throw new IllegalArgumentException("listener " + listener + " (expected: not watched yet)");
         }
+        if (watchService == null) {
+            start();
+        }
         WatchedListener watched = new WatchedListener(listener, files, target, new ReloadSchedule(delays),
                 new ReloadMeters(meters, listener));
         listeners.put(listener, watched);
@@ -98,10 +113,16 @@ public final class CertificateWatcher implements AutoCloseable {
             watched.meters.served(watched.served);
         }
         log.info("listener {}: watching {} for certificate changes", listener, files.directories());
-        if (!started) {
-            started = true;
-            thread.start();
+    }
+
+    private void start() {
+        try {
+            watchService = FileSystems.getDefault().newWatchService();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open a file watch service for certificate reloads", e);
         }
+        WatchService service = watchService;
+        thread = Thread.ofPlatform().daemon().name("jpraxis-certificate-watcher").start(() -> run(service));
     }
 
     /** Stops watching {@code listener}; a reload already running finishes. No-op when not watched. */
@@ -127,19 +148,19 @@ public final class CertificateWatcher implements AutoCloseable {
         return List.copyOf(listeners.keySet());
     }
 
-    private void run() {
+    private void run(WatchService service) {
         long nextRecheck = System.nanoTime() + RECHECK_INTERVAL.toNanos();
         while (!closed) {
             WatchKey signalled;
             try {
-                signalled = watchService.poll(nanosToWait(nextRecheck), TimeUnit.NANOSECONDS);
+                signalled = service.poll(nanosToWait(nextRecheck), TimeUnit.NANOSECONDS);
             } catch (ClosedWatchServiceException | InterruptedException e) {
                 break;
             }
             long now = System.nanoTime();
             List<WatchedListener> due = new ArrayList<>();
             synchronized (this) {
-                for (WatchKey key = signalled; key != null; key = watchService.poll()) {
+                for (WatchKey key = signalled; key != null; key = service.poll()) {
                     dispatch(key, now);
                 }
                 if (now - nextRecheck >= 0) {
@@ -228,15 +249,20 @@ public final class CertificateWatcher implements AutoCloseable {
             return;
         }
         try {
-            X509Certificate leaf = l.target.reload();
+            l.target.reload();
             synchronized (this) {
                 l.schedule.succeeded(System.nanoTime());
             }
+            // Read again here rather than handed back: the material holder need not expose its leaf.
+            X509Certificate leaf = readLeaf(l.files.certificate());
             l.loaded = fingerprint;
             l.served = leaf;
-            l.meters.served(leaf);
+            if (leaf != null) {
+                l.meters.served(leaf);
+            }
             l.meters.success();
-            log.info("listener {}: certificate reloaded from {}: {}", l.listener, l.files.certificate(), describe(leaf));
+            log.info("listener {}: certificate reloaded from {}: {}", l.listener, l.files.certificate(),
+                    describe(leaf));
         } catch (Exception e) {
             Duration retry;
             synchronized (this) {
@@ -277,14 +303,23 @@ public final class CertificateWatcher implements AutoCloseable {
             names = List.copyOf(listeners.keySet());
         }
         names.forEach(this::unwatch);
+        WatchService opened;
+        Thread running;
+        synchronized (this) {
+            opened = watchService;
+            running = thread;
+        }
+        if (opened == null) {
+            return;
+        }
         try {
-            watchService.close();
+            opened.close();
         } catch (IOException e) {
             log.debug("closing the certificate watch service failed", e);
         }
-        if (started && Thread.currentThread() != thread) {
+        if (Thread.currentThread() != running) {
             try {
-                thread.join(2000);
+                running.join(2000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -1,7 +1,5 @@
 package io.jpraxis.http.server.tls;
 
-import java.security.cert.X509Certificate;
-
 /**
  * A listener's TLS material that can be read again from its files (see
  * docs/behaviour/certificate-reload.md). Called on the certificate watcher's thread, never on an
@@ -13,8 +11,7 @@ public interface ReloadableTls {
      * Reads and checks the files again and makes the result what new handshakes use; connections
      * already open keep what they negotiated.
      *
-     * @return the leaf certificate now served
      * @throws Exception naming the file and what is wrong with it; the material served stays as it was
      */
-    X509Certificate reload() throws Exception;
+    void reload() throws Exception;
 }

@@ -49,15 +49,13 @@ class CertificateWatcherTest {
     }
 
     /** Reads the chain and refuses a key file that says it does not match, as the real holder would. */
-    private X509Certificate load(Path cert, Path key) throws IOException {
+    private void load(Path cert, Path key) throws IOException {
         if (broken.get() || Files.readString(key).contains("mismatched")) {
             String reason = key + ": the key does not match the certificate";
             reloads.add("failed: " + reason);
             throw new IOException(reason);
         }
-        X509Certificate leaf = parse(cert);
-        reloads.add(leaf.getSubjectX500Principal().getName());
-        return leaf;
+        reloads.add(parse(cert).getSubjectX500Principal().getName());
     }
 
     private static X509Certificate parse(Path cert) throws IOException {
@@ -242,6 +240,20 @@ class CertificateWatcherTest {
 
         watcher.close();
         assertThat(watcherThreads()).isZero();
+    }
+
+    @Test
+    void aListenerWithHotReloadOffIsNotWatchedAndStartsNoThread() throws Exception {
+        Path cert = copy(TestTls.SERVER_CERT, dir.resolve("tls.crt"));
+        Path key = Files.writeString(dir.resolve("tls.key"), "key one");
+        var config = new Certificate(cert.toString(), key.toString(), List.of(), false);
+
+        boolean watched = watcher.watch("public", WatchedTlsFilesTest.tls(List.of(config), null, false),
+                () -> load(cert, key));
+
+        assertThat(watched).isFalse();
+        assertThat(watcher.watched()).isEmpty();
+        assertThat(watcherThreads()).as("no watch service or thread for a gateway with nothing to watch").isZero();
     }
 
     private static long watcherThreads() {

@@ -95,7 +95,8 @@ class ReloadScheduleTest {
         schedule.event(ms(30_000));
         schedule.failed(ms(30_500));
 
-        assertThat(schedule.retryDelay()).as("doubling starts again from the first delay").isEqualTo(Duration.ofSeconds(1));
+        assertThat(schedule.retryDelay()).as("doubling starts again from the first delay")
+                .isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test

@@ -64,7 +64,8 @@ class WatchedTlsFilesTest {
         Files.writeString(data.resolve("tls.crt"), "one");
         Files.createSymbolicLink(dir.resolve("..data"), Path.of("..2026_01_01"));
         Files.createSymbolicLink(dir.resolve("tls.crt"), Path.of("..data/tls.crt"));
-        var cert = new Certificate(dir.resolve("tls.crt").toString(), dir.resolve("tls.crt").toString(), List.of(), false);
+        String link = dir.resolve("tls.crt").toString();
+        var cert = new Certificate(link, link, List.of(), false);
 
         var files = WatchedTlsFiles.of(tls(List.of(cert), null, null)).orElseThrow();
 
