@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One watched listener's meters: {@code jpraxis_tls_certificate_reloads_total{listener,outcome}}
  * and {@code jpraxis_tls_certificate_expiry_seconds{listener}}, the served leaf's {@code notAfter}
- * in seconds since the epoch (see docs/operating.md#request-metrics).
+ * in seconds since the epoch (see docs/behaviour/certificate-reload.md#observing-reloads).
  */
 final class ReloadMeters {
     private final MeterRegistry registry;
