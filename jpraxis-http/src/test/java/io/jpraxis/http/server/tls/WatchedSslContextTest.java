@@ -21,6 +21,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -29,6 +30,7 @@ import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
@@ -58,7 +60,7 @@ class WatchedSslContextTest {
     @AfterEach
     void stop() {
         watcher.close();
-        group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     /** Reads both files, checks they belong together, and swaps the context; throws leaving the old one. */
@@ -115,7 +117,8 @@ class WatchedSslContextTest {
             Files.copy(second.certPath(), cert, StandardCopyOption.REPLACE_EXISTING);
             assertThat(awaitServed(client, port, second.certificate())).as("a new handshake after the fix").isTrue();
 
-            assertThat(echo(before, "still here")).as("the connection opened first still works").isEqualTo("still here");
+            assertThat(echo(before, "still here")).as("the connection opened first still works")
+                    .isEqualTo("still here");
             assertThat(served(before)).isEqualTo(first.certificate());
         }
     }
@@ -157,10 +160,10 @@ class WatchedSslContextTest {
     }
 
     private static String echo(SSLSocket socket, String text) throws IOException {
-        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         socket.getOutputStream().write(bytes);
         socket.getOutputStream().flush();
-        return new String(socket.getInputStream().readNBytes(bytes.length), java.nio.charset.StandardCharsets.UTF_8);
+        return new String(socket.getInputStream().readNBytes(bytes.length), StandardCharsets.UTF_8);
     }
 
     private static SSLContext trusting(X509Certificate root) throws GeneralSecurityException, IOException {
