@@ -16,7 +16,9 @@ import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
+import io.jpraxis.http.server.tls.CertificateWatcher;
 import io.jpraxis.http.server.tls.ListenerTls;
+import io.jpraxis.http.server.tls.ReloadDelays;
 import io.jpraxis.http.server.tls.TlsMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -90,6 +92,9 @@ public final class HttpGateway implements AutoCloseable {
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
+    private ReloadDelays certificateReloadDelays = ReloadDelays.STANDARD;
+    /** Reloads TLS listeners' certificates when their files change (docs/behaviour/certificate-reload.md). */
+    private CertificateWatcher certificates;
     private boolean started;
     private boolean stopped;
     /** Read without the lock by readiness probes, which must see a stop at once. */
@@ -143,6 +148,15 @@ public final class HttpGateway implements AutoCloseable {
         return this;
     }
 
+    /** Overrides the certificate watcher's delays before {@link #start()} (tests use short ones). */
+    synchronized HttpGateway certificateReloadDelays(ReloadDelays delays) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.certificateReloadDelays = delays;
+        return this;
+    }
+
     /** Where request and pool metrics are recorded. */
     public MeterRegistry meters() {
         return meters;
@@ -170,6 +184,7 @@ public final class HttpGateway implements AutoCloseable {
         connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
+        certificates = new CertificateWatcher(meters, certificateReloadDelays);
         Http1Connector pools = connector;
         new EdgeMeters(metrics, pools::idleConnections, generations,
                 gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
@@ -228,6 +243,7 @@ public final class HttpGateway implements AutoCloseable {
                     + e.getMessage(), e);
         }
         listenerTls.put(lc.name(), tls);
+        certificates.watch(lc.name(), lc.tls(), tls::reload);
         return tls;
     }
 
@@ -353,6 +369,9 @@ public final class HttpGateway implements AutoCloseable {
         }
         stopped = true;
         lifecycle = Lifecycle.DRAINING;
+        if (certificates != null) {
+            certificates.close();
+        }
         if (healthChecker != null) {
             healthChecker.stop();
         }
