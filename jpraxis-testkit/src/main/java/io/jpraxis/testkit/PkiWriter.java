@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -167,10 +168,20 @@ final class PkiWriter {
                         .generate();
             };
             writePem(path, List.of(pem));
+            ownerOnly(path);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (OperatorCreationException e) {
             throw new IllegalStateException("cannot encrypt the key " + path, e);
+        }
+    }
+
+    /** Keys are written as a careful operator keeps them, so only a test that loosens a mode sees the warning. */
+    private static void ownerOnly(Path path) throws IOException {
+        try {
+            Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException e) {
+            // A file system without POSIX modes: nothing to tighten.
         }
     }
 
