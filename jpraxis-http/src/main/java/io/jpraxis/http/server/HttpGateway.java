@@ -39,8 +39,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -235,6 +237,9 @@ public final class HttpGateway implements AutoCloseable {
 
     /** Reads the listener's certificates, keys and client CA and builds its contexts (before binding). */
     private ListenerTls listenerTls(ListenerConfig lc) {
+        // Watched before the files are first read, so a change while they are being read is not missed.
+        AtomicReference<ListenerTls> built = new AtomicReference<>();
+        certificates.watch(lc.name(), lc.tls(), () -> Objects.requireNonNull(built.get(), "not built yet").reload());
         ListenerTls tls;
         try {
             tls = ListenerTls.build(lc.name(), lc.tls(), tlsMetrics);
@@ -242,8 +247,8 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": TLS for " + lc.address().render() + ": "
                     + e.getMessage(), e);
         }
+        built.set(tls);
         listenerTls.put(lc.name(), tls);
-        certificates.watch(lc.name(), lc.tls(), tls::reload);
         return tls;
     }
 

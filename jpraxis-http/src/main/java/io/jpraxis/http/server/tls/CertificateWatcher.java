@@ -87,7 +87,8 @@ public final class CertificateWatcher implements AutoCloseable {
 
     /**
      * Starts watching {@code files} for {@code listener}, whose material {@code target} reloads.
-     * The files as they are now count as loaded; the watcher thread starts with the first watch.
+     * The files as they are now count as loaded, so watch before the material is first read: a
+     * change while it is read is then an event. The watcher thread starts with the first watch.
      *
      * @throws IllegalArgumentException when the listener is watched already
      * @throws IllegalStateException after {@link #close()}
