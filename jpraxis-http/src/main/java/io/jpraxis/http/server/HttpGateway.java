@@ -16,7 +16,9 @@ import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
+import io.jpraxis.http.server.tls.CertificateWatcher;
 import io.jpraxis.http.server.tls.ListenerTls;
+import io.jpraxis.http.server.tls.ReloadDelays;
 import io.jpraxis.http.server.tls.TlsMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,8 +39,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -90,6 +94,9 @@ public final class HttpGateway implements AutoCloseable {
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
+    private ReloadDelays certificateReloadDelays = ReloadDelays.STANDARD;
+    /** Reloads TLS listeners' certificates when their files change (docs/behaviour/certificate-reload.md). */
+    private CertificateWatcher certificates;
     private boolean started;
     private boolean stopped;
     /** Read without the lock by readiness probes, which must see a stop at once. */
@@ -143,6 +150,15 @@ public final class HttpGateway implements AutoCloseable {
         return this;
     }
 
+    /** Overrides the certificate watcher's delays before {@link #start()} (tests use short ones). */
+    synchronized HttpGateway certificateReloadDelays(ReloadDelays delays) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.certificateReloadDelays = delays;
+        return this;
+    }
+
     /** Where request and pool metrics are recorded. */
     public MeterRegistry meters() {
         return meters;
@@ -170,6 +186,7 @@ public final class HttpGateway implements AutoCloseable {
         connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
+        certificates = new CertificateWatcher(meters, certificateReloadDelays);
         Http1Connector pools = connector;
         new EdgeMeters(metrics, pools::idleConnections, generations,
                 gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
@@ -220,6 +237,9 @@ public final class HttpGateway implements AutoCloseable {
 
     /** Reads the listener's certificates, keys and client CA and builds its contexts (before binding). */
     private ListenerTls listenerTls(ListenerConfig lc) {
+        // Watched before the files are first read, so a change while they are being read is not missed.
+        AtomicReference<ListenerTls> built = new AtomicReference<>();
+        certificates.watch(lc.name(), lc.tls(), () -> Objects.requireNonNull(built.get(), "not built yet").reload());
         ListenerTls tls;
         try {
             tls = ListenerTls.build(lc.name(), lc.tls(), tlsMetrics);
@@ -227,6 +247,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": TLS for " + lc.address().render() + ": "
                     + e.getMessage(), e);
         }
+        built.set(tls);
         listenerTls.put(lc.name(), tls);
         return tls;
     }
@@ -353,6 +374,9 @@ public final class HttpGateway implements AutoCloseable {
         }
         stopped = true;
         lifecycle = Lifecycle.DRAINING;
+        if (certificates != null) {
+            certificates.close();
+        }
         if (healthChecker != null) {
             healthChecker.stop();
         }
