@@ -444,10 +444,10 @@ public final class Exchange {
 
         @Override
         public void switchProtocols(HttpResponse switching, UpstreamStream stream) {
-            record.status(switching.status().code());
-            become(ExchangeState.RESPONDING);
             downstream.eventLoop().execute(() -> { // once the origin's read is over: the switch edits its pipeline
-                if (state != ExchangeState.ENDED) { // else the client left, or the origin failed, meanwhile
+                if (state == ExchangeState.PROXYING) { // else the client left, or the origin failed (502), meanwhile
+                    record.status(switching.status().code());
+                    become(ExchangeState.RESPONDING);
                     Tunnel.open(downstream, switching, stream, listener, requestId(), this::tunnelEnded);
                 }
             });

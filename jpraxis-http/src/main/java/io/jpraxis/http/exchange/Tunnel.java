@@ -29,15 +29,18 @@ final class Tunnel {
     private final String requestId;
     private final TunnelCounts counts;
     private final Outcome outcome;
+    /** How long an ended tunnel waits for a side to take what it was sent before closing it anyway. */
+    private final long closeGraceMs;
     private final TunnelEnd client = new TunnelEnd(this, "client");
     private final TunnelEnd origin = new TunnelEnd(this, "origin");
     private IdleDeadline idle;
     private boolean ended;
 
-    private Tunnel(String requestId, TunnelCounts counts, Outcome outcome) {
+    private Tunnel(String requestId, TunnelCounts counts, Outcome outcome, long closeGraceMs) {
         this.requestId = requestId;
         this.counts = counts;
         this.outcome = outcome;
+        this.closeGraceMs = closeGraceMs;
     }
 
     /**
@@ -49,7 +52,8 @@ final class Tunnel {
      */
     static void open(Downstream downstream, HttpResponse switching, UpstreamStream stream, ListenerContext listener,
             String requestId, Outcome outcome) {
-        Tunnel tunnel = new Tunnel(requestId, listener.metrics().tunnels(listener.listener()), outcome);
+        Tunnel tunnel = new Tunnel(requestId, listener.metrics().tunnels(listener.listener()), outcome,
+                listener.sendTimeoutMs());
         tunnel.counts.opened();
         Long idleTimeoutMs = listener.tunnelIdleTimeoutMs();
         Channel originChannel = stream.switchProtocols(tunnel.origin);
@@ -107,8 +111,8 @@ final class Tunnel {
         if (idle != null) {
             idle.cancel();
         }
-        client.close();
-        origin.close();
+        client.close(closeGraceMs);
+        origin.close(closeGraceMs);
         counts.closed();
         outcome.ended(client.bytesRead(), origin.bytesRead(), clean);
     }

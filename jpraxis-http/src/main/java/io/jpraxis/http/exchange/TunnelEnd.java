@@ -11,6 +11,8 @@ import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One side of a {@link Tunnel}: the last handler of its connection once HTTP left it. What it
@@ -210,8 +212,11 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Closes this side once what it was sent is written. */
-    void close() {
+    /**
+     * Closes this side once what it was sent is written, or after {@code graceMs} if its peer
+     * does not read it: a tunnel that ended must not hold a connection for as long as a client likes.
+     */
+    void close(long graceMs) {
         releaseEarly();
         if (channel == null) {
             return;
@@ -219,6 +224,9 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         closed = true;
         if (channel.isActive()) {
             channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            ScheduledFuture<?> forced = channel.eventLoop().schedule(() -> channel.close(), graceMs,
+                    TimeUnit.MILLISECONDS);
+            channel.closeFuture().addListener(closedNow -> forced.cancel(false));
         } else {
             channel.close();
         }
