@@ -92,9 +92,9 @@ public final class WebSocketOrigin implements AutoCloseable {
         return new WebSocketOrigin(null);
     }
 
-    /** Starts an echo origin speaking TLS with {@code tls} (wss behind the gateway). */
-    public static WebSocketOrigin startTls(SslContext tls) {
-        return new WebSocketOrigin(tls);
+    /** Starts an echo origin speaking TLS with the test certificate ({@link TestTls}; wss behind the gateway). */
+    public static WebSocketOrigin startTls() {
+        return new WebSocketOrigin(TestTls.serverContext(false));
     }
 
     public String host() {
@@ -168,7 +168,8 @@ public final class WebSocketOrigin implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, WebSocketFrame frame) {
             if (frame instanceof TextWebSocketFrame text && text.text().equals(CLOSE_COMMAND)) {
                 frame.release();
-                ctx.writeAndFlush(new CloseWebSocketFrame(1000, "origin closes")).addListener(ChannelFutureListener.CLOSE);
+                ctx.writeAndFlush(new CloseWebSocketFrame(1000, "origin closes"))
+                        .addListener(ChannelFutureListener.CLOSE);
             } else if (frame instanceof TextWebSocketFrame || frame instanceof BinaryWebSocketFrame
                     || frame instanceof ContinuationWebSocketFrame) {
                 ctx.writeAndFlush(frame);

@@ -93,7 +93,7 @@ final class ProxyExchange
         state = next;
     }
 
-    /** False when the declared body is over the request limit: then the exchange was answered ({@link RequestBodyRelay}). */
+    /** False when the declared body is over the limit and the exchange was answered ({@link RequestBodyRelay}). */
     boolean admitsDeclaredBody() {
         return body.admitsDeclaredBody();
     }

@@ -43,7 +43,10 @@ import org.slf4j.LoggerFactory;
  * (see docs/behaviour/limits.md#the-limits-table), else the client gets 408 and the connection
  * closes; a connection that sends nothing is closed by the idle timeout instead. When the
  * connection switches to HTTP/2 ({@link Http2Setup#STARTED}), {@link Http2ConnectionKeeper}
- * replaces this handler and the streams are served by {@link Http2StreamHandler}.
+ * replaces this handler and the streams are served by {@link Http2StreamHandler}. When an exchange
+ * becomes a WebSocket tunnel ({@link #switchProtocols}), the codec leaves and this handler stays
+ * only to pass events on and to keep the connection's admission until it closes (see
+ * docs/behaviour/websocket.md#the-tunnel).
  */
 final class Http1ServerHandler extends ChannelDuplexHandler implements Downstream {
     private static final Logger log = LoggerFactory.getLogger(Http1ServerHandler.class);

@@ -24,10 +24,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One HTTP/1.1 upstream connection: the last handler of its channel for its whole life, lent to
- * one exchange at a time as an {@link UpstreamStream} and parked in its loop's
+ * One HTTP/1.1 upstream connection: the last handler of its channel until it closes or switches,
+ * lent to one exchange at a time as an {@link UpstreamStream} and parked in its loop's
  * {@link Http1LoopPool} in between. While parked it keeps a read pending, so an origin that closes
- * an idle connection is noticed at once and the connection is dropped instead of reused.
+ * an idle connection is noticed at once and the connection is dropped instead of reused. After a
+ * {@code 101} it is never pooled again: the exchange takes the channel over for a tunnel
+ * ({@link #switchProtocols}) or aborts it.
  */
 final class Http1Connection extends ChannelInboundHandlerAdapter implements UpstreamStream {
     private static final Logger log = LoggerFactory.getLogger(Http1Connection.class);

@@ -12,19 +12,23 @@ import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.filters.transform.headers.HeadersConfig;
 import io.jpraxis.filters.transform.headers.HeadersFilter;
 import io.jpraxis.http.testing.RawUpgrade;
+import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.testing.Waits;
 import io.jpraxis.http.testing.WsClient;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestTls;
 import io.jpraxis.testkit.WebSocketOrigin;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -69,7 +73,8 @@ class WebSocketProxyTest {
         for (HttpFilter f : front) {
             builder.filter(f);
         }
-        gateway = builder.filter(TestFilters.forwardTo(TestGateway.cluster("ws"), origin.host(), origin.port())).start();
+        gateway = builder.filter(TestFilters.forwardTo(TestGateway.cluster("ws"), origin.host(), origin.port()))
+                .start();
         return gateway;
     }
 
@@ -193,7 +198,8 @@ class WebSocketProxyTest {
                 assertThat(response.status()).as(offer).isEqualTo(200);
                 assertThat(response.bodyText()).isEqualTo("plain");
                 Map<String, List<String>> seen = origin.lastHead();
-                assertThat(seen).as("the origin never sees an upgrade offer").doesNotContainKeys("upgrade", "connection");
+                assertThat(seen).as("the origin never sees an upgrade offer")
+                        .doesNotContainKeys("upgrade", "connection");
                 assertThat(response.header("connection")).as("a plain request keeps its connection").isNull();
             }
         }
@@ -286,6 +292,43 @@ class WebSocketProxyTest {
         assertThat(Waits.until(() -> logged.size() == 1)).isTrue();
         assertThat(logged.getFirst().completed()).as("an idle close is no clean end").isFalse();
         assertThat(Waits.until(() -> tunnelGauge() == 0.0 && origin.openConnections() == 0)).isTrue();
+    }
+
+    @Test
+    void aTunnelRunsOverTlsToTheOrigin() throws Exception {
+        try (WebSocketOrigin secure = WebSocketOrigin.startTls()) {
+            ClusterState cluster = TestCluster.named("wss").endpoint(secure.host(), secure.port())
+                    .tls(null, true, TestTls.file(TestTls.CA)).state();
+            gateway = TestGateway.builder().filter(TestFilters.firstEndpoint(cluster)).start();
+            byte[] payload = new byte[256 * 1024];
+            ThreadLocalRandom.current().nextBytes(payload);
+            try (WsClient ws = WsClient.connect(gateway.port(), "/secure")) {
+                ws.sendText("over TLS");
+                assertThat(ws.next().text()).isEqualTo("over TLS");
+                ws.sendBinary(payload);
+                assertThat(crc(ws.next().bytes())).isEqualTo(crc(payload));
+                ws.socket().sendClose(1000, "done").join();
+                assertThat(ws.closed().status()).isEqualTo(1000);
+            }
+            assertThat(Waits.until(() -> secure.openConnections() == 0 && tunnelGauge() == 0.0)).isTrue();
+        }
+    }
+
+    @Test
+    void aGracefulStopKeepsAnOpenTunnelUntilItsTimeout() throws Exception {
+        start();
+        try (WsClient ws = WsClient.connect(gateway.port(), "/long")) {
+            ws.sendText("before");
+            ws.next();
+            Thread stopper = Thread.ofVirtual().start(() -> gateway.gateway().stop(Duration.ofSeconds(1)));
+            assertThat(Waits.until(() -> gateway.gateway().lifecycle() == Lifecycle.DRAINING)).isTrue();
+            ws.sendText("during the drain");
+            assertThat(ws.next().text()).as("a tunnel is an open connection: the drain waits")
+                    .isEqualTo("during the drain");
+            stopper.join(Duration.ofSeconds(10));
+            assertThat(stopper.isAlive()).isFalse();
+        }
+        assertThat(Waits.until(() -> logged.size() == 1)).as("closed at the timeout, and logged").isTrue();
     }
 
     @Test
