@@ -33,6 +33,8 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
     private boolean inputDone;
     private boolean outputDone;
     private boolean closed;
+    /** The connection's input ended (FIN) or the connection closed before the tunnel started. */
+    private boolean endedEarly;
     private long bytesRead;
 
     TunnelEnd(Tunnel tunnel, String name) {
@@ -71,12 +73,17 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         if (closed) {
             return; // the tunnel ended while the early bytes went
         }
-        if (!channel.isActive()) {
+        if (!channel.isActive() || endedEarly) {
+            // Ended before it could be read as a tunnel (half-closure was not allowed yet): closed.
             closed = true;
             tunnel.sideClosed(this, true);
             return;
         }
         Tunnel.allowHalfClosure(channel);
+        if (channel instanceof DuplexChannel duplex && duplex.isInputShutdown()) {
+            inputEnded();
+            return;
+        }
         channel.read();
     }
 
@@ -130,19 +137,30 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
         if (event instanceof ChannelInputShutdownEvent) {
-            if (started && !inputDone) {
-                inputDone = true;
-                peer.shutdownOutput();
-                tunnel.directionDone();
+            if (!started) {
+                endedEarly = true;
+            } else {
+                inputEnded();
             }
             return;
         }
         ctx.fireUserEventTriggered(event);
     }
 
+    /** This side sent FIN: its direction is done. */
+    private void inputEnded() {
+        if (!inputDone) {
+            inputDone = true;
+            peer.shutdownOutput();
+            tunnel.directionDone();
+        }
+    }
+
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (started && !closed) {
+        if (!started) {
+            endedEarly = true;
+        } else if (!closed) {
             closed = true;
             tunnel.sideClosed(this, true);
         }
@@ -150,12 +168,13 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!closed) {
+        if (!started) {
+            endedEarly = true;
+            ctx.close();
+        } else if (!closed) {
             closed = true;
             ctx.close();
-            if (started) {
-                tunnel.sideClosed(this, false);
-            }
+            tunnel.sideClosed(this, false);
         }
     }
 
