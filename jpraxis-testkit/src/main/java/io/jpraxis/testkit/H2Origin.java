@@ -66,6 +66,7 @@ public final class H2Origin implements AutoCloseable {
     private final Channel server;
     private final Builder config;
     private final AtomicInteger connections = new AtomicInteger();
+    private final AtomicInteger openConnections = new AtomicInteger();
     private final AtomicInteger streams = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
     private final AtomicInteger open = new AtomicInteger();
@@ -82,6 +83,8 @@ public final class H2Origin implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         ch.attr(CONNECTION).set(connections.incrementAndGet());
+                        openConnections.incrementAndGet();
+                        ch.closeFuture().addListener(f -> openConnections.decrementAndGet());
                         ch.attr(STREAMS).set(new AtomicInteger());
                         if (ssl != null) {
                             ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
@@ -117,6 +120,11 @@ public final class H2Origin implements AutoCloseable {
     /** TCP connections accepted so far. */
     public int acceptedConnections() {
         return connections.get();
+    }
+
+    /** Connections not closed yet. */
+    public int openConnections() {
+        return openConnections.get();
     }
 
     /** Streams whose request head arrived (refused ones included). */

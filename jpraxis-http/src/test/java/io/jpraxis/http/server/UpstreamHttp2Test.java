@@ -6,6 +6,7 @@ import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
+import io.jpraxis.http.testing.Waits;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.testkit.H2Origin;
 import io.jpraxis.testkit.H2Response;
@@ -164,6 +165,37 @@ class UpstreamHttp2Test {
             assertThat(raw).as("the h1 request's chunked trailer reached the h2 origin and came back")
                     .contains("\r\nx-echo-x-checksum: 42\r\n");
             assertThat(raw).contains("\r\nx-origin-trailer: done\r\n");
+        }
+    }
+
+    @Test
+    void hopByHopFieldsNeverReachTheH2Leg() throws Exception {
+        try (H2Origin origin = H2Origin.builder().start();
+                TestGateway gw = gateway(h2c(origin));
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            client.send("GET / HTTP/1.1\r\nHost: test\r\nConnection: keep-alive, x-hop\r\nKeep-Alive: timeout=5\r\n"
+                    + "X-Hop: 1\r\nTE: gzip\r\nX-Kept: yes\r\n\r\n");
+            assertThat(client.readResponse().status()).isEqualTo(200);
+
+            var head = origin.requestHeads().getFirst();
+            assertThat(head.get("x-kept")).hasToString("yes");
+            for (String name : List.of("connection", "keep-alive", "x-hop", "te", "host", "transfer-encoding")) {
+                assertThat(head.contains(name)).as(name + " stays off the h2 leg").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void idleConnectionIsClosedAfterTheClustersIdleTimeout() {
+        try (H2Origin origin = H2Origin.builder().start();
+                TestGateway gw = gateway(h2c(origin).idleMs(300));
+                H2cClient client = H2cClient.connect(gw.port())) {
+            assertThat(H2cClient.await(client.get("/")).status()).isEqualTo(200);
+            assertThat(gw.gateway().metrics().openH2Connections()).as("the pool gauge counts it").isEqualTo(1);
+
+            assertThat(Waits.until(() -> origin.openConnections() == 0)).as("closed once idle past 300 ms").isTrue();
+            assertThat(gw.gateway().metrics().openH2Connections()).isZero();
+            assertThat(gw.gateway().metrics().openH2Streams()).isZero();
         }
     }
 

@@ -20,6 +20,7 @@ public final class TestCluster {
     private Long connectMs;
     private Long totalConnectMs;
     private Long readMs;
+    private Long idleMs;
     private Integer maxConnections;
     private HealthCheckConfig healthCheck;
     private ClusterTlsConfig tls;
@@ -60,6 +61,11 @@ public final class TestCluster {
 
     public TestCluster readMs(long ms) {
         this.readMs = ms;
+        return this;
+    }
+
+    public TestCluster idleMs(long ms) {
+        this.idleMs = ms;
         return this;
     }
 
@@ -104,7 +110,7 @@ public final class TestCluster {
     public ClusterConfig build() {
         ClusterHttpConfig http = new ClusterHttpConfig(null, version, null, null);
         return new ClusterConfig(name, endpoints, ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null,
-                connectMs, totalConnectMs, readMs, null, null, maxConnections, http, healthCheck, tls, retryPolicy,
+                connectMs, totalConnectMs, readMs, null, idleMs, maxConnections, http, healthCheck, tls, retryPolicy,
                 SourceRef.synthetic("test"));
     }
 
