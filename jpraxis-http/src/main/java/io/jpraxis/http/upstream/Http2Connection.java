@@ -49,7 +49,11 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
 
     /** Where waiters the connection cannot take go to be placed again. */
     interface Overflow {
+        /** As a new acquisition: a connection with room, one being made, or a new one. */
         void acquireElsewhere(UpstreamTarget target, AcquireCallback callback);
+
+        /** On a connection of its own, made now: HTTP/1.1 carries one exchange at a time. */
+        void connectAlone(UpstreamTarget target, AcquireCallback callback);
     }
 
     private final PoolKey key;
@@ -119,7 +123,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
 
     /**
      * The origin picked http/1.1 for an {@code auto} cluster: the first waiter gets {@code http1},
-     * the others are placed again (HTTP/1.1 carries one exchange at a time).
+     * the others get connections of their own (HTTP/1.1 carries one exchange at a time).
      */
     void becameHttp1(Http1Connection http1) {
         state = State.CLOSED;
@@ -132,7 +136,8 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
         } else {
             http1.release(); // nobody waits any more: park it
         }
-        rest.forEach(w -> overflow.acquireElsewhere(w.target(), w.callback()));
+        // Each on a connection of its own, made at once, rather than one after the other.
+        rest.forEach(w -> overflow.connectAlone(w.target(), w.callback()));
     }
 
     /** Opens a stream for one exchange; the connection must have room. */

@@ -81,14 +81,30 @@ final class Http2Connector {
         }
         Http2Connection connecting = pool.connecting(key);
         if (connecting == null) {
-            connecting = new Http2Connection(key, pool, UpstreamTimeouts.of(target.cluster()), metrics,
-                    (t, c) -> acquire(t, loop, false, c));
-            pool.addConnecting(connecting);
-            connecting.await(target, callback);
-            connect(target, connecting, pool, auto);
+            connectNew(target, pool, callback);
         } else {
             connecting.await(target, callback);
         }
+    }
+
+    /** Starts a connection for {@code target} with {@code callback} as its first waiter. */
+    private void connectNew(UpstreamTarget target, Http2LoopPool pool, AcquireCallback callback) {
+        EventLoop loop = pool.loop();
+        Http2Connection conn = new Http2Connection(PoolKey.of(target), pool, UpstreamTimeouts.of(target.cluster()),
+                metrics, new Http2Connection.Overflow() {
+                    @Override
+                    public void acquireElsewhere(UpstreamTarget t, AcquireCallback c) {
+                        acquire(t, loop, false, c);
+                    }
+
+                    @Override
+                    public void connectAlone(UpstreamTarget t, AcquireCallback c) {
+                        connectNew(t, pool, c);
+                    }
+                });
+        pool.addConnecting(conn);
+        conn.await(target, callback);
+        connect(target, conn, pool, UpstreamVersion.of(target.cluster()) == HttpVersion.AUTO);
     }
 
     private void connect(UpstreamTarget target, Http2Connection conn, Http2LoopPool pool, boolean auto) {

@@ -269,8 +269,19 @@ final class Http2UpstreamStream extends ChannelInboundHandlerAdapter implements 
                 fail(reset.errorCode() == Http2Error.REFUSED_STREAM.code()
                         ? UpstreamFailure.REFUSED_STREAM : UpstreamFailure.RESET);
             } else if (event instanceof Http2GoAwayFrame) {
-                // Fired only on streams above the GOAWAY's last stream id: the origin never saw them.
-                fail(UpstreamFailure.REFUSED_STREAM);
+                // Fired only on streams above the GOAWAY's last stream id: the origin never saw them,
+                // and the codec closes them next. No RST_STREAM for them: the origin ignores what
+                // comes on such a stream, and a strict one even counts a reset a protocol error.
+                UpstreamStreamListener current = listener;
+                boolean first = !failed;
+                failed = true;
+                listener = null;
+                readDeadline.cancel();
+                writeDeadline.cancel();
+                ctx.executor().execute(() -> ctx.channel().close());
+                if (current != null && first) {
+                    current.onFailure(UpstreamFailure.REFUSED_STREAM);
+                }
             }
         } finally {
             ReferenceCountUtil.release(event);

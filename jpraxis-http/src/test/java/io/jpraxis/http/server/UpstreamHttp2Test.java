@@ -240,6 +240,27 @@ class UpstreamHttp2Test {
     }
 
     @Test
+    void autoBurstToAnHttp11OriginGetsOneConnectionEach() throws Exception {
+        try (TestOrigin origin = TestOrigin.builder("h1-only").tls().start();
+                TestGateway gw = gateway(TestCluster.named("c").endpoint(origin).version(HttpVersion.AUTO)
+                        .tls(null, true, TestTls.file(TestTls.CA)))) {
+            List<CompletableFuture<Integer>> statuses = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                statuses.add(CompletableFuture.supplyAsync(() -> {
+                    try (RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                        return client.get("/burst").status();
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }));
+            }
+            assertThat(statuses).allSatisfy(s -> assertThat(s.join()).isEqualTo(200));
+            assertThat(origin.acceptedConnections()).as("HTTP/1.1 carries one exchange at a time")
+                    .isBetween(1, 5);
+        }
+    }
+
+    @Test
     void h2ClusterWhoseOriginDoesNotPickH2Is502WithTheReason() throws Exception {
         try (TestOrigin origin = TestOrigin.builder("h1-only").tls().start();
                 TestGateway gw = gateway(TestCluster.named("c").endpoint(origin).version(HttpVersion.H2)
