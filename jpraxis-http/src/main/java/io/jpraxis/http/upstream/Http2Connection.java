@@ -9,7 +9,9 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http2.DefaultHttp2WindowUpdateFrame;
 import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2FrameStreamException;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
@@ -306,8 +308,16 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
         ctx.fireChannelInactive();
     }
 
+    /**
+     * A stream's error (a stream the origin's GOAWAY forbids, say) is that stream's, which its own
+     * handler reports; anything else ends the connection. The codec answers connection errors itself.
+     */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (cause instanceof Http2FrameStreamException || cause instanceof Http2Exception.StreamException) {
+            log.debug("stream error on HTTP/2 connection to {}:{}: {}", key.host(), key.port(), cause.toString());
+            return;
+        }
         log.debug("HTTP/2 connection to {}:{} failed", key.host(), key.port(), cause);
         ctx.close();
     }
