@@ -79,7 +79,8 @@ final class ProxyExchange
         this.request = request;
         this.target = target;
         this.metrics = request.listener().metrics();
-        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name());
+        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name(),
+                UpstreamRequests.mayUseHttp2(target.cluster()));
         this.lease = new UpstreamLease(target.clusterState());
         this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
@@ -419,7 +420,8 @@ final class ProxyExchange
 
     /** Only before the origin's head: after it, the answer may already be under way to the client. */
     private boolean canRetryStale(UpstreamFailure failure) {
-        return state == ProxyState.SENDING && stream.reused() && retries.mayRetryStale(failure, body.replayable());
+        return state == ProxyState.SENDING && (stream.reused() || failure.unprocessed())
+                && retries.mayRetryStale(failure, body.replayable());
     }
 
     /** Forgets the failed stream; the client's body waits in {@link RequestPieces} until the next one exists. */

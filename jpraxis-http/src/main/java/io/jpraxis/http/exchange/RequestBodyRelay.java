@@ -190,6 +190,11 @@ final class RequestBodyRelay {
             return;
         }
         boolean last = content instanceof LastHttpContent;
+        if (content instanceof LastHttpContent end && !end.trailingHeaders().isEmpty()) {
+            // A client's copy of an owned header is no more allowed after the body than in the head
+            // (see docs/behaviour/routing-headers.md#headers-a-filter-owns).
+            request.execution().ownedRequestHeaders().forEach(end.trailingHeaders()::remove);
+        }
         if (hooks != null) {
             content = throughHooks(content, last);
             if (content == null) {

@@ -5,8 +5,9 @@ import io.netty.channel.EventLoop;
 
 /**
  * Hands out {@link UpstreamStream}s to endpoints. Implementations keep their state per event loop
- * so acquisition and release never synchronize; an HTTP/1.1 implementation pools keep-alive
- * connections, an HTTP/2 one would multiplex streams over a few connections.
+ * so acquisition and release never synchronize; the HTTP/1.1 one pools keep-alive connections, the
+ * HTTP/2 one multiplexes streams over a few connections, and {@link VersionedConnector} picks
+ * between them by the cluster's {@code http.version}.
  */
 public interface UpstreamConnector extends AutoCloseable {
 

@@ -6,11 +6,11 @@ import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpObject;
 
 /**
- * One request/response exchange with an origin: an HTTP/1.1 connection lent for one exchange, or
- * (later) one stream of a multiplexed HTTP/2 connection. Both speak Netty's HTTP/1 object model
- * outbound ({@code HttpRequest}, {@code HttpContent}) and report inbound messages to a
- * {@link UpstreamStreamListener}; the HTTP/2 pool can reuse the same contract through
- * {@code Http2StreamFrameToHttpObjectCodec}.
+ * One request/response exchange with an origin: an HTTP/1.1 connection lent for one exchange
+ * ({@link Http1Connection}), or one stream of a multiplexed HTTP/2 connection
+ * ({@link Http2UpstreamStream}, through {@code Http2StreamFrameToHttpObjectCodec}). Both speak
+ * Netty's HTTP/1 object model outbound ({@code HttpRequest}, {@code HttpContent}, trailers in the
+ * last piece) and report inbound messages to a {@link UpstreamStreamListener}.
  *
  * <p>Every method must be called on {@link #eventLoop()}, which is the downstream connection's own
  * loop, so relaying never hops threads. Reads are explicit: the stream delivers inbound data only

@@ -31,6 +31,20 @@ class RetryBudgetTest {
     }
 
     @Test
+    void anUnprocessedStreamIsSentAgainWhateverTheMethodOnClustersThatMaySpeakHttp2() {
+        RetryBudget h2Post = new RetryBudget(TWO, "POST", true);
+        assertThat(h2Post.replayLimitBytes()).as("the body is kept in case a stream is refused").isEqualTo(1024);
+        assertThat(h2Post.mayRetryStale(UpstreamFailure.REFUSED_STREAM, true)).isTrue();
+        assertThat(h2Post.mayRetryStale(UpstreamFailure.RESET, true)).as("a reset POST may have been processed")
+                .isFalse();
+        assertThat(h2Post.mayRetryStale(UpstreamFailure.REFUSED_STREAM, false)).as("not without the body").isFalse();
+        h2Post.spendStale();
+        assertThat(h2Post.mayRetryStale(UpstreamFailure.REFUSED_STREAM, true)).as("once").isFalse();
+        assertThat(new RetryBudget(TWO, "POST").mayRetryStale(UpstreamFailure.REFUSED_STREAM, true))
+                .as("an HTTP/1.1-only cluster never sees a refused stream").isFalse();
+    }
+
+    @Test
     void onlyConnectFailuresCountAsRetriableConnectFailures() {
         RetryBudget budget = new RetryBudget(TWO, "GET");
         assertThat(budget.mayRetryConnect(UpstreamFailure.CONNECT_TIMEOUT, true)).isTrue();

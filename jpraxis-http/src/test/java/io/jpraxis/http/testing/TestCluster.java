@@ -20,10 +20,12 @@ public final class TestCluster {
     private Long connectMs;
     private Long totalConnectMs;
     private Long readMs;
+    private Long idleMs;
     private Integer maxConnections;
     private HealthCheckConfig healthCheck;
     private ClusterTlsConfig tls;
     private RetryPolicyConfig retryPolicy;
+    private ClusterHttpConfig.HttpVersion version = ClusterHttpConfig.HttpVersion.H1;
 
     private TestCluster(String name) {
         this.name = name;
@@ -62,6 +64,11 @@ public final class TestCluster {
         return this;
     }
 
+    public TestCluster idleMs(long ms) {
+        this.idleMs = ms;
+        return this;
+    }
+
     public TestCluster maxConnections(int max) {
         this.maxConnections = max;
         return this;
@@ -94,10 +101,16 @@ public final class TestCluster {
         return this;
     }
 
+    /** The cluster's {@code http.version}. */
+    public TestCluster version(ClusterHttpConfig.HttpVersion httpVersion) {
+        this.version = httpVersion;
+        return this;
+    }
+
     public ClusterConfig build() {
-        ClusterHttpConfig http = new ClusterHttpConfig(null, ClusterHttpConfig.HttpVersion.H1, null, null);
+        ClusterHttpConfig http = new ClusterHttpConfig(null, version, null, null);
         return new ClusterConfig(name, endpoints, ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null,
-                connectMs, totalConnectMs, readMs, null, null, maxConnections, http, healthCheck, tls, retryPolicy,
+                connectMs, totalConnectMs, readMs, null, idleMs, maxConnections, http, healthCheck, tls, retryPolicy,
                 SourceRef.synthetic("test"));
     }
 

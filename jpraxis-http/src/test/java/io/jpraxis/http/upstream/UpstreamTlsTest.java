@@ -3,6 +3,7 @@ package io.jpraxis.http.upstream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
@@ -41,6 +42,24 @@ class UpstreamTlsTest {
         assertThat(PoolKey.of(secure)).as("nor one verified for another server name").isNotEqualTo(PoolKey.of(otherSni));
         assertThat(PoolKey.of(secure)).isEqualTo(PoolKey.of(
                 UpstreamTarget.detached(TestCluster.named("c").tls(null, true, null).build(), endpoint)));
+    }
+
+    @Test
+    void alpnOffersWhatTheVersionSpeaks() {
+        assertThat(UpstreamTls.offered(HttpVersion.H1)).containsExactly("http/1.1");
+        assertThat(UpstreamTls.offered(HttpVersion.H2)).as("an h2 cluster accepts nothing else").containsExactly("h2");
+        assertThat(UpstreamTls.offered(HttpVersion.AUTO)).as("h2 preferred (RFC 7301 3.1)")
+                .containsExactly("h2", "http/1.1");
+    }
+
+    @Test
+    void oneTlsBlockGetsAContextPerAlpnOffer() {
+        UpstreamTls tls = new UpstreamTls();
+        var h1 = TestCluster.named("c").tls(null, true, TestTls.file(TestTls.CA)).build();
+        var h2 = TestCluster.named("c").tls(null, true, TestTls.file(TestTls.CA)).version(HttpVersion.H2).build();
+        assertThat(tls.contextFor(h1)).isSameAs(tls.contextFor(h1));
+        assertThat(tls.contextFor(h2)).as("the same files, another ALPN offer").isNotSameAs(tls.contextFor(h1));
+        assertThat(tls.contextFor(h2).applicationProtocolNegotiator().protocols()).containsExactly("h2");
     }
 
     @Test

@@ -17,6 +17,7 @@ import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
@@ -239,6 +240,14 @@ public final class PipelineExecution {
     /** What the pipeline does with bodies: modes, limits, which filters have body hooks. */
     public BodyPlan bodyPlan() {
         return pipeline.body();
+    }
+
+    /**
+     * Request headers only the pipeline's filters may set (see
+     * docs/behaviour/routing-headers.md#headers-a-filter-owns), lower case.
+     */
+    public Set<String> ownedRequestHeaders() {
+        return pipeline.ownedRequestHeaders();
     }
 
     /**
