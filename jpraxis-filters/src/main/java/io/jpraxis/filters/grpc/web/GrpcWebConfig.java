@@ -3,12 +3,21 @@ package io.jpraxis.filters.grpc.web;
 /**
  * The {@code grpc_web} filter's config (see docs/reference/filters/grpc_web.md#what-it-does).
  *
- * @param binary whether {@code application/grpc-web[+codec]} requests are translated
- * @param text whether {@code application/grpc-web-text[+codec]} requests are translated
+ * @param encodings which gRPC-Web encodings are translated
  * @param maxBufferBytes the largest base64 request body read whole to decode it
  * @param onMissingTrailers what a response that ends with no gRPC status gets
  */
-public record GrpcWebConfig(boolean binary, boolean text, long maxBufferBytes, OnMissingTrailers onMissingTrailers) {
+public record GrpcWebConfig(Encodings encodings, long maxBufferBytes, OnMissingTrailers onMissingTrailers) {
+
+    /**
+     * The encodings translated.
+     *
+     * @param binary whether {@code application/grpc-web[+codec]} calls are
+     * @param text whether {@code application/grpc-web-text[+codec]} calls are
+     */
+    public record Encodings(boolean binary, boolean text) {
+        public static final Encodings BOTH = new Encodings(true, true);
+    }
 
     /** What a response that ends with no gRPC status anywhere gets. */
     public enum OnMissingTrailers {

@@ -50,7 +50,7 @@ public final class GrpcWebFactory implements FilterFactory<GrpcWebConfig> {
         if (!options.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new GrpcWebConfig(binary, text, maxBuffer, onMissing));
+        return Optional.of(new GrpcWebConfig(new GrpcWebConfig.Encodings(binary, text), maxBuffer, onMissing));
     }
 
     @Override
@@ -59,7 +59,7 @@ public final class GrpcWebFactory implements FilterFactory<GrpcWebConfig> {
                 // Re-encoded as it streams, never held whole; trailers become the last frame.
                 .withResponseBody(BodyAccess.READ_WRITE, BodyMode.STREAM);
         // Only base64 needs the request body, and whole: a group may straddle two pieces.
-        return config.text()
+        return config.encodings().text()
                 ? declared.withRequestBody(BodyAccess.READ_WRITE, BodyMode.buffer(config.maxBufferBytes()))
                 : declared;
     }

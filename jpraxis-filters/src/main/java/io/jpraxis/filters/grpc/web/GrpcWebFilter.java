@@ -48,7 +48,7 @@ public final class GrpcWebFilter implements HttpFilter {
 
     /** The call's kind when this entry translates it. */
     private Optional<GrpcWebKind> accepted(RequestContext ctx) {
-        return GrpcWebKind.of(ctx.headers().get("content-type")).filter(k -> k.text() ? config.text() : config.binary());
+        return GrpcWebKind.of(ctx.headers().get("content-type")).filter(k -> k.text() ? config.encodings().text() : config.encodings().binary());
     }
 
     @Override

@@ -15,7 +15,7 @@ class GrpcWebFactoryTest {
     @Test
     void defaultsTranslateBothEncodings() {
         GrpcWebFilter filter = (GrpcWebFilter) build(new GrpcWebFactory(), "{}\n").accepted();
-        assertThat(filter.config()).isEqualTo(new GrpcWebConfig(true, true, 10_485_760, OnMissingTrailers.SYNTHESIZE));
+        assertThat(filter.config()).isEqualTo(new GrpcWebConfig(GrpcWebConfig.Encodings.BOTH, 10_485_760, OnMissingTrailers.SYNTHESIZE));
     }
 
     @Test
