@@ -6,15 +6,28 @@ import java.util.Map;
 
 /**
  * What an HTTP/2 stream brought back: the response (status 0 when none came), its headers by
- * lower-case name, the body's length and SHA-256, the first MiB of the body, and the
- * RST_STREAM error code if the server reset the stream instead.
+ * lower-case name, the body's length and SHA-256, the first MiB of the body, the RST_STREAM
+ * error code if the server reset the stream instead, and the trailers by lower-case name (a
+ * HEADERS frame after the response's).
  */
 public record H2Response(int status, Map<String, List<String>> headers, long bodyBytes, String bodySha256,
-        byte[] bodyStart, Long resetCode) {
+        byte[] bodyStart, Long resetCode, Map<String, List<String>> trailers) {
 
     public H2Response {
         headers = Map.copyOf(headers);
         bodyStart = bodyStart.clone();
+        trailers = Map.copyOf(trailers);
+    }
+
+    public H2Response(int status, Map<String, List<String>> headers, long bodyBytes, String bodySha256,
+            byte[] bodyStart, Long resetCode) {
+        this(status, headers, bodyBytes, bodySha256, bodyStart, resetCode, Map.of());
+    }
+
+    /** The first value of a trailer, or null. */
+    public String trailer(String name) {
+        List<String> values = trailers.get(name);
+        return values == null || values.isEmpty() ? null : values.getFirst();
     }
 
     /** The first value of a header, or null. */

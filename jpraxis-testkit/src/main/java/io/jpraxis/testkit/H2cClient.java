@@ -306,6 +306,7 @@ public final class H2cClient implements AutoCloseable {
         private final MessageDigest sha = TestData.newSha256();
         private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
         private final Map<String, List<String>> headers = new LinkedHashMap<>();
+        private final Map<String, List<String>> trailers = new LinkedHashMap<>();
         private int status;
         private long bodyBytes;
 
@@ -326,6 +327,10 @@ public final class H2cClient implements AutoCloseable {
                                         h.getKey().toString().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
                                         .add(h.getValue().toString()));
                             }
+                        } else if (status != 0 && frame.headers().status() == null) {
+                            frame.headers().forEach(h -> trailers.computeIfAbsent(
+                                    h.getKey().toString().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                                    .add(h.getValue().toString()));
                         }
                         if (frame.isEndStream()) {
                             finish(null);
@@ -377,7 +382,7 @@ public final class H2cClient implements AutoCloseable {
         private void finish(Long resetCode) {
             if (!result.isDone()) {
                 result.complete(new H2Response(status, headers, bodyBytes, TestData.hex(sha), kept.toByteArray(),
-                        resetCode));
+                        resetCode, trailers));
             }
         }
     }

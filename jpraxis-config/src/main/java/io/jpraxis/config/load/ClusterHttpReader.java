@@ -9,7 +9,6 @@ import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.config.read.MapReader;
-import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
 
@@ -18,8 +17,9 @@ final class ClusterHttpReader {
     /** The keys of a cluster's {@code http}. */
     static final ObjectDescriptor KEYS = ObjectDescriptor.of("How requests to the cluster's endpoints are written.",
             key("authority", KeyType.text(), "Host (and port) sent as the upstream Host; unset: the client's."),
-            key("version", KeyType.choice(HttpVersion.class), "Upstream HTTP version; only h1 is implemented.")
-                    .withDefault("h1"),
+            key("version", KeyType.choice(HttpVersion.class), "Upstream HTTP version: h1; h2 (ALPN h2 over TLS, "
+                    + "h2c by prior knowledge in cleartext); auto (over TLS the origin's ALPN choice of h2 or "
+                    + "http/1.1, in cleartext h1).").withDefault("h1"),
             key("application_protocol", KeyType.text(), "Application protocol tag (an identifier) that "
                     + "bound_upstream and selected_upstream conditions match."),
             key("application_provider", KeyType.text(), "Application provider tag (an identifier) that "
@@ -33,10 +33,6 @@ final class ClusterHttpReader {
         MapReader r = MapReader.of(node, path, d, KEYS);
         String authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
         HttpVersion version = r.enumValue("version", HttpVersion.class).orElse(HttpVersion.H1);
-        if (version != HttpVersion.H1) {
-            r.error("version", Names.quote(Scalars.yamlName(version))
-                    + " is not implemented in jpraxis (expected: h1; upstream HTTP/2 comes later)");
-        }
         ClusterHttpConfig http = new ClusterHttpConfig(authority, version,
                 identifier(r, "application_protocol", cluster),
                 identifier(r, "application_provider", cluster));

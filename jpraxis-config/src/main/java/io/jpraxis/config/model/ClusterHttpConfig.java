@@ -14,6 +14,15 @@ public record ClusterHttpConfig(String authority, HttpVersion version, String ap
 
     public static final ClusterHttpConfig NONE = new ClusterHttpConfig(null, HttpVersion.H1, null, null);
 
-    /** Upstream HTTP version; only {@code h1} is implemented yet. */
+    /**
+     * Upstream HTTP version (see docs/behaviour/upstream-http2.md#choosing-the-version): HTTP/1.1;
+     * HTTP/2 (ALPN {@code h2} over TLS, prior knowledge in cleartext); or over TLS whatever the
+     * origin's ALPN picks of the two, in cleartext HTTP/1.1.
+     */
     public enum HttpVersion { H1, H2, AUTO }
+
+    /** The version, {@link HttpVersion#H1} when unset. */
+    public HttpVersion versionOrDefault() {
+        return version == null ? HttpVersion.H1 : version;
+    }
 }

@@ -76,7 +76,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.request = request;
         this.target = target;
         this.metrics = request.listener().metrics();
-        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name());
+        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name(),
+                UpstreamRequests.mayUseHttp2(target.cluster()));
         this.lease = new UpstreamLease(target.clusterState());
         this.body = new RequestBodyRelay(request, client, new RequestBodyRelay.Owner() {
             @Override
@@ -413,7 +414,8 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** Only before the origin's head: after it, the answer may already be under way to the client. */
     private boolean canRetryStale(UpstreamFailure failure) {
-        return state == ProxyState.SENDING && stream.reused() && retries.mayRetryStale(failure, body.replayable());
+        return state == ProxyState.SENDING && (stream.reused() || failure.unprocessed())
+                && retries.mayRetryStale(failure, body.replayable());
     }
 
     /** Forgets the failed stream; the client's body waits in {@link RequestPieces} until the next one exists. */

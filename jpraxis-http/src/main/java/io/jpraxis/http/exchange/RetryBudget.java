@@ -22,14 +22,26 @@ final class RetryBudget {
     private int connectRetries;
     private boolean staleRetried;
 
+    /** Whether the origin may turn a stream away unprocessed, which any method may then retry. */
+    private final boolean streamsMayBeRefused;
+
     RetryBudget(RetryPolicyConfig policy, String method) {
+        this(policy, method, false);
+    }
+
+    /**
+     * @param streamsMayBeRefused the cluster may speak HTTP/2, whose refused streams any method
+     *     may send again (see docs/behaviour/upstream-http2.md#goaway-and-refused-streams)
+     */
+    RetryBudget(RetryPolicyConfig policy, String method, boolean streamsMayBeRefused) {
         this.policy = policy;
         this.methodRetriable = policy.allowNonIdempotent() || isIdempotent(method);
+        this.streamsMayBeRefused = streamsMayBeRefused;
     }
 
     /** The replay limit for this request's body; negative when it can never be retried. */
     long replayLimitBytes() {
-        return methodRetriable ? policy.retryBodyLimitBytes() : -1;
+        return methodRetriable || streamsMayBeRefused ? policy.retryBodyLimitBytes() : -1;
     }
 
     /** Whether a failed connect may be retried, given whether the relayed body is still replayable. */
@@ -52,8 +64,16 @@ final class RetryBudget {
         return next == null ? failed : failed.withEndpoint(next);
     }
 
-    /** Whether a reused connection that broke before any answer may be retried on a fresh one. */
+    /**
+     * Whether a reused connection that broke before any answer may be retried on a fresh one, or a
+     * stream the origin turned away unprocessed (see
+     * docs/behaviour/upstream-http2.md#goaway-and-refused-streams): that one whatever the method,
+     * since the origin did not act on it.
+     */
     boolean mayRetryStale(UpstreamFailure failure, boolean replayable) {
+        if (failure.unprocessed()) {
+            return !staleRetried && replayable && streamsMayBeRefused;
+        }
         return !staleRetried && methodRetriable && replayable
                 && (failure == UpstreamFailure.RESET || failure == UpstreamFailure.PREMATURE_CLOSE);
     }

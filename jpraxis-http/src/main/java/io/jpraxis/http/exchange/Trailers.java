@@ -9,18 +9,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Cleans the trailer section of an origin's response (RFC 9112 7.1.2). Trailers are forwarded as
- * they came, minus what may never reach a client: reserved names (see
- * docs/behaviour/routing-headers.md#reserved-header-prefixes) and connection-specific fields (RFC
- * 9110 7.6.1). A client's request trailers never get this far: the edge drops them ({@code
- * server.RequestTrailers}).
+ * Cleans a trailer section (RFC 9112 7.1.2, RFC 9113 8.1), of an origin's response or of a
+ * client's request. Trailers are forwarded as they came, minus what may never cross the gateway in
+ * them: reserved names (see docs/behaviour/routing-headers.md#reserved-header-prefixes) and
+ * connection-specific fields (RFC 9110 7.6.1); see docs/behaviour/upstream-http2.md#trailers.
  */
-final class Trailers {
+public final class Trailers {
     private Trailers() {
     }
 
     /** Removes reserved and hop-by-hop fields from {@code last}'s trailers, in place. */
-    static void strip(LastHttpContent last) {
+    public static void strip(LastHttpContent last) {
         HttpHeaders trailers = last.trailingHeaders();
         if (trailers.isEmpty()) {
             return; // also the shared immutable EMPTY_LAST_CONTENT

@@ -1,5 +1,6 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
@@ -97,6 +98,12 @@ public final class UpstreamRequests {
             out.add(name, headers.valueAt(i));
         }
         ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops, earlierForwarded, metrics);
+        if (mayUseHttp2(target.cluster()) && client.headers().containsValue(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS,
+                true)) {
+            // The one TE value HTTP/2 carries (RFC 9113 8.2.2): the client reads trailers, so the origin
+            // may send them (gRPC needs this); see docs/behaviour/upstream-http2.md#trailers.
+            out.add(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS);
+        }
         boolean chunked = HttpUtil.isTransferEncodingChunked(client);
         long length = chunked ? -1L : HttpUtil.getContentLength(client, -1L);
         if (bufferedLength != null) {
@@ -134,6 +141,17 @@ public final class UpstreamRequests {
         }
         headers.remove(name);
         kept.forEach(value -> headers.add(name, value));
+    }
+
+    /**
+     * Whether {@code cluster}'s requests may go on an HTTP/2 leg: {@code http.version} {@code h2},
+     * or {@code auto} over TLS (see docs/behaviour/upstream-http2.md#choosing-the-version).
+     */
+    public static boolean mayUseHttp2(ClusterConfig cluster) {
+        ClusterHttpConfig http = cluster.http();
+        ClusterHttpConfig.HttpVersion version = http == null ? ClusterHttpConfig.HttpVersion.H1 : http.versionOrDefault();
+        return version == ClusterHttpConfig.HttpVersion.H2
+                || (version == ClusterHttpConfig.HttpVersion.AUTO && cluster.tls() != null);
     }
 
     /** The cluster's {@code http.authority} when set, else the (working) client Host, else the endpoint. */

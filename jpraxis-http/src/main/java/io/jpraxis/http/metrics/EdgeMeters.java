@@ -47,6 +47,12 @@ public final class EdgeMeters implements MeterBinder {
         Gauge.builder("jpraxis.upstream.exchanges.active", metrics, EdgeMetrics::activeUpstreamExchanges)
                 .description("Proxied exchanges in progress (connecting, relaying)")
                 .register(registry);
+        Gauge.builder("jpraxis.upstream.h2.connections", metrics, EdgeMetrics::openH2Connections)
+                .description("Open upstream HTTP/2 connections")
+                .register(registry);
+        Gauge.builder("jpraxis.upstream.h2.streams.active", metrics, EdgeMetrics::openH2Streams)
+                .description("Streams open on upstream HTTP/2 connections")
+                .register(registry);
         Gauge.builder("jpraxis.upstream.connection.reuse.ratio", metrics, EdgeMeters::reuseRatio)
                 .description("Upstream exchanges on a pooled connection / all upstream connection acquisitions")
                 .register(registry);

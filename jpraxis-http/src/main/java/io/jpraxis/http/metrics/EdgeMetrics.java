@@ -36,6 +36,10 @@ public final class EdgeMetrics implements PoolEvents {
     private final LongAdder requestBodyTimeouts = new LongAdder();
     private final LongAdder internalErrors = new LongAdder();
     private final LongAdder unparsedForwarded = new LongAdder();
+    /** Gauges, not counters: opened minus closed (see docs/behaviour/upstream-http2.md#the-connection-pool). */
+    private final LongAdder openH2Connections = new LongAdder();
+    private final LongAdder openH2Streams = new LongAdder();
+    private final LongAdder h2GoAways = new LongAdder();
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
     private final Map<Http2Error, LongAdder> http2ConnectionErrors = new EnumMap<>(Http2Error.class);
     private final Map<String, LongAdder> counters;
@@ -66,6 +70,7 @@ public final class EdgeMetrics implements PoolEvents {
         named.put("request_body_timeouts", requestBodyTimeouts);
         named.put("internal_errors", internalErrors);
         named.put("forwarded_header_unparsed", unparsedForwarded);
+        named.put("upstream_h2_goaways", h2GoAways);
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
         http2ConnectionErrors.forEach((e, n) -> named.put("http2_connection_errors_" + e.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
@@ -175,6 +180,45 @@ public final class EdgeMetrics implements PoolEvents {
 
     public long deadlinesExceeded() {
         return deadlinesExceeded.sum();
+    }
+
+    @Override
+    public void h2ConnectionOpened() {
+        openH2Connections.increment();
+    }
+
+    @Override
+    public void h2ConnectionClosed() {
+        openH2Connections.decrement();
+    }
+
+    @Override
+    public void h2StreamOpened() {
+        openH2Streams.increment();
+    }
+
+    @Override
+    public void h2StreamClosed() {
+        openH2Streams.decrement();
+    }
+
+    @Override
+    public void h2GoAwayReceived() {
+        h2GoAways.increment();
+    }
+
+    /** Upstream HTTP/2 connections taking or finishing streams. */
+    public long openH2Connections() {
+        return openH2Connections.sum();
+    }
+
+    /** Streams open on upstream HTTP/2 connections. */
+    public long openH2Streams() {
+        return openH2Streams.sum();
+    }
+
+    public long h2GoAways() {
+        return h2GoAways.sum();
     }
 
     public void upstreamExchangeStarted() {

@@ -16,7 +16,7 @@ import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
-import io.jpraxis.http.upstream.Http1Connector;
+import io.jpraxis.http.upstream.VersionedConnector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
@@ -80,7 +80,7 @@ public final class HttpGateway implements AutoCloseable {
     private EventLoopGroup group;
     private EventLoopGroup acceptGroup;
     private AddressResolverGroup<InetSocketAddress> resolver;
-    private Http1Connector connector;
+    private VersionedConnector connector;
     private ConnectionRegistry registry;
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
@@ -161,10 +161,10 @@ public final class HttpGateway implements AutoCloseable {
                 .datagramChannelType(transport.datagramChannelType())
                 .ttl(0, DNS_MAX_TTL_SECONDS));
         resolver = config.insecureOptions().allowPrivateUpstreams() ? dns : new PrivateUpstreamGuard(dns);
-        connector = new Http1Connector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
+        connector = new VersionedConnector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
-        Http1Connector pools = connector;
+        VersionedConnector pools = connector;
         new EdgeMeters(metrics, pools::idleConnections, generations,
                 gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
         try {

@@ -261,9 +261,9 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
      */
     static TransportError kindOf(UpstreamFailure failure) {
         return switch (failure) {
-            case CONNECT_REFUSED, CONNECT_TIMEOUT, CONNECT_FAILED, PRIVATE_ADDRESS_REFUSED, TLS_HANDSHAKE_FAILED ->
-                    TransportError.CONNECT;
-            case RESET, READ_TIMEOUT, WRITE_TIMEOUT, PREMATURE_CLOSE, PROTOCOL_ERROR -> TransportError.IO;
+            case CONNECT_REFUSED, CONNECT_TIMEOUT, CONNECT_FAILED, PRIVATE_ADDRESS_REFUSED, TLS_HANDSHAKE_FAILED,
+                    H2_NOT_NEGOTIATED -> TransportError.CONNECT;
+            case RESET, READ_TIMEOUT, WRITE_TIMEOUT, PREMATURE_CLOSE, PROTOCOL_ERROR, REFUSED_STREAM -> TransportError.IO;
         };
     }
 

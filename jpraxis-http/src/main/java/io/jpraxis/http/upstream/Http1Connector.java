@@ -47,7 +47,7 @@ public final class Http1Connector implements UpstreamConnector {
     private final WriteBufferWaterMark waterMark;
     private final PoolEvents metrics;
     private final ConcurrentMap<EventLoop, Http1LoopPool> pools = new ConcurrentHashMap<>();
-    private final UpstreamTls tls = new UpstreamTls();
+    private final UpstreamTls tls;
 
     /**
      * @param maxIdlePerEndpoint {@code runtime.upstream_keepalive_pool_size}: idle connections kept
@@ -55,6 +55,13 @@ public final class Http1Connector implements UpstreamConnector {
      */
     public Http1Connector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
             Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics) {
+        this(channelType, resolver, maxIdlePerEndpoint, waterMark, metrics, new UpstreamTls());
+    }
+
+    /** As the public constructor, sharing {@code tls} contexts with the HTTP/2 connector. */
+    Http1Connector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics, UpstreamTls tls) {
+        this.tls = tls;
         this.channelType = channelType;
         this.resolver = resolver;
         this.maxIdlePerEndpoint = maxIdlePerEndpoint == null ? 0 : maxIdlePerEndpoint;
@@ -64,7 +71,7 @@ public final class Http1Connector implements UpstreamConnector {
 
     @Override
     public void acquire(UpstreamTarget target, EventLoop loop, boolean fresh, AcquireCallback callback) {
-        Http1LoopPool pool = pools.computeIfAbsent(loop, l -> new Http1LoopPool(l, maxIdlePerEndpoint, metrics));
+        Http1LoopPool pool = pool(loop);
         PoolKey key = PoolKey.of(target);
         if (!fresh) {
             Http1Connection pooled = pool.poll(key);
@@ -75,6 +82,33 @@ public final class Http1Connector implements UpstreamConnector {
             }
         }
         connect(target, key, pool, callback);
+    }
+
+    private Http1LoopPool pool(EventLoop loop) {
+        return pools.computeIfAbsent(loop, l -> new Http1LoopPool(l, maxIdlePerEndpoint, metrics));
+    }
+
+    /** A pooled idle connection for {@code key} on {@code loop}, or null; call on {@code loop}. */
+    Http1Connection pollIdle(EventLoop loop, PoolKey key) {
+        return pool(loop).poll(key);
+    }
+
+    /**
+     * Makes an HTTP/1.1 connection of a channel already connected (and through TLS) on its loop: an
+     * {@code auto} cluster's connection whose origin picked http/1.1 in ALPN. It is pooled as any other.
+     */
+    Http1Connection adopt(Channel channel, PoolKey key, UpstreamTimeouts timeouts) {
+        Http1Connection conn = new Http1Connection(key, pool(channel.eventLoop()), timeouts);
+        install(channel, conn);
+        return conn;
+    }
+
+    private static void install(Channel ch, Http1Connection conn) {
+        ch.pipeline().addLast("codec", new Http1ClientCodec(new HttpDecoderConfig()
+                .setMaxHeaderSize(MAX_HEADER_BYTES)
+                .setMaxChunkSize(MAX_CHUNK_BYTES)
+                .setTrailersFactory(SmallTrailers.factory())));
+        ch.pipeline().addLast("upstream", conn);
     }
 
     private void connect(UpstreamTarget target, PoolKey key, Http1LoopPool pool, AcquireCallback callback) {
@@ -108,11 +142,7 @@ public final class Http1Connector implements UpstreamConnector {
                             handler.setHandshakeTimeoutMillis(timeouts.setupMs()); // narrowed once TCP is up
                             ch.pipeline().addLast("tls", handler);
                         }
-                        ch.pipeline().addLast("codec", new Http1ClientCodec(new HttpDecoderConfig()
-                                .setMaxHeaderSize(MAX_HEADER_BYTES)
-                                .setMaxChunkSize(MAX_CHUNK_BYTES)
-                                .setTrailersFactory(SmallTrailers.factory())));
-                        ch.pipeline().addLast("upstream", conn);
+                        install(ch, conn);
                     }
                 });
         ChannelFuture connected = bootstrap.connect(InetSocketAddress.createUnresolved(key.host(), key.port()));
@@ -142,7 +172,7 @@ public final class Http1Connector implements UpstreamConnector {
         });
     }
 
-    private static void connectFailed(PoolKey key, UpstreamFailure failure, Throwable cause, AcquireCallback callback) {
+    static void connectFailed(PoolKey key, UpstreamFailure failure, Throwable cause, AcquireCallback callback) {
         switch (failure) {
             case PRIVATE_ADDRESS_REFUSED -> log.warn("refused upstream for cluster {}: {}", key.cluster(), cause.getMessage());
             // A certificate the cluster does not trust is a configuration problem worth a warning.

@@ -13,4 +13,24 @@ public interface PoolEvents {
 
     /** A parked connection the origin closed: noticed while idle, so never handed out. */
     void pooledClosedByOrigin();
+
+    /** An HTTP/2 connection got the origin's SETTINGS and takes streams. */
+    default void h2ConnectionOpened() {
+    }
+
+    /** An HTTP/2 connection that took streams closed. */
+    default void h2ConnectionClosed() {
+    }
+
+    /** A stream was opened on an HTTP/2 connection. */
+    default void h2StreamOpened() {
+    }
+
+    /** A stream of an HTTP/2 connection closed. */
+    default void h2StreamClosed() {
+    }
+
+    /** An origin sent GOAWAY on an HTTP/2 connection: it takes no new streams. */
+    default void h2GoAwayReceived() {
+    }
 }

@@ -21,7 +21,18 @@ public enum UpstreamFailure {
     PREMATURE_CLOSE("upstream closed the connection prematurely"),
     PROTOCOL_ERROR("upstream sent an invalid response"),
     /** The TLS handshake failed: an untrusted or mismatched certificate, or no common protocol. */
-    TLS_HANDSHAKE_FAILED("upstream TLS handshake failed");
+    TLS_HANDSHAKE_FAILED("upstream TLS handshake failed"),
+    /**
+     * An {@code h2} cluster's origin did not pick {@code h2} in ALPN (see
+     * docs/behaviour/upstream-http2.md#choosing-the-version).
+     */
+    H2_NOT_NEGOTIATED("upstream did not agree to HTTP/2"),
+    /**
+     * The origin turned an HTTP/2 stream away unprocessed: REFUSED_STREAM, or a GOAWAY whose last
+     * stream id is below it (RFC 9113 8.7), so the request may be sent again (see
+     * docs/behaviour/upstream-http2.md#goaway-and-refused-streams).
+     */
+    REFUSED_STREAM("upstream refused the stream");
 
     private final String reason;
 
@@ -37,7 +48,12 @@ public enum UpstreamFailure {
     /** Whether the failure happened before any request byte could have reached the origin. */
     public boolean beforeRequestSent() {
         return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED
-                || this == PRIVATE_ADDRESS_REFUSED || this == TLS_HANDSHAKE_FAILED;
+                || this == PRIVATE_ADDRESS_REFUSED || this == TLS_HANDSHAKE_FAILED || this == H2_NOT_NEGOTIATED;
+    }
+
+    /** Whether the origin is known not to have processed the request at all, whatever it had received. */
+    public boolean unprocessed() {
+        return this == REFUSED_STREAM;
     }
 
     /**

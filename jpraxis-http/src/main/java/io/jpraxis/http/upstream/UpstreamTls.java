@@ -1,6 +1,7 @@
 package io.jpraxis.http.upstream;
 
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig.HttpVersion;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.core.upstream.Endpoint;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -10,6 +11,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.io.File;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -17,10 +19,19 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * Client TLS contexts for clusters with a {@code tls} block (see
  * docs/behaviour/clusters.md#cluster-settings), built once per distinct block and shared by every
- * event loop. The JDK provider is used, so no native library is needed.
+ * event loop, one per TLS block and ALPN offer: {@code h1} offers http/1.1, {@code h2} only h2,
+ * {@code auto} both (see docs/behaviour/upstream-http2.md#choosing-the-version). The JDK provider is
+ * used, so no native library is needed.
  */
 final class UpstreamTls {
-    private final ConcurrentMap<ClusterTlsConfig, SslContext> contexts = new ConcurrentHashMap<>();
+    /** The ALPN id the origin picked on an HTTP/2 connection. */
+    static final String H2 = ApplicationProtocolNames.HTTP_2;
+
+    private final ConcurrentMap<ContextKey, SslContext> contexts = new ConcurrentHashMap<>();
+
+    /** A TLS block with the protocols offered under it. */
+    private record ContextKey(ClusterTlsConfig tls, List<String> protocols) {
+    }
 
     /**
      * The context for {@code cluster}'s TLS block.
@@ -28,12 +39,22 @@ final class UpstreamTls {
      * @throws IllegalStateException naming the cluster when a certificate or key file cannot be used
      */
     SslContext contextFor(ClusterConfig cluster) {
-        return contexts.computeIfAbsent(cluster.tls(), tls -> build(cluster.name(), tls));
+        ContextKey key = new ContextKey(cluster.tls(), offered(UpstreamVersion.of(cluster)));
+        return contexts.computeIfAbsent(key, k -> build(cluster.name(), k.tls(), k.protocols()));
     }
 
     /** Forgets every context whose block is not in {@code used}. */
     void retain(Set<ClusterTlsConfig> used) {
-        contexts.keySet().retainAll(used);
+        contexts.keySet().removeIf(key -> !used.contains(key.tls()));
+    }
+
+    /** The ALPN ids offered for {@code version}, most wanted first (RFC 7301 3.1). */
+    static List<String> offered(HttpVersion version) {
+        return switch (version) {
+            case H1 -> List.of(ApplicationProtocolNames.HTTP_1_1);
+            case H2 -> List.of(ApplicationProtocolNames.HTTP_2);
+            case AUTO -> List.of(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1);
+        };
     }
 
     /**
@@ -46,13 +67,17 @@ final class UpstreamTls {
     }
 
     static SslContext build(String cluster, ClusterTlsConfig tls) {
+        return build(cluster, tls, offered(HttpVersion.H1));
+    }
+
+    static SslContext build(String cluster, ClusterTlsConfig tls, List<String> protocols) {
         SslContextBuilder builder = SslContextBuilder.forClient()
                 .sslProvider(SslProvider.JDK)
-                // Only HTTP/1.1 is spoken upstream, so that is all ALPN may offer.
+                // Accepting an origin that picks nothing lets the connector name the problem: an h2
+                // cluster then fails that connection with its own cause, an h1 one speaks HTTP/1.1.
                 .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                         ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                        ApplicationProtocolNames.HTTP_1_1));
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, protocols));
         try {
             if (!tls.verify()) {
                 // Config loading allows this only with insecure_options.allow_tls_no_verify.

@@ -24,6 +24,7 @@ public final class TestCluster {
     private HealthCheckConfig healthCheck;
     private ClusterTlsConfig tls;
     private RetryPolicyConfig retryPolicy;
+    private ClusterHttpConfig.HttpVersion version = ClusterHttpConfig.HttpVersion.H1;
 
     private TestCluster(String name) {
         this.name = name;
@@ -94,8 +95,14 @@ public final class TestCluster {
         return this;
     }
 
+    /** The cluster's {@code http.version}. */
+    public TestCluster version(ClusterHttpConfig.HttpVersion httpVersion) {
+        this.version = httpVersion;
+        return this;
+    }
+
     public ClusterConfig build() {
-        ClusterHttpConfig http = new ClusterHttpConfig(null, ClusterHttpConfig.HttpVersion.H1, null, null);
+        ClusterHttpConfig http = new ClusterHttpConfig(null, version, null, null);
         return new ClusterConfig(name, endpoints, ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN, null,
                 connectMs, totalConnectMs, readMs, null, null, maxConnections, http, healthCheck, tls, retryPolicy,
                 SourceRef.synthetic("test"));
