@@ -2,6 +2,7 @@ package io.jpraxis.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.testkit.H2Origin;
 import io.jpraxis.testkit.RawHttpConnection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -123,6 +124,36 @@ class GrpcWebEdgeTest {
             assertThat(answer.head()).contains("content-type: application/grpc-web+proto");
             assertThat(answer.body()).isEqualTo(concat(MESSAGES, trailerFrame(TRAILERS)));
             assertThat(answer.trailers()).doesNotContain("grpc-status");
+        }
+    }
+
+    @Test
+    void overAnHttp2ClusterTheOriginIsAskedForTrailersAndTheyBecomeTheLastFrame() throws Exception {
+        try (H2Origin origin = H2Origin.builder().start();
+                RunningGateway gw = RunningGateway.start(TestConfigs.pipeline("""
+                        - filter: grpc_web
+                        - filter: router
+                          routes: [{path_prefix: /, cluster: app}]
+                        - filter: load_balancer
+                          clusters:
+                            - name: app
+                              http: {version: h2}
+                              endpoints: ["127.0.0.1:%d"]
+                        """.formatted(origin.port())));
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            byte[] request = frame("hi");
+            conn.send("POST /svc.Echo/Say HTTP/1.1\r\nHost: t\r\nConnection: close\r\n"
+                    + "content-type: application/grpc-web+proto\r\nx-send-trailers: 1\r\n"
+                    + "content-length: " + request.length + "\r\n\r\n" + new String(request, StandardCharsets.ISO_8859_1));
+            Answer answer = Answer.read(conn);
+
+            assertThat(answer.head()).as("a browser sends no te; gRPC servers need te: trailers")
+                    .contains("x-seen-te: trailers").contains("content-type: application/grpc-web+proto");
+            assertThat(new String(answer.body(), StandardCharsets.ISO_8859_1))
+                    .as("the origin's trailers, with the missing status synthesized, as the last frame")
+                    .isEqualTo(new String(trailerFrame("x-origin-trailer: done\r\ngrpc-status: 2\r\n"
+                            + "grpc-message: upstream ended the stream without a gRPC status\r\n"), StandardCharsets.ISO_8859_1));
+            assertThat(answer.trailers()).doesNotContain("x-origin-trailer");
         }
     }
 

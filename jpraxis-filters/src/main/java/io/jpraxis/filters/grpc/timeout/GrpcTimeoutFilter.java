@@ -70,7 +70,8 @@ public final class GrpcTimeoutFilter implements HttpFilter {
             case GrpcTimeoutValue.Valid valid -> requested = valid.timeout();
             case GrpcTimeoutValue.Malformed malformed -> {
                 if (config.onInvalid() == GrpcTimeoutConfig.OnInvalid.REJECT) {
-                    log.debug("request {}: malformed grpc-timeout '{}': {}", ctx.requestId(), header, malformed.reason());
+                    log.debug("request {}: malformed grpc-timeout '{}': {}", ctx.requestId(), header,
+                            malformed.reason());
                     return new FilterAction.Respond(TrailersOnly.of(GrpcStatus.INTERNAL, "malformed grpc-timeout"));
                 }
                 requested = fallback;

@@ -13,7 +13,8 @@ final class GrpcTimeoutValue {
     private static final long MAX_VALUE = 99_999_999L;
     /** Units from the coarsest down, with their length in nanoseconds. */
     private static final char[] UNITS = {'H', 'M', 'S', 'm', 'u', 'n'};
-    private static final long[] UNIT_NANOS = {3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
+    private static final long[] UNIT_NANOS = {
+        3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L, 1L};
 
     private GrpcTimeoutValue() {
     }
@@ -57,7 +58,8 @@ final class GrpcTimeoutValue {
             return new Malformed("zero");
         }
         // At most 99,999,999 hours: 3.6e20 ns would overflow a long, so hours go through seconds.
-        return new Valid(unitNanos == UNIT_NANOS[0] ? Duration.ofHours(n) : Duration.ofNanos(Math.multiplyExact(n, unitNanos)));
+        return new Valid(unitNanos == UNIT_NANOS[0] ? Duration.ofHours(n)
+                : Duration.ofNanos(Math.multiplyExact(n, unitNanos)));
     }
 
     /**

@@ -48,7 +48,9 @@ public final class GrpcWebFilter implements HttpFilter {
 
     /** The call's kind when this entry translates it. */
     private Optional<GrpcWebKind> accepted(RequestContext ctx) {
-        return GrpcWebKind.of(ctx.headers().get("content-type")).filter(k -> k.text() ? config.encodings().text() : config.encodings().binary());
+        GrpcWebConfig.Encodings enabled = config.encodings();
+        return GrpcWebKind.of(ctx.headers().get("content-type"))
+                .filter(k -> k.text() ? enabled.text() : enabled.binary());
     }
 
     @Override
