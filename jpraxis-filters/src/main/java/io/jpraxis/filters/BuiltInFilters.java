@@ -2,6 +2,10 @@ package io.jpraxis.filters;
 
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.filters.callout.HttpCalloutFactory;
+import io.jpraxis.filters.grpc.detection.GrpcDetectionFactory;
+import io.jpraxis.filters.grpc.status.GrpcStatusFactory;
+import io.jpraxis.filters.grpc.timeout.GrpcTimeoutFactory;
+import io.jpraxis.filters.grpc.web.GrpcWebFactory;
 import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
@@ -29,6 +33,10 @@ public final class BuiltInFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(
                 new AccessLogFactory(),
+                new GrpcDetectionFactory(),
+                new GrpcStatusFactory(),
+                new GrpcTimeoutFactory(),
+                new GrpcWebFactory(),
                 new HeadersFactory(),
                 new HttpCalloutFactory(),
                 new IterativeRouterFactory(),

@@ -9,6 +9,7 @@ import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.GrpcContentType;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.upstream.UpstreamTarget;
@@ -97,7 +98,9 @@ public final class ConditionCompiler {
         }
         if (p.grpc() != null) {
             boolean wanted = p.grpc();
-            parts.add(ctx -> isGrpc(ctx.headers().get("content-type")) == wanted);
+            // One classification for the condition and the gRPC filters (see
+            // docs/behaviour/grpc.md#what-counts-as-grpc).
+            parts.add(ctx -> GrpcContentType.isGrpc(ctx.headers().get("content-type")) == wanted);
         }
         if (p.selectedUpstream() != null) {
             UpstreamMatcher m = p.selectedUpstream();
@@ -141,17 +144,6 @@ public final class ConditionCompiler {
             }
         }
         return true;
-    }
-
-    /** {@code application/grpc} or {@code application/grpc+codec}; grpc-web is not gRPC. */
-    static boolean isGrpc(String contentType) {
-        if (contentType == null) {
-            return false;
-        }
-        String ct = contentType.toLowerCase(Locale.ROOT);
-        int semicolon = ct.indexOf(';');
-        String type = (semicolon < 0 ? ct : ct.substring(0, semicolon)).trim();
-        return type.equals("application/grpc") || type.startsWith("application/grpc+");
     }
 
     /**

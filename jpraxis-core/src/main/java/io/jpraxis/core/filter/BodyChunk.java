@@ -1,5 +1,6 @@
 package io.jpraxis.core.filter;
 
+import io.jpraxis.core.http.HeaderMap;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -15,16 +16,23 @@ import java.util.List;
  * {@link BodyAccess#READ_WRITE} may {@link #replace} the piece; the edge then sends the replacement
  * in its place. Each hook call gets a view of its own ({@link #view()}), so the executor can tell
  * which filter replaced what.
+ *
+ * <p>The last piece of a response also carries the origin's trailer fields ({@link #trailers()}),
+ * one map shared by every view of it: a {@link BodyAccess#READ_WRITE} filter may edit or empty it,
+ * and the edge sends what is left (see docs/behaviour/body-access.md#trailers).
  */
 public final class BodyChunk {
     private final List<ByteBuffer> buffers;
     private final boolean endOfStream;
     private final long length;
+    /** Null on a piece that is not the last: only the last one has trailers. */
+    private final HeaderMap trailers;
     private ByteBuffer replacement;
 
-    private BodyChunk(List<ByteBuffer> buffers, boolean endOfStream) {
+    private BodyChunk(List<ByteBuffer> buffers, boolean endOfStream, HeaderMap trailers) {
         this.buffers = buffers;
         this.endOfStream = endOfStream;
+        this.trailers = endOfStream ? (trailers != null ? trailers : new HeaderMap(0)) : null;
         long n = 0;
         for (ByteBuffer b : buffers) {
             n += b.remaining();
@@ -34,13 +42,21 @@ public final class BodyChunk {
 
     /** A piece made of {@code buffers} (read-only views are taken here; their positions are not moved). */
     public static BodyChunk of(List<ByteBuffer> buffers, boolean endOfStream) {
+        return of(buffers, endOfStream, null);
+    }
+
+    /**
+     * As {@link #of(List, boolean)}, the last piece carrying {@code trailers} (kept, not copied:
+     * edits by filters land in it); null or ignored when the piece is not the last.
+     */
+    public static BodyChunk of(List<ByteBuffer> buffers, boolean endOfStream, HeaderMap trailers) {
         List<ByteBuffer> views = new ArrayList<>(buffers.size());
         for (ByteBuffer b : buffers) {
             if (b.hasRemaining()) {
                 views.add(b.asReadOnlyBuffer());
             }
         }
-        return new BodyChunk(List.copyOf(views), endOfStream);
+        return new BodyChunk(List.copyOf(views), endOfStream, trailers);
     }
 
     /** A piece holding {@code bytes} (tests, local bodies). */
@@ -50,7 +66,7 @@ public final class BodyChunk {
 
     /** The empty last piece of a request without a body. */
     public static BodyChunk empty() {
-        return new BodyChunk(List.of(), true);
+        return new BodyChunk(List.of(), true, null);
     }
 
     /** Bytes in this piece. */
@@ -61,6 +77,15 @@ public final class BodyChunk {
     /** Whether this is the body's last piece. */
     public boolean endOfStream() {
         return endOfStream;
+    }
+
+    /**
+     * The trailer fields that end the body: on the last piece of a response, what the origin sent
+     * after it (empty when nothing), editable by a {@link BodyAccess#READ_WRITE} filter; on any other
+     * piece, and on request bodies (whose trailers the edge drops), an empty map nobody reads.
+     */
+    public HeaderMap trailers() {
+        return trailers != null ? trailers : new HeaderMap(0);
     }
 
     /** Fresh read-only views of the piece's bytes, in order; moving their positions changes nothing else. */
@@ -108,11 +133,11 @@ public final class BodyChunk {
 
     /** A fresh view of the same bytes, without a replacement (one per hook call). */
     public BodyChunk view() {
-        return new BodyChunk(buffers, endOfStream);
+        return new BodyChunk(buffers, endOfStream, trailers);
     }
 
     /** The piece made of what replaced this one (same end-of-stream flag); null when nothing did. */
     public BodyChunk replaced() {
-        return replacement == null ? null : of(List.of(replacement), endOfStream);
+        return replacement == null ? null : of(List.of(replacement), endOfStream, trailers);
     }
 }

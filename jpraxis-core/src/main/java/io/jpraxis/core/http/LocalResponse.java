@@ -2,8 +2,19 @@ package io.jpraxis.core.http;
 
 import java.nio.charset.StandardCharsets;
 
-/** A response the gateway makes itself (static_response, redirect, a JSON error). */
-public record LocalResponse(int status, HeaderMap headers, byte[] body) {
+/**
+ * A response the gateway makes itself (static_response, redirect, a JSON error).
+ *
+ * @param errorReason the client-safe reason when this is one of the gateway's own error answers
+ *     ({@link #jsonError}), null for any other response; a filter-chosen error envelope is made
+ *     from it (see docs/behaviour/grpc.md#errors-as-grpc-statuses)
+ */
+public record LocalResponse(int status, HeaderMap headers, byte[] body, String errorReason) {
+
+    /** A response that is not one of the gateway's error answers. */
+    public LocalResponse(int status, HeaderMap headers, byte[] body) {
+        this(status, headers, body, null);
+    }
 
     /**
      * A {@code {"error": reason}} JSON body (see docs/behaviour/request-lifecycle.md#error-bodies);
@@ -11,6 +22,7 @@ public record LocalResponse(int status, HeaderMap headers, byte[] body) {
      */
     public static LocalResponse jsonError(int status, String reason) {
         HeaderMap headers = new HeaderMap().set("content-type", "application/json");
-        return new LocalResponse(status, headers, ("{\"error\":" + Json.quote(reason) + "}").getBytes(StandardCharsets.UTF_8));
+        byte[] body = ("{\"error\":" + Json.quote(reason) + "}").getBytes(StandardCharsets.UTF_8);
+        return new LocalResponse(status, headers, body, reason);
     }
 }

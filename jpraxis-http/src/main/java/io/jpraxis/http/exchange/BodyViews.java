@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.http.HeaderMap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
@@ -17,10 +18,15 @@ final class BodyViews {
 
     /** The readable bytes of {@code buf} as a body piece (one view per component of a composite). */
     static BodyChunk of(ByteBuf buf, boolean endOfStream) {
+        return of(buf, endOfStream, null);
+    }
+
+    /** As {@link #of(ByteBuf, boolean)}, a last piece carrying {@code trailers} (see {@link BodyChunk#trailers()}). */
+    static BodyChunk of(ByteBuf buf, boolean endOfStream, HeaderMap trailers) {
         if (!buf.isReadable()) {
-            return BodyChunk.of(List.of(), endOfStream);
+            return BodyChunk.of(List.of(), endOfStream, trailers);
         }
-        return BodyChunk.of(Arrays.asList(buf.nioBuffers()), endOfStream);
+        return BodyChunk.of(Arrays.asList(buf.nioBuffers()), endOfStream, trailers);
     }
 
     /** A buffer over the bytes of {@code chunk} (what a filter put in place of a piece). */

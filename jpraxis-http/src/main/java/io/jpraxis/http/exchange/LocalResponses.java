@@ -92,11 +92,14 @@ final class LocalResponses {
      */
     static Answer afterResponsePhase(PipelineExecution execution, LocalResponse response, boolean error,
             String requestId) {
-        Answer answer = new Answer(headOf(response), response.body(), error);
+        // An error goes out in the envelope a filter chose for the request, if any (see
+        // docs/behaviour/grpc.md#errors-as-grpc-statuses); response filters see it so.
+        LocalResponse first = ErrorEnvelopes.apply(execution, response);
+        Answer answer = new Answer(headOf(first), first.body(), error);
         // Ends: each replacement comes from a filter the walk had not reached, and reaches it only once.
         while (execution != null && execution.runResponse(answer.head()) instanceof ResponseOutcome.Replace replace) {
-            answer = new Answer(headOf(replace.response()), replace.response().body(),
-                    replace.response().status() >= 400);
+            LocalResponse next = ErrorEnvelopes.apply(execution, replace.response());
+            answer = new Answer(headOf(next), next.body(), replace.response().status() >= 400);
         }
         if (answer.error() && !answer.head().headers().contains(ErrorResponses.REQUEST_ID_HEADER)) {
             answer.head().headers().set(ErrorResponses.REQUEST_ID_HEADER, requestId);

@@ -125,6 +125,7 @@ final class ProxyExchange
         // Built before connecting: a head that cannot go on the wire must not cost a connection.
         HttpRequest head;
         try {
+            AttemptHooks.beforeAttempt(request.context()); // per attempt: a deadline's time left, say
             head = UpstreamRequests.build(request.context(), request.head(), target, request.pieces().exactLength(),
                     bodyPlan.requestRewritable(), metrics);
         } catch (IllegalArgumentException e) {

@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.filter.BodyChunk;
+import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.execute.BodyVerdict;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
@@ -42,12 +43,18 @@ final class ResponseBodyHooks {
     HttpContent[] onPiece(HttpContent content, boolean last) {
         HttpContent piece = content;
         if (hooks) {
-            BodyChunk view = BodyViews.of(content.content(), last);
+            // The last piece carries the trailers, which the hooks may edit (see
+            // docs/behaviour/body-access.md#trailers).
+            HeaderMap trailers = last ? TrailerViews.read(content) : null;
+            BodyChunk view = BodyViews.of(content.content(), last, trailers);
             switch (execution.runResponseBody(view)) {
                 case BodyVerdict.Pass pass -> {
                     if (pass.body() != view) {
                         piece = content.replace(BodyViews.wrap(pass.body()));
                         content.release();
+                    }
+                    if (trailers != null) {
+                        piece = TrailerViews.write(piece, trailers);
                     }
                     released |= pass.release();
                 }

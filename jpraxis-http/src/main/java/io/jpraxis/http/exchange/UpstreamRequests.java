@@ -99,10 +99,11 @@ public final class UpstreamRequests {
             out.add(name, headers.valueAt(i));
         }
         ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops, earlierForwarded, metrics);
-        if (mayUseHttp2(target.cluster()) && client.headers().containsValue(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS,
-                true)) {
+        if (mayUseHttp2(target.cluster()) && (client.headers().containsValue(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS,
+                true) || "trailers".equalsIgnoreCase(ctx.headers().get("te")))) {
             // The one TE value HTTP/2 carries (RFC 9113 8.2.2): the client reads trailers, so the origin
-            // may send them (gRPC needs this); see docs/behaviour/upstream-http2.md#trailers.
+            // may send them (gRPC needs this); see docs/behaviour/upstream-http2.md#trailers. A filter
+            // that reads them for the client (grpc_web) says so with a working te: trailers.
             out.add(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS);
         }
         boolean chunked = HttpUtil.isTransferEncodingChunked(client);

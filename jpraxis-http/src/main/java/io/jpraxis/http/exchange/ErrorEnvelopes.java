@@ -1,0 +1,39 @@
+package io.jpraxis.http.exchange;
+
+import io.jpraxis.core.context.ErrorRenderer;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Puts the gateway's own error answers into the envelope a filter chose for the request, if one did
+ * ({@link ErrorRenderer}; see docs/behaviour/grpc.md#errors-as-grpc-statuses). Errors before the
+ * pipeline began, and any answer that is not one of the gateway's errors, stay as they are.
+ */
+final class ErrorEnvelopes {
+    private static final Logger log = LoggerFactory.getLogger(ErrorEnvelopes.class);
+
+    private ErrorEnvelopes() {
+    }
+
+    /** {@code response} as the request's renderer writes it, or {@code response} itself. */
+    static LocalResponse apply(PipelineExecution execution, LocalResponse response) {
+        if (execution == null || response.errorReason() == null) {
+            return response;
+        }
+        RequestContext ctx = execution.context();
+        ErrorRenderer renderer = ctx.extensions().get(ErrorRenderer.KEY).orElse(null);
+        if (renderer == null) {
+            return response;
+        }
+        try {
+            return renderer.render(ctx, response.status(), response.errorReason()).orElse(response);
+        } catch (RuntimeException e) {
+            // A renderer is filter code: its failure must not lose the answer, which goes out plain.
+            log.error("error renderer failed for request {}; sending the plain error", ctx.requestId(), e);
+            return response;
+        }
+    }
+}
