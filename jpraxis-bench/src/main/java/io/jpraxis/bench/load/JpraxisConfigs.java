@@ -60,6 +60,22 @@ public final class JpraxisConfigs {
     }
 
     /**
+     * {@link #plain} on a TLS listener serving {@code certificate}, TLS 1.3 only with
+     * TLS_AES_128_GCM_SHA256, as the TLS peers in {@code bench/peers/} are pinned.
+     */
+    public static String tls(int port, String origin, BenchCertificate certificate) {
+        String listener = "    filter_chains: [proxy]\n";
+        return plain(port, origin).replace(listener, listener + """
+                    tls:
+                      certificates:
+                        - cert_path: "%s"
+                          key_path: "%s"
+                      min_version: tls13
+                      cipher_suites: [tls13_aes_128_gcm_sha256]
+                """.formatted(certificate.cert(), certificate.key()));
+    }
+
+    /**
      * The plain chain with 17 headers filters between router and load_balancer; 4 of them (the
      * 5th, 9th, 13th and 17th) are gated off, the rest apply. The 10th has a branch chain
      * ({@code rejoin: next}) that runs the 18th headers filter, so a branch is taken and rejoined

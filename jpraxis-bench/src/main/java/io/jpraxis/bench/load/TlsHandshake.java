@@ -1,0 +1,44 @@
+package io.jpraxis.bench.load;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a TLS target negotiated with {@code openssl s_client} offering ALPN h2 and http/1.1,
+ * checked once after it started, so the report shows every target pinned alike rather than
+ * trusting the configs.
+ *
+ * @param keyExchange the server's ephemeral key ({@code X25519, 253 bits})
+ * @param alpn the protocol ALPN chose, or {@code none}
+ */
+public record TlsHandshake(String target, String protocol, String cipher, String keyExchange, String alpn) {
+    private static final Pattern PROTOCOL = Pattern.compile("(?m)^\\s*Protocol\\s*:\\s*(\\S+)");
+    private static final Pattern CIPHER = Pattern.compile("(?m)^\\s*Cipher\\s*:\\s*(\\S+)");
+    private static final Pattern KEY = Pattern.compile("(?m)^(?:Server|Peer) Temp Key: (.+)$");
+    private static final Pattern ALPN = Pattern.compile("(?m)^ALPN protocol: (\\S+)");
+    private static final String UNKNOWN = "?";
+
+    /** Runs {@code openssl s_client} against {@code target}'s port and reads what it printed. */
+    public static TlsHandshake check(Target target) {
+        String out = ShortCommand.output("openssl", "s_client", "-connect", target.authority(), "-servername",
+                "localhost", "-alpn", "h2,http/1.1").orElse("");
+        return parse(target.kind().cliName(), out);
+    }
+
+    /** Reads {@code s_client}'s output; a figure it did not print is {@code ?}. */
+    static TlsHandshake parse(String target, String out) {
+        return new TlsHandshake(target, find(PROTOCOL, out).orElse(UNKNOWN), find(CIPHER, out).orElse(UNKNOWN),
+                find(KEY, out).orElse(UNKNOWN), find(ALPN, out).orElse(out.contains("No ALPN") ? "none" : UNKNOWN));
+    }
+
+    /** Whether this handshake is the one every TLS target is pinned to. */
+    public boolean pinned() {
+        return protocol.equals("TLSv1.3") && cipher.equals("TLS_AES_128_GCM_SHA256") && alpn.equals("h2");
+    }
+
+    private static Optional<String> find(Pattern p, String text) {
+        Matcher m = p.matcher(text);
+        return m.find() ? Optional.of(m.group(1).trim()) : Optional.empty();
+    }
+}
