@@ -13,8 +13,11 @@ import java.util.regex.Pattern;
  * @param alpn the protocol ALPN chose, or {@code none}
  */
 public record TlsHandshake(String target, String protocol, String cipher, String keyExchange, String alpn) {
-    private static final Pattern PROTOCOL = Pattern.compile("(?m)^\\s*Protocol\\s*:\\s*(\\S+)");
-    private static final Pattern CIPHER = Pattern.compile("(?m)^\\s*Cipher\\s*:\\s*(\\S+)");
+    /**
+     * The handshake summary, printed as soon as the handshake ends (the {@code SSL-Session} block
+     * comes only with a session ticket, which a server may send after s_client has left).
+     */
+    private static final Pattern SUMMARY = Pattern.compile("(?m)^New, (\\S+), Cipher is (\\S+)");
     private static final Pattern KEY = Pattern.compile("(?m)^(?:Server|Peer) Temp Key: (.+)$");
     private static final Pattern ALPN = Pattern.compile("(?m)^ALPN protocol: (\\S+)");
     private static final String UNKNOWN = "?";
@@ -28,7 +31,9 @@ public record TlsHandshake(String target, String protocol, String cipher, String
 
     /** Reads {@code s_client}'s output; a figure it did not print is {@code ?}. */
     static TlsHandshake parse(String target, String out) {
-        return new TlsHandshake(target, find(PROTOCOL, out).orElse(UNKNOWN), find(CIPHER, out).orElse(UNKNOWN),
+        Matcher summary = SUMMARY.matcher(out);
+        boolean found = summary.find();
+        return new TlsHandshake(target, found ? summary.group(1) : UNKNOWN, found ? summary.group(2) : UNKNOWN,
                 find(KEY, out).orElse(UNKNOWN), find(ALPN, out).orElse(out.contains("No ALPN") ? "none" : UNKNOWN));
     }
 

@@ -29,9 +29,15 @@ class TlsHandshakeTest {
     }
 
     @Test
+    void theSummaryLineSufficesWhenNoSessionTicketCameBeforeExit() {
+        String early = OUTPUT.substring(0, OUTPUT.indexOf("SSL-Session:"));
+        assertThat(TlsHandshake.parse("haproxy-tls", early).pinned()).isTrue();
+    }
+
+    @Test
     void aServerWithoutAlpnOrWithAnotherSuiteIsNotAsPinned() {
         TlsHandshake h = TlsHandshake.parse("x", OUTPUT.replace("ALPN protocol: h2", "No ALPN negotiated")
-                .replace("Cipher    : TLS_AES_128_GCM_SHA256", "Cipher    : TLS_AES_256_GCM_SHA384"));
+                .replace("Cipher is TLS_AES_128_GCM_SHA256", "Cipher is TLS_AES_256_GCM_SHA384"));
         assertThat(h.alpn()).isEqualTo("none");
         assertThat(h.cipher()).isEqualTo("TLS_AES_256_GCM_SHA384");
         assertThat(h.pinned()).isFalse();
