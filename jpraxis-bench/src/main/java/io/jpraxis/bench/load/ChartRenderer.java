@@ -39,6 +39,7 @@ public final class ChartRenderer {
             case NGINX, NGINX_TLS, NGINX_WS -> new Color(0x2E7D32);
             case HAPROXY, HAPROXY_TLS, HAPROXY_WS -> new Color(0x1565C0);
             case JPRAXIS, JPRAXIS_TLS, JPRAXIS_WS -> new Color(0xEF6C00);
+            case JPRAXIS_TLS_JDK -> new Color(0xFFB74D);
             case JPRAXIS_ONE_LOOP -> new Color(0xFFB74D);
             case JPRAXIS_20F -> new Color(0xAD1457);
             case JPRAXIS_AI -> new Color(0x6A1B9A);

@@ -3,6 +3,7 @@ package io.jpraxis.bench.load;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY_TLS;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY_WS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_TLS;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_TLS_JDK;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_WS;
 import static io.jpraxis.bench.load.TargetKind.NGINX_TLS;
 import static io.jpraxis.bench.load.TargetKind.NGINX_WS;
@@ -22,6 +23,8 @@ import java.util.List;
 public final class EdgeWorkloads {
     /** The TLS-terminating proxies, each in front of the nginx origin. */
     public static final List<TargetKind> TLS = List.of(NGINX_TLS, HAPROXY_TLS, JPRAXIS_TLS);
+    /** The same and jpraxis on the JDK's engine, where the engine's cost shows most. */
+    public static final List<TargetKind> TLS_AND_JDK = List.of(NGINX_TLS, HAPROXY_TLS, JPRAXIS_TLS, JPRAXIS_TLS_JDK);
     /** The WebSocket origin alone (direct) and the three proxies tunnelling to it. */
     public static final List<TargetKind> WS = List.of(WS_ORIGIN, NGINX_WS, HAPROXY_WS, JPRAXIS_WS);
     /** The stream's volume: 1 GiB each way. */
@@ -30,10 +33,10 @@ public final class EdgeWorkloads {
 
     public static final List<Workload> ALL = List.of(
             new Workload("tls-get-small", "GET /small (1 KiB) over TLS 1.3 on keep-alive connections,"
-                    + " wrk -t2 -c64", new Wrk(2, 64, "GET", "/small", 0), TLS),
+                    + " wrk -t2 -c64", new Wrk(2, 64, "GET", "/small", 0), TLS_AND_JDK),
             new Workload("tls-new-conns", "GET /small with Connection: close over TLS 1.3: each request on a new"
                     + " connection with a full handshake (wrk never resumes a session), wrk -t2 -c16",
-                    new WrkNewConnections(2, 16, "/small"), TLS),
+                    new WrkNewConnections(2, 16, "/small"), TLS_AND_JDK),
             new Workload("tls-h2", "GET /small over HTTP/2 on TLS 1.3 (ALPN h2), h2load -c8 -m64 -t2",
                     new H2c(8, 64, 2, "/small"), TLS),
             new Workload("ws-echo", "WebSocket echo of a 128-byte binary message, one in flight on each of 4"

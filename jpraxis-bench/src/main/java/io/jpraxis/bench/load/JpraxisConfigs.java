@@ -60,10 +60,12 @@ public final class JpraxisConfigs {
     }
 
     /**
-     * {@link #plain} on a TLS listener serving {@code certificate}, TLS 1.3 only with
-     * TLS_AES_128_GCM_SHA256, as the TLS peers in {@code bench/peers/} are pinned.
+     * {@link #plain} on a TLS 1.3 listener serving {@code certificate}. With {@code listSuite} its
+     * {@code cipher_suites} names TLS_AES_128_GCM_SHA256 alone, as the TLS peers in {@code
+     * bench/peers/} are pinned, which puts jpraxis on the JDK's engine; without, it runs on
+     * BoringSSL and the load tools' pin ({@link ClientTlsPin}) makes the same suite.
      */
-    public static String tls(int port, String origin, BenchCertificate certificate) {
+    public static String tls(int port, String origin, BenchCertificate certificate, boolean listSuite) {
         String listener = "    filter_chains: [proxy]\n";
         return plain(port, origin).replace(listener, listener + """
                     tls:
@@ -71,8 +73,8 @@ public final class JpraxisConfigs {
                         - cert_path: "%s"
                           key_path: "%s"
                       min_version: tls13
-                      cipher_suites: [tls13_aes_128_gcm_sha256]
-                """.formatted(certificate.cert(), certificate.key()));
+                """.formatted(certificate.cert(), certificate.key())
+                + (listSuite ? "      cipher_suites: [tls13_aes_128_gcm_sha256]\n" : ""));
     }
 
     /**

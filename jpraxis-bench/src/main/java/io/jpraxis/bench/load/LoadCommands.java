@@ -7,11 +7,11 @@ import io.jpraxis.bench.load.LoadSpec.WrkNewConnections;
 import io.jpraxis.bench.load.LoadSpec.WsEcho;
 import io.jpraxis.bench.load.LoadSpec.WsStream;
 import io.jpraxis.bench.ws.WsLoad;
-import java.util.ArrayList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,18 +33,31 @@ public final class LoadCommands {
         this.workDir = workDir;
     }
 
-    /** The command that loads {@code target} with {@code spec} for {@code seconds}; {@code tag} names its files. */
+    /**
+     * The command that loads {@code target} with {@code spec} for {@code seconds}; {@code tag} names
+     * its files. Against a TLS target the tool's OpenSSL is pinned as the servers are ({@link ClientTlsPin}).
+     */
     public LoadCommand build(LoadSpec spec, Target target, int seconds, String tag) throws IOException {
+        LoadCommand command = command(spec, target, seconds, tag);
+        return target.kind().tls() ? command.with(ClientTlsPin.environment(workDir)) : command;
+    }
+
+    private LoadCommand command(LoadSpec spec, Target target, int seconds, String tag) throws IOException {
         return switch (spec) {
             case Wrk w -> new LoadCommand(spec, List.of("wrk", "-t" + w.threads(), "-c" + w.connections(),
                     "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s", script(w).toString(), target.url(w.path())),
                     Duration.ZERO, null, seconds + SLACK_SECONDS);
             case H2c h -> {
                 Path log = workDir.resolve(tag + ".h2load.log");
-                yield new LoadCommand(spec, List.of("h2load", "-c", Integer.toString(h.clients()),
+                List<String> argv = new ArrayList<>(List.of("h2load", "-c", Integer.toString(h.clients()),
                         "-m", Integer.toString(h.streamsPerClient()), "-t", Integer.toString(h.threads()),
                         "-D", Integer.toString(seconds), "--warm-up-time", Integer.toString(H2C_WARM_UP_SECONDS),
-                        "--log-file", log.toString(), target.h2cUrl(h.path())),
+                        "--log-file", log.toString()));
+                if (target.kind().tls()) {
+                    argv.add("--tls13-ciphers=" + ClientTlsPin.SUITE); // its default list wins over OPENSSL_CONF
+                }
+                argv.add(target.h2cUrl(h.path()));
+                yield new LoadCommand(spec, argv,
                         Duration.ofSeconds(H2C_WARM_UP_SECONDS), log, seconds + H2C_WARM_UP_SECONDS + SLACK_SECONDS);
             }
             case NewConnections n -> {

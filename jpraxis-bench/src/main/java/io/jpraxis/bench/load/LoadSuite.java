@@ -64,8 +64,9 @@ public final class LoadSuite {
             long ticks = ClockTicks.perSecond();
             OriginContent.write(runDir);
             Map<TargetKind, Target> targets = startTargets(runDir, reaper);
+            Map<String, String> pin = ClientTlsPin.environment(runDir);
             List<TlsHandshake> handshakes = targets.values().stream().filter(t -> t.kind().tls())
-                    .map(TlsHandshake::check).toList();
+                    .map(t -> TlsHandshake.check(t, pin)).toList();
             handshakes.forEach(h -> System.err.println("load: " + h.target() + " negotiates " + h.protocol() + " "
                     + h.cipher() + ", " + h.keyExchange() + ", ALPN " + h.alpn() + (h.pinned() ? "" : " (NOT AS PINNED)")));
             List<ColdStartRun> coldStart = targets.containsKey(TargetKind.JPRAXIS)

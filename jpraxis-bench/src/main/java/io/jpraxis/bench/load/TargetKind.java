@@ -44,8 +44,16 @@ public enum TargetKind {
     NGINX_TLS("nginx-tls"),
     /** HAProxy (one thread) terminating TLS in front of the origin. */
     HAPROXY_TLS("haproxy-tls"),
-    /** jpraxis's plain path (router and load balancer) on a TLS listener. */
+    /**
+     * jpraxis's plain path (router and load balancer) on a TLS 1.3 listener, on BoringSSL (which
+     * offers its three TLS 1.3 suites; the clients' pin picks the one).
+     */
     JPRAXIS_TLS("jpraxis-tls"),
+    /**
+     * The same listener with {@code cipher_suites} naming the one suite, which puts jpraxis on the
+     * JDK's TLS engine (BoringSSL cannot restrict TLS 1.3 suites): what that choice costs.
+     */
+    JPRAXIS_TLS_JDK("jpraxis-tls-jdk"),
     /** nginx tunnelling WebSocket upgrades to the WebSocket origin. */
     NGINX_WS("nginx-ws"),
     /** HAProxy tunnelling WebSocket upgrades to the WebSocket origin. */
@@ -66,7 +74,7 @@ public enum TargetKind {
 
     /** Whether it listens with TLS (ECDSA P-256, TLS 1.3, TLS_AES_128_GCM_SHA256): its URLs are https. */
     public boolean tls() {
-        return this == NGINX_TLS || this == HAPROXY_TLS || this == JPRAXIS_TLS;
+        return this == NGINX_TLS || this == HAPROXY_TLS || this == JPRAXIS_TLS || this == JPRAXIS_TLS_JDK;
     }
 
     /** The origin it forwards to (the origins name themselves): it is started first and must stay up. */

@@ -57,7 +57,9 @@ public final class TargetLauncher {
             case NETTY_FLOOR -> nettyFloor(port, origin);
             case NGINX_TLS -> nginx(kind, "tls-nginx.conf", port, port, origin);
             case HAPROXY_TLS -> haproxy(kind, "tls-haproxy.cfg", port, port, origin);
-            case JPRAXIS_TLS -> jpraxis(kind, port, JpraxisConfigs.tls(port, origin.authority(), certificate()));
+            case JPRAXIS_TLS -> jpraxis(kind, port, JpraxisConfigs.tls(port, origin.authority(), certificate(), false));
+            case JPRAXIS_TLS_JDK -> jpraxis(kind, port,
+                    JpraxisConfigs.tls(port, origin.authority(), certificate(), true));
             case NGINX_WS -> nginx(kind, "ws-nginx.conf", port, port, origin);
             case HAPROXY_WS -> haproxy(kind, "ws-haproxy.cfg", port, port, origin);
             case JPRAXIS_WS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));

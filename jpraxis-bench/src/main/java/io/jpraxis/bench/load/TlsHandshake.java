@@ -1,5 +1,6 @@
 package io.jpraxis.bench.load;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,10 +23,13 @@ public record TlsHandshake(String target, String protocol, String cipher, String
     private static final Pattern ALPN = Pattern.compile("(?m)^ALPN protocol: (\\S+)");
     private static final String UNKNOWN = "?";
 
-    /** Runs {@code openssl s_client} against {@code target}'s port and reads what it printed. */
-    public static TlsHandshake check(Target target) {
-        String out = ShortCommand.output("openssl", "s_client", "-connect", target.authority(), "-servername",
-                "localhost", "-alpn", "h2,http/1.1").orElse("");
+    /**
+     * Runs {@code openssl s_client} against {@code target}'s port, pinned through the same
+     * {@code OPENSSL_CONF} as wrk (so the check also shows that pin takes), and reads what it printed.
+     */
+    public static TlsHandshake check(Target target, Map<String, String> clientEnvironment) {
+        String out = ShortCommand.output(clientEnvironment, "openssl", "s_client", "-connect", target.authority(),
+                "-servername", "localhost", "-alpn", "h2,http/1.1").orElse("");
         return parse(target.kind().cliName(), out);
     }
 

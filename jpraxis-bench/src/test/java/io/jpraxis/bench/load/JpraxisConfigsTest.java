@@ -50,18 +50,20 @@ class JpraxisConfigsTest {
 
     @Test
     void tlsConfigIsThePlainPathOnATls13ListenerWithOneSuite() {
-        String yaml = JpraxisConfigs.tls(8443, "127.0.0.1:9000", new BenchCertificate(Path.of("/tmp/c.pem"),
-                Path.of("/tmp/k.pem"), Path.of("/tmp/ck.pem")));
+        BenchCertificate cert = new BenchCertificate(Path.of("/tmp/c.pem"), Path.of("/tmp/k.pem"),
+                Path.of("/tmp/ck.pem"));
+        String yaml = JpraxisConfigs.tls(8443, "127.0.0.1:9000", cert, false);
         String block = """
                     tls:
                       certificates:
                         - cert_path: "/tmp/c.pem"
                           key_path: "/tmp/k.pem"
                       min_version: tls13
-                      cipher_suites: [tls13_aes_128_gcm_sha256]
                 """;
         assertThat(yaml).as("the block follows the listener's chains").contains("    filter_chains: [proxy]\n" + block);
         assertThat(yaml.replace(block, "")).isEqualTo(JpraxisConfigs.plain(8443, "127.0.0.1:9000"));
+        assertThat(JpraxisConfigs.tls(8443, "127.0.0.1:9000", cert, true)).as("the JDK engine's variant")
+                .contains(block + "      cipher_suites: [tls13_aes_128_gcm_sha256]\n");
     }
 
     @Test

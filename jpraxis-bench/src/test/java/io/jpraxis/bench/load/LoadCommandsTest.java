@@ -59,7 +59,13 @@ class LoadCommandsTest {
     void http2OnATlsTargetGoesToItsOnePortOverHttps() throws IOException {
         Target tls = new Target(TargetKind.JPRAXIS_TLS, 18443, 18443, new ProcessGroup(1), null);
         LoadCommand c = new LoadCommands(work).build(new LoadSpec.H2c(8, 64, 2, "/small"), tls, 10, "t");
-        assertThat(c.argv()).containsSubsequence("-c", "8", "-m", "64").contains("https://127.0.0.1:18443/small");
+        assertThat(c.argv()).containsSubsequence("-c", "8", "-m", "64")
+                .containsSubsequence("--tls13-ciphers=TLS_AES_128_GCM_SHA256", "https://127.0.0.1:18443/small");
+        assertThat(c.environment()).containsOnlyKeys("OPENSSL_CONF");
+        assertThat(Files.readString(Path.of(c.environment().get("OPENSSL_CONF"))))
+                .contains("MinProtocol = TLSv1.3", "Ciphersuites = TLS_AES_128_GCM_SHA256");
+        assertThat(new LoadCommands(work).build(new LoadSpec.H2c(8, 64, 2, "/small"), nginx, 10, "t").environment())
+                .as("cleartext targets run in the suite's own environment").isEmpty();
     }
 
     @Test
