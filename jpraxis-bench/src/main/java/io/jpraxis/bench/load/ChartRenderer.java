@@ -44,7 +44,7 @@ public final class ChartRenderer {
             case JPRAXIS_20F -> new Color(0xAD1457);
             case JPRAXIS_AI -> new Color(0x6A1B9A);
             case JPRAXIS_DISPATCH -> new Color(0x00838F);
-            case NETTY_FLOOR -> new Color(0x795548);
+            case NETTY_FLOOR, NETTY_FLOOR_TLS -> new Color(0x795548);
         };
     }
 

@@ -5,6 +5,7 @@ import static io.jpraxis.bench.load.TargetKind.HAPROXY_WS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_TLS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_TLS_JDK;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_WS;
+import static io.jpraxis.bench.load.TargetKind.NETTY_FLOOR_TLS;
 import static io.jpraxis.bench.load.TargetKind.NGINX_TLS;
 import static io.jpraxis.bench.load.TargetKind.NGINX_WS;
 import static io.jpraxis.bench.load.TargetKind.WS_ORIGIN;
@@ -23,8 +24,12 @@ import java.util.List;
 public final class EdgeWorkloads {
     /** The TLS-terminating proxies, each in front of the nginx origin. */
     public static final List<TargetKind> TLS = List.of(NGINX_TLS, HAPROXY_TLS, JPRAXIS_TLS);
-    /** The same and jpraxis on the JDK's engine, where the engine's cost shows most. */
-    public static final List<TargetKind> TLS_AND_JDK = List.of(NGINX_TLS, HAPROXY_TLS, JPRAXIS_TLS, JPRAXIS_TLS_JDK);
+    /**
+     * The same, jpraxis on the JDK's engine and the bare Netty floor on BoringSSL, on the HTTP/1.1
+     * workloads, where what the engine and the stack cost shows most.
+     */
+    public static final List<TargetKind> TLS_AND_JDK = List.of(NGINX_TLS, HAPROXY_TLS, JPRAXIS_TLS, JPRAXIS_TLS_JDK,
+            NETTY_FLOOR_TLS);
     /** The WebSocket origin alone (direct) and the three proxies tunnelling to it. */
     public static final List<TargetKind> WS = List.of(WS_ORIGIN, NGINX_WS, HAPROXY_WS, JPRAXIS_WS);
     /** The stream's volume: 1 GiB each way. */

@@ -124,6 +124,8 @@ public final class MarkdownReport {
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS, TargetKind.HAPROXY_TLS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS_JDK, TargetKind.NGINX_TLS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS_JDK, TargetKind.JPRAXIS_TLS);
+        ratioLine(lines, table, workload, TargetKind.NETTY_FLOOR_TLS, TargetKind.NGINX_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS, TargetKind.NETTY_FLOOR_TLS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.WS_ORIGIN);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.NGINX_WS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.HAPROXY_WS);

@@ -40,6 +40,11 @@ public enum TargetKind {
      * costs, any proxy on this stack costs; what jpraxis costs beyond it is jpraxis's own.
      */
     NETTY_FLOOR("netty-floor"),
+    /**
+     * The bare Netty proxy behind TLS 1.3 on BoringSSL (HTTP/1.1 only): what TLS on this stack
+     * costs before any gateway work, the floor under jpraxis-tls.
+     */
+    NETTY_FLOOR_TLS("netty-floor-tls"),
     /** nginx (one worker) terminating TLS in front of the origin: the edge workloads' peer. */
     NGINX_TLS("nginx-tls"),
     /** HAProxy (one thread) terminating TLS in front of the origin. */
@@ -74,7 +79,8 @@ public enum TargetKind {
 
     /** Whether it listens with TLS (ECDSA P-256, TLS 1.3, TLS_AES_128_GCM_SHA256): its URLs are https. */
     public boolean tls() {
-        return this == NGINX_TLS || this == HAPROXY_TLS || this == JPRAXIS_TLS || this == JPRAXIS_TLS_JDK;
+        return this == NGINX_TLS || this == HAPROXY_TLS || this == JPRAXIS_TLS || this == JPRAXIS_TLS_JDK
+                || this == NETTY_FLOOR_TLS;
     }
 
     /** The origin it forwards to (the origins name themselves): it is started first and must stay up. */

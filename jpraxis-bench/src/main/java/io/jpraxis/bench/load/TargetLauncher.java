@@ -54,7 +54,9 @@ public final class TargetLauncher {
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
             case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),
                     JpraxisConfigs.DISPATCH_FEATURES);
-            case NETTY_FLOOR -> nettyFloor(port, origin);
+            case NETTY_FLOOR -> nettyFloor(TargetKind.NETTY_FLOOR, port, origin, List.of());
+            case NETTY_FLOOR_TLS -> nettyFloor(TargetKind.NETTY_FLOOR_TLS, port, origin,
+                    List.of("--tls", certificate().cert().toString(), certificate().key().toString()));
             case NGINX_TLS -> nginx(kind, "tls-nginx.conf", port, port, origin);
             case HAPROXY_TLS -> haproxy(kind, "tls-haproxy.cfg", port, port, origin);
             case JPRAXIS_TLS -> jpraxis(kind, port, JpraxisConfigs.tls(port, origin.authority(), certificate(), false));
@@ -89,15 +91,16 @@ public final class TargetLauncher {
      * The bare Netty proxy in this JVM's own bench jar, on the JVM options the launcher gives
      * jpraxis for serving (so the comparison is of the code, not of the settings).
      */
-    private Target nettyFloor(int port, Target origin) throws IOException, InterruptedException {
+    private Target nettyFloor(TargetKind kind, int port, Target origin, List<String> tls)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(NettyFloor.JVM_OPTIONS);
         command.addAll(List.of("-cp", NettyFloor.benchJar().toString(), NettyFloor.MAIN_CLASS,
                 Integer.toString(port), origin.authority()));
-        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.NETTY_FLOOR.cliName(), command, runDir,
-                log(TargetKind.NETTY_FLOOR)));
-        return ready(new Target(TargetKind.NETTY_FLOOR, port, port, new ProcessGroup(p.handle().pid()), p));
+        command.addAll(tls);
+        ManagedProcess p = reaper.track(ManagedProcess.start(kind.cliName(), command, runDir, log(kind)));
+        return ready(new Target(kind, port, port, new ProcessGroup(p.handle().pid()), p));
     }
 
     private Target nginx(TargetKind kind, String template, int port, int h2cPort, Target origin)

@@ -41,9 +41,12 @@ public record TlsHandshake(String target, String protocol, String cipher, String
                 find(KEY, out).orElse(UNKNOWN), find(ALPN, out).orElse(out.contains("No ALPN") ? "none" : UNKNOWN));
     }
 
-    /** Whether this handshake is the one every TLS target is pinned to. */
+    /**
+     * Whether this handshake is the one every TLS target is pinned to (ALPN aside: the floor proxy
+     * speaks HTTP/1.1 only and says so by choosing none).
+     */
     public boolean pinned() {
-        return protocol.equals("TLSv1.3") && cipher.equals("TLS_AES_128_GCM_SHA256") && alpn.equals("h2");
+        return protocol.equals("TLSv1.3") && cipher.equals(ClientTlsPin.SUITE);
     }
 
     private static Optional<String> find(Pattern p, String text) {

@@ -66,10 +66,10 @@ class SuiteOptionsTest {
         assertThat(o.suite()).isEqualTo(Suite.EDGE);
         assertThat(o.workloads()).isEqualTo(EdgeWorkloads.ALL);
         assertThat(o.rounds()).isEqualTo(5);
-        assertThat(o.neededTargets()).containsExactly(TargetKind.ORIGIN, TargetKind.WS_ORIGIN, TargetKind.NGINX_TLS,
+        assertThat(o.neededTargets()).containsExactly(TargetKind.ORIGIN, TargetKind.WS_ORIGIN,
+                TargetKind.NETTY_FLOOR_TLS, TargetKind.NGINX_TLS,
                 TargetKind.HAPROXY_TLS, TargetKind.JPRAXIS_TLS, TargetKind.JPRAXIS_TLS_JDK, TargetKind.NGINX_WS,
-                TargetKind.HAPROXY_WS,
-                TargetKind.JPRAXIS_WS);
+                TargetKind.HAPROXY_WS, TargetKind.JPRAXIS_WS);
         assertThat(SuiteOptions.parse().suite()).isEqualTo(Suite.LOAD);
     }
 

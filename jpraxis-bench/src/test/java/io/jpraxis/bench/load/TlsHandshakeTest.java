@@ -41,6 +41,8 @@ class TlsHandshakeTest {
         assertThat(h.alpn()).isEqualTo("none");
         assertThat(h.cipher()).isEqualTo("TLS_AES_256_GCM_SHA384");
         assertThat(h.pinned()).isFalse();
+        assertThat(TlsHandshake.parse("x", OUTPUT.replace("ALPN protocol: h2", "No ALPN negotiated")).pinned())
+                .as("an HTTP/1.1-only server is pinned all the same").isTrue();
         assertThat(TlsHandshake.parse("x", "").protocol()).as("nothing printed").isEqualTo("?");
     }
 }
