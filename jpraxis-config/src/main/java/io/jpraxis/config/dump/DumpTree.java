@@ -46,6 +46,9 @@ final class DumpTree {
         putIfSet(out, "max_connections", l.maxConnections());
         putIfSet(out, "downstream_read_timeout_ms", l.downstreamReadTimeoutMs());
         putIfSet(out, "downstream_keepalive_timeout_ms", l.downstreamKeepaliveTimeoutMs());
+        if (l.tls() != null) {
+            out.put("tls", ListenerTlsDumpTree.tls(l.tls()));
+        }
         return out;
     }
 

@@ -9,6 +9,7 @@ import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.ListenerConfig.ListenerProtocol;
+import io.jpraxis.config.model.ListenerTlsConfig;
 import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
@@ -41,8 +42,10 @@ public final class ListenerReader {
             key("downstream_read_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
                     "How long a client may take to send its request, in milliseconds."),
             key("downstream_keepalive_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
-                    "How long an idle kept-alive client connection stays open, in milliseconds."))
-            .withNotImplemented("tls", "upstream", "cluster", "tcp_session_timeout_ms", "tcp_max_duration_secs");
+                    "How long an idle kept-alive client connection stays open, in milliseconds."),
+            key("tls", KeyType.object(ListenerTlsReader.KEYS), "TLS termination; unset: "
+                    + "cleartext. Changing it needs a restart."))
+            .withNotImplemented("upstream", "cluster", "tcp_session_timeout_ms", "tcp_max_duration_secs");
 
     private ListenerReader() {
     }
@@ -87,11 +90,13 @@ public final class ListenerReader {
             r.error("protocol", "\"tcp\" is not implemented in jpraxis (expected: http; TCP listeners come later)");
         }
         List<String> chains = chains(r, name, chainNames);
+        ListenerTlsConfig tls = r.present("tls")
+                .flatMap(n -> ListenerTlsReader.read(n, r.path("tls"), d)).orElse(null);
         ListenerConfig listener = new ListenerConfig(name, address, protocol, chains,
                 r.integer("max_connections").map(Long::intValue).orElse(null),
                 r.integer("downstream_read_timeout_ms").orElse(null),
                 r.integer("downstream_keepalive_timeout_ms").orElse(null),
-                null, new SourceRef(path, node.line()));
+                tls, new SourceRef(path, node.line()));
         r.finish();
         return name == null ? Optional.empty() : Optional.of(listener);
     }

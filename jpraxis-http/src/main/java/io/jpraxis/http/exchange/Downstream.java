@@ -1,5 +1,6 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.core.context.DownstreamTls;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -14,6 +15,11 @@ public interface Downstream {
     EventLoop eventLoop();
 
     InetSocketAddress clientAddress();
+
+    /** What the connection's TLS handshake settled; null on a cleartext connection. */
+    default DownstreamTls tls() {
+        return null;
+    }
 
     /** Whether the gateway is shutting down: responses then close their connection. */
     boolean draining();

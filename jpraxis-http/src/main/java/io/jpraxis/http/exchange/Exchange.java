@@ -110,7 +110,9 @@ public final class Exchange {
         CompiledPipeline pipeline = generation.pipeline(listener.listener());
         Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
         ctx = new RequestContext(listener.listener(), request.method().name(), head.path(), head.query(),
-                "http", downstream.clientAddress(), headers, requestId, listener.services().clock().instant());
+                downstream.tls() == null ? "http" : "https", downstream.clientAddress(), headers, requestId,
+                listener.services().clock().instant());
+        ctx.downstreamTls(downstream.tls());
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
         execution = PipelineExecution.begin(pipeline, ctx);

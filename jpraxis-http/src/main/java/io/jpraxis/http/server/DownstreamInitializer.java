@@ -2,6 +2,7 @@ package io.jpraxis.http.server;
 
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.exchange.RequestChecks;
+import io.jpraxis.http.server.tls.ListenerTls;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
@@ -17,9 +18,13 @@ import io.netty.channel.ChannelPipeline;
  *   Upgrade: h2c:    http1-codec and h2c-upgrade become the same
  * </pre>
  *
- * Listener TLS (a later issue) plugs in at {@link #initChannel}: an {@code SslHandler}, then an
- * ALPN handler that calls {@link #installHttp2} for {@code h2} or {@link #installHttp1} (without
- * the h2c upgrade) for {@code http/1.1}, in front of the {@link #installConnection} handlers.
+ * A TLS listener (see docs/behaviour/tls-connections.md) lets ALPN choose instead:
+ *
+ * <pre>
+ * tls (SNI selection, then the SslHandler) -> tls-observer -> alpn -> connection
+ *   h2:                  alpn becomes the HTTP/2 frame codec + stream multiplexer
+ *   http/1.1 or no ALPN: alpn becomes http1-codec (no h2c upgrade over TLS)
+ * </pre>
  */
 final class DownstreamInitializer extends ChannelInitializer<Channel> {
     static final int MAX_CHUNK_BYTES = 64 * 1024;
@@ -32,9 +37,18 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
     private final long idleTimeoutMs;
     private final long headerReadTimeoutMs;
     private final Http2Setup http2;
+    /** Null on a cleartext listener. */
+    private final ListenerTls tls;
 
     DownstreamInitializer(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
             long headerReadTimeoutMs) {
+        this(listener, registry, gate, idleTimeoutMs, headerReadTimeoutMs, null);
+    }
+
+    /** @param tls the listener's TLS material; null for cleartext */
+    DownstreamInitializer(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
+            long headerReadTimeoutMs, ListenerTls tls) {
+        this.tls = tls;
         this.listener = listener;
         this.registry = registry;
         this.gate = gate;
@@ -47,6 +61,12 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
     protected void initChannel(Channel ch) {
         ChannelPipeline pipeline = ch.pipeline();
         installConnection(pipeline);
+        if (tls != null) {
+            pipeline.addBefore(CONNECTION, "tls", tls.newHandler());
+            pipeline.addBefore(CONNECTION, "tls-observer", tls.newObserver());
+            pipeline.addBefore(CONNECTION, "alpn", new AlpnSwitch(this));
+            return;
+        }
         // Cleartext: the client's first bytes choose the protocol (TLS would let ALPN choose).
         pipeline.addBefore(CONNECTION, "h2c-probe", new PriorKnowledgeProbe(this::installHttp2, "http1-codec", "h2c-upgrade"));
         installHttp1(pipeline, true);

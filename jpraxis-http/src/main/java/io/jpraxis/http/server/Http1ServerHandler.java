@@ -1,11 +1,13 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.core.context.DownstreamTls;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.exchange.ConnectionErrors;
 import io.jpraxis.http.exchange.Downstream;
 import io.jpraxis.http.exchange.Exchange;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.support.IdleDeadline;
+import io.jpraxis.http.server.tls.TlsAttributes;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -242,6 +244,11 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     public InetSocketAddress clientAddress() {
         // Null for transports without IP addresses (embedded test channels, Unix sockets).
         return ctx.channel().remoteAddress() instanceof InetSocketAddress inet ? inet : null;
+    }
+
+    @Override
+    public DownstreamTls tls() {
+        return TlsAttributes.downstreamTls(ctx.channel());
     }
 
     @Override

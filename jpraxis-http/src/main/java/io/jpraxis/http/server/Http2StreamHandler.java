@@ -1,8 +1,10 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.core.context.DownstreamTls;
 import io.jpraxis.http.exchange.Downstream;
 import io.jpraxis.http.exchange.Exchange;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.server.tls.TlsAttributes;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
@@ -130,6 +132,11 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
     @Override
     public InetSocketAddress clientAddress() {
         return ctx.channel().parent().remoteAddress() instanceof InetSocketAddress inet ? inet : null;
+    }
+
+    @Override
+    public DownstreamTls tls() {
+        return TlsAttributes.downstreamTls(ctx.channel().parent());
     }
 
     @Override

@@ -16,6 +16,8 @@ import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
+import io.jpraxis.http.server.tls.ListenerTls;
+import io.jpraxis.http.server.tls.TlsMetrics;
 import io.jpraxis.http.upstream.Http1Connector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -35,6 +37,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,6 +80,8 @@ public final class HttpGateway implements AutoCloseable {
     private final EdgeMetrics metrics = new EdgeMetrics();
     private final RequestMetrics requestMetrics;
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
+    private final Map<String, ListenerTls> listenerTls = new LinkedHashMap<>();
+    private final TlsMetrics tlsMetrics;
     private EventLoopGroup group;
     private EventLoopGroup acceptGroup;
     private AddressResolverGroup<InetSocketAddress> resolver;
@@ -117,6 +122,7 @@ public final class HttpGateway implements AutoCloseable {
         this.transport = transport;
         this.meters = meters;
         this.requestMetrics = new RequestMetrics(meters);
+        this.tlsMetrics = new TlsMetrics(meters);
     }
 
     /** Overrides the header-read timeout before {@link #start()} (tests use a short one). */
@@ -192,6 +198,7 @@ public final class HttpGateway implements AutoCloseable {
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
                 requestBodyTimeoutMs(lc), requestMetrics, null, sendTimeoutMs);
+        ListenerTls tls = lc.tls() == null ? null : listenerTls(lc);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)
                 .channel(transport.serverChannelType())
@@ -201,7 +208,7 @@ public final class HttpGateway implements AutoCloseable {
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                 .childHandler(new DownstreamInitializer(context, registry, new ConnectionGate(lc.maxConnections()),
-                        idleTimeoutMs(lc), headerReadTimeoutMs));
+                        idleTimeoutMs(lc), headerReadTimeoutMs, tls));
         InetSocketAddress address = new InetSocketAddress(lc.address().host(), lc.address().port());
         var bound = bootstrap.bind(address).awaitUninterruptibly();
         if (!bound.isSuccess()) {
@@ -209,6 +216,32 @@ public final class HttpGateway implements AutoCloseable {
                     + " (" + bound.cause().getMessage() + ")", bound.cause());
         }
         serverChannels.put(lc.name(), bound.channel());
+    }
+
+    /** Reads the listener's certificates, keys and client CA and builds its contexts (before binding). */
+    private ListenerTls listenerTls(ListenerConfig lc) {
+        ListenerTls tls;
+        try {
+            tls = ListenerTls.build(lc.name(), lc.tls(), tlsMetrics);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("listener " + lc.name() + ": TLS for " + lc.address().render() + ": "
+                    + e.getMessage(), e);
+        }
+        listenerTls.put(lc.name(), tls);
+        return tls;
+    }
+
+    /**
+     * The TLS material of a listener, for reloading its certificates ({@link ListenerTls#reload()});
+     * empty for a cleartext listener or before {@link #start()}.
+     */
+    public synchronized Optional<ListenerTls> listenerTls(String listener) {
+        return Optional.ofNullable(listenerTls.get(listener));
+    }
+
+    /** Handshake counters of the TLS listeners. */
+    public TlsMetrics tlsMetrics() {
+        return tlsMetrics;
     }
 
     private HealthChecker healthCheckerFor(ClusterStates clusters) {

@@ -10,6 +10,7 @@ import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.ListenerTlsConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.model.SourceRef;
 import io.jpraxis.core.condition.RequestCondition;
@@ -84,6 +85,7 @@ public final class TestGateway implements AutoCloseable {
         private Long bodyReadTimeoutMs;
         private Transport transport = Transport.select();
         private InsecureOptions insecure = InsecureOptions.NONE;
+        private ListenerTlsConfig tls;
 
         public Builder filter(HttpFilter filter) {
             filters.add(filter);
@@ -125,6 +127,12 @@ public final class TestGateway implements AutoCloseable {
             return this;
         }
 
+        /** Serves the listener over TLS with this block (null: cleartext). */
+        public Builder tls(ListenerTlsConfig block) {
+            this.tls = block;
+            return this;
+        }
+
         public Builder transport(Transport chosen) {
             this.transport = chosen;
             return this;
@@ -133,7 +141,7 @@ public final class TestGateway implements AutoCloseable {
         public CompiledGateway compile() {
             ListenerConfig listener = new ListenerConfig("main", new HostPort("127.0.0.1", 0),
                     ListenerConfig.ListenerProtocol.HTTP, List.of("test"), listenerMaxConnections, bodyReadTimeoutMs,
-                    keepAliveTimeoutMs, null, SourceRef.synthetic("listener"));
+                    keepAliveTimeoutMs, tls, SourceRef.synthetic("listener"));
             List<CompiledFilter> compiled = new ArrayList<>();
             for (int i = 0; i < filters.size(); i++) {
                 HttpFilter f = filters.get(i);

@@ -3,6 +3,7 @@ package io.jpraxis.server.reload;
 import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.ListenerTlsConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +25,7 @@ import java.util.Objects;
  * {@code insecure_options} flag except {@code allow_private_upstreams}. Needs a restart: listeners
  * added, removed or renamed, and any other listener key ({@code address}, {@code protocol},
  * {@code max_connections}, {@code downstream_read_timeout_ms},
- * {@code downstream_keepalive_timeout_ms}); {@code admin}; {@code runtime};
+ * {@code downstream_keepalive_timeout_ms}, {@code tls}); {@code admin}; {@code runtime};
  * {@code insecure_options.allow_private_upstreams} (the resolver's guard is built at startup).
  */
 final class RestartRequired {
@@ -69,7 +70,27 @@ final class RestartRequired {
                     now.downstreamReadTimeoutMs());
             changed(reasons, at + "downstream_keepalive_timeout_ms", old.downstreamKeepaliveTimeoutMs(),
                     now.downstreamKeepaliveTimeoutMs());
+            tls(reasons, at + "tls", old.tls(), now.tls());
         }
+    }
+
+    /**
+     * The listener's TLS contexts are built when it binds. Only what is written counts, not where
+     * (a block moved down by an added line is unchanged); new contents of the same certificate
+     * files are the certificate watcher's, not a config change (docs/behaviour/listener-tls.md#reloads).
+     */
+    private static void tls(List<String> reasons, String key, ListenerTlsConfig before, ListenerTlsConfig after) {
+        if (Objects.equals(withoutSource(before), withoutSource(after))) {
+            return;
+        }
+        String change = before == null ? "unset -> set" : after == null ? "set -> unset" : "changed";
+        reasons.add(key + ": " + change + " (applied at startup only; new contents of the same certificate "
+                + "files reload without a restart)");
+    }
+
+    private static ListenerTlsConfig withoutSource(ListenerTlsConfig tls) {
+        return tls == null ? null : new ListenerTlsConfig(tls.certificates(), tls.minVersion(), tls.cipherSuites(),
+                tls.clientCa(), tls.clientCertMode(), tls.trustedSpiffeIds(), tls.hotReload(), null);
     }
 
     private static void admin(AdminConfig before, AdminConfig after, List<String> reasons) {

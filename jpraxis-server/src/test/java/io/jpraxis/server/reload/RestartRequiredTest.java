@@ -6,10 +6,16 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.config.model.GatewayConfig;
+import io.jpraxis.testkit.TestPki;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a reload may change and what needs a restart, decided on loaded configs. */
 class RestartRequiredTest {
+    @TempDir
+    Path dir;
+
     private static final String BASE = """
             listeners:
               - name: main
@@ -128,5 +134,28 @@ class RestartRequiredTest {
                 "admin.address: 127.0.0.1:9901 -> 127.0.0.1:9902 (applied at startup only)",
                 "runtime.threads: 0 -> 3 (applied at startup only)",
                 "insecure_options.allow_private_upstreams: false -> true (applied at startup only)");
+    }
+
+    @Test
+    void turningTlsOnOrChangingItNeedsARestartButMovingItDoesNot() {
+        TestPki pki = TestPki.create(dir);
+        TestPki.Issued one = pki.rootCa("ca", TestPki.KeyType.EC)
+                .server("one").dns("localhost").issue();
+        String tls = "    filter_chains: [answer]\n"
+                + "    tls:\n"
+                + "      certificates:\n"
+                + "        - cert_path: \"" + one.certPath() + "\"\n"
+                + "          key_path: \"" + one.keyPath() + "\"\n";
+        GatewayConfig withTls = base("    filter_chains: [answer]\n", tls);
+        GatewayConfig tls13 = base("    filter_chains: [answer]\n", tls + "      min_version: tls13\n");
+        GatewayConfig moved = load("# a comment line moves every line down\n" + BASE.replace(
+                "    filter_chains: [answer]\n", tls));
+
+        assertThat(RestartRequired.between(load(BASE), withTls)).containsExactly("listeners['main'].tls: unset -> "
+                + "set (applied at startup only; new contents of the same certificate files reload without a restart)");
+        assertThat(RestartRequired.between(withTls, tls13)).singleElement().asString()
+                .startsWith("listeners['main'].tls: changed");
+        assertThat(RestartRequired.between(withTls, load(BASE))).singleElement().asString().contains("set -> unset");
+        assertThat(RestartRequired.between(withTls, moved)).as("the same block on other lines").isEmpty();
     }
 }

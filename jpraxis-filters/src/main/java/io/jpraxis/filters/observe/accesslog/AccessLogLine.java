@@ -3,6 +3,7 @@ package io.jpraxis.filters.observe.accesslog;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import io.jpraxis.core.context.DownstreamTls;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.upstream.UpstreamTarget;
@@ -26,7 +27,9 @@ final class AccessLogLine {
 
     /**
      * The line for {@code ctx}: {@code time} is when the request head arrived (RFC 3339, UTC);
-     * {@code cluster} and {@code upstream} are null when nothing was selected.
+     * {@code cluster} and {@code upstream} are null when nothing was selected; {@code tls} is the
+     * connection's TLS version (null on cleartext) and {@code client_cert} whether it presented a
+     * verified client certificate.
      */
     static String render(RequestContext ctx, ExchangeSummary summary) {
         StringWriter out = new StringWriter(256);
@@ -34,6 +37,7 @@ final class AccessLogLine {
             json.writeStartObject();
             json.writeStringField("time", DateTimeFormatter.ISO_INSTANT.format(ctx.receivedAt()));
             json.writeStringField("listener", ctx.listener());
+            writeConnection(json, ctx);
             json.writeStringField("method", ctx.method());
             json.writeStringField("path", ctx.forwardPath()); // canonical, ;parameters kept: as forwarded
             json.writeNumberField("status", summary.status());
@@ -50,5 +54,12 @@ final class AccessLogLine {
             throw new UncheckedIOException("cannot render access log line", e); // a StringWriter does not fail
         }
         return out.toString();
+    }
+
+    private static void writeConnection(JsonGenerator json, RequestContext ctx) throws IOException {
+        DownstreamTls tls = ctx.downstreamTls();
+        json.writeStringField("scheme", ctx.scheme());
+        json.writeStringField("tls", tls == null ? null : tls.protocol());
+        json.writeBooleanField("client_cert", tls != null && tls.peerCertificate() != null);
     }
 }

@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.core.context.DownstreamTls;
+import io.jpraxis.core.context.PeerCertificate;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.upstream.Endpoint;
@@ -77,10 +79,25 @@ class AccessLogFilterTest {
     }
 
     @Test
+    void aTlsConnectionIsLoggedWithItsVersionAndWhetherAClientCertificateWasVerified() throws Exception {
+        RequestContext ctx = request("/");
+        ctx.downstreamTls(new DownstreamTls("TLSv1.3", "TLS_AES_128_GCM_SHA256", null, "h2",
+                new PeerCertificate("CN=c", null, List.of(), List.of(), "1f", "0".repeat(64))));
+        filter(1).onLog(ctx, new ExchangeSummary(200, 0, 0, 1, true));
+
+        JsonNode line = onlyLine();
+        assertThat(line.get("tls").asText()).isEqualTo("TLSv1.3");
+        assertThat(line.get("client_cert").asBoolean()).isTrue();
+    }
+
+    @Test
     void nothingSelectedIsLoggedAsNulls() throws Exception {
         filter(1).onLog(request("/"), new ExchangeSummary(0, 0, 0, 1, false));
 
         JsonNode line = onlyLine();
+        assertThat(line.get("scheme").asText()).isEqualTo("http");
+        assertThat(line.get("tls").isNull()).as("cleartext").isTrue();
+        assertThat(line.get("client_cert").asBoolean()).isFalse();
         assertThat(line.get("cluster").isNull()).isTrue();
         assertThat(line.get("upstream").isNull()).isTrue();
         assertThat(line.get("status").asInt()).as("client left before any response").isZero();

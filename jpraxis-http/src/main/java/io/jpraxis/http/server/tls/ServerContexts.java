@@ -1,0 +1,129 @@
+package io.jpraxis.http.server.tls;
+
+import io.jpraxis.config.model.ListenerTlsConfig;
+import io.jpraxis.config.model.ListenerTlsConfig.Certificate;
+import io.jpraxis.config.tls.TlsFileException;
+import io.jpraxis.config.tls.TlsFiles;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.IdentityCipherSuiteFilter;
+import io.netty.handler.ssl.OpenSslContext;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.cert.CRL;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Builds a listener's server contexts from its {@code tls} block, reading every file afresh: one
+ * context per certificate, all sharing the versions, suites, ALPN list and client verification.
+ * Used at start and by {@link ListenerTls#reload()}.
+ */
+final class ServerContexts {
+    /** Offered in this order (see docs/behaviour/tls-connections.md#alpn); a client without ALPN speaks HTTP/1.1. */
+    static final ApplicationProtocolConfig ALPN = new ApplicationProtocolConfig(
+            ApplicationProtocolConfig.Protocol.ALPN,
+            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+            ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1);
+
+    private final ListenerTlsConfig tls;
+    private final TlsEngine engine;
+    private final TlsParameters parameters;
+
+    ServerContexts(ListenerTlsConfig tls, TlsEngine engine, TlsParameters parameters) {
+        this.tls = tls;
+        this.engine = engine;
+        this.parameters = parameters;
+    }
+
+    /**
+     * Reads the files and builds the selection.
+     *
+     * @throws IllegalArgumentException naming the file or the server name that cannot be used
+     */
+    CertificateSelection build() {
+        ClientCertTrust trust = clientTrust();
+        List<Certificate> certs = tls.certificates();
+        if (certs.size() == 1) {
+            return CertificateSelection.of(context(certs.get(0), trust));
+        }
+        Map<String, SslContext> exact = new LinkedHashMap<>();
+        Map<String, SslContext> wildcards = new LinkedHashMap<>();
+        SslContext fallback = null;
+        for (Certificate cert : certs) {
+            SslContext context = context(cert, trust);
+            for (String name : cert.serverNames()) {
+                String lower = name.toLowerCase(Locale.ROOT);
+                boolean wildcard = lower.startsWith("*.");
+                Map<String, SslContext> into = wildcard ? wildcards : exact;
+                if (into.putIfAbsent(wildcard ? lower.substring(2) : lower, context) != null) {
+                    throw new IllegalArgumentException("duplicate server_name " + name
+                            + " (expected: each name served by one certificate)");
+                }
+            }
+            if (cert.isDefault()) {
+                fallback = context;
+            }
+        }
+        return new CertificateSelection(null, exact, wildcards, fallback);
+    }
+
+    private SslContext context(Certificate cert, ClientCertTrust trust) {
+        TlsFiles.CertifiedKey key;
+        try {
+            key = TlsFiles.certifiedKey(Path.of(cert.certPath()), Path.of(cert.keyPath()));
+        } catch (TlsFileException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        SslContextBuilder builder = SslContextBuilder.forServer(key.key(), key.chain());
+        builder.sslProvider(engine.provider())
+                .protocols(parameters.protocols())
+                .ciphers(parameters.cipherSuites(), IdentityCipherSuiteFilter.INSTANCE)
+                .applicationProtocolConfig(ALPN);
+        if (trust != null) {
+            builder.trustManager(trust).clientAuth(switch (tls.clientCertMode()) {
+                case NONE -> ClientAuth.NONE;
+                case REQUEST -> ClientAuth.OPTIONAL;
+                case REQUIRE, REQUIRE_NAMED -> ClientAuth.REQUIRE;
+            });
+        }
+        SslContext context;
+        try {
+            context = builder.build();
+        } catch (Exception e) {
+            // A key type or certificate the engine cannot use.
+            throw new IllegalArgumentException("cert_path " + cert.certPath() + ", key_path " + cert.keyPath() + ": "
+                    + e.getMessage() + " (expected: an RSA or EC certificate and key the TLS engine accepts)", e);
+        }
+        if (context instanceof OpenSslContext openssl) {
+            // Netty turns tickets off unless keys are set; none given = BoringSSL's own rotating keys.
+            openssl.sessionContext().setTicketKeys();
+        }
+        return context;
+    }
+
+    private ClientCertTrust clientTrust() {
+        if (tls.clientCertMode() == ListenerTlsConfig.ClientCertMode.NONE || tls.clientCa() == null) {
+            return null;
+        }
+        List<CRL> crls = new ArrayList<>();
+        try {
+            for (String path : tls.clientCa().crlPaths()) {
+                crls.addAll(TlsFiles.crls(Path.of(path)));
+            }
+            return ClientCertTrust.of(tls, TlsFiles.caBundle(Path.of(tls.clientCa().caPath())), crls);
+        } catch (TlsFileException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("client_ca.ca_path " + tls.clientCa().caPath() + ": " + e.getMessage()
+                    + " (expected: CA certificates a PKIX validator accepts)", e);
+        }
+    }
+}
