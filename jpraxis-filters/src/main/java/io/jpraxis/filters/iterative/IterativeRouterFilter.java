@@ -7,6 +7,7 @@ import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ReservedHeaders;
+import io.jpraxis.core.http.WebSocketUpgrade;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.StepCompiler.Steps;
 import java.time.Clock;
@@ -61,6 +62,13 @@ public final class IterativeRouterFilter implements HttpFilter {
         int depth = inboundDepth(ctx.headers().get(ReservedHeaders.ITERATIVE_DEPTH));
         if (depth >= MAX_DEPTH) {
             return CompletableFuture.completedFuture(FilterAction.reject(508, "iterative request loop detected"));
+        }
+        if (WebSocketUpgrade.offered(ctx.headers())) {
+            // A step is a sub-request with a buffered answer; it cannot carry a tunnel (see
+            // docs/behaviour/websocket.md#what-is-not-tunnelled).
+            return CompletableFuture.completedFuture(FilterAction.reject(400,
+                    "iterative_request_router cannot route an Upgrade: websocket request (sub-requests are not tunnels;"
+                            + " route it with a router)"));
         }
         if (ctx.subRequests() == null) {
             // Without the shared client the router cannot work; failure_mode decides (see

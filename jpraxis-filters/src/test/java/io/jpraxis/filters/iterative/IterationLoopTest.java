@@ -152,6 +152,22 @@ class IterationLoopTest {
     }
 
     @Test
+    void aWebSocketUpgradeIsRefusedWith400BeforeAnyStepWhileOtherUpgradeTokensGoOnAsPlainRequests() throws Exception {
+        try (Origin up = Origin.answering(200, "ok")) {
+            var pipeline = pipeline(config("", step("first", up.endpoint(), "")));
+            RequestOutcome upgrade = run(pipeline, request("GET", "/", "upgrade", "WebSocket", "connection", "Upgrade"),
+                    new byte[0], client);
+            assertThat(rejected(upgrade)).as("sub-requests are not tunnels").isEqualTo(400);
+            assertThat(((RequestOutcome.Reject) upgrade).reason()).contains("Upgrade: websocket", "not tunnels");
+            assertThat(up.seen).as("no step ran").isEmpty();
+
+            answered(run(pipeline, request("GET", "/", "upgrade", "h2c, websocket"), new byte[0], client));
+            assertThat(up.seen).as("a list of tokens is no WebSocket upgrade: the steps run").hasSize(1);
+            pipeline.close();
+        }
+    }
+
+    @Test
     void inboundDepthThreeOrGarbledIsALoopAndDepthTwoGoesOnAsThree() throws Exception {
         try (Origin up = Origin.answering(200, "ok")) {
             var pipeline = pipeline(config("", step("first", up.endpoint(), "")));

@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.http.upstream.UpstreamStream;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -42,4 +43,10 @@ interface ClientSide {
 
     /** A response filter refused the origin's answer: {@code replacement} goes to the client instead. */
     void replace(LocalResponse replacement);
+
+    /**
+     * The origin switched to WebSocket: {@code switching} goes to the client and both connections
+     * become a {@link Tunnel}; the exchange ends when the tunnel does. The upstream half is over.
+     */
+    void switchProtocols(HttpResponse switching, UpstreamStream stream);
 }

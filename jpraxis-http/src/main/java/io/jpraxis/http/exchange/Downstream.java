@@ -1,8 +1,11 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.DownstreamTls;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 
@@ -43,4 +46,19 @@ public interface Downstream {
 
     /** Closes the connection at once: a response already under way cannot be completed. */
     void abort();
+
+    /** Whether the connection can leave HTTP after a {@code 101} (an HTTP/1.x connection; never an HTTP/2 stream). */
+    default boolean switchesProtocols() {
+        return false;
+    }
+
+    /**
+     * Writes the {@code 101} and leaves HTTP (see docs/behaviour/websocket.md): the connection's
+     * HTTP handlers stop handling messages, {@code takeOver} goes in after them and receives first
+     * whatever the client sent past the upgrade request, and no further exchange runs on the
+     * connection. The connection's accounting (caps, graceful stop) stays with it until it closes.
+     */
+    default Channel switchProtocols(HttpResponse switching, ChannelHandler takeOver) {
+        throw new UnsupportedOperationException("this connection cannot switch protocols");
+    }
 }

@@ -1,7 +1,6 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
@@ -12,6 +11,7 @@ import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
+import io.jpraxis.http.upstream.UpstreamStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -23,7 +23,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
@@ -65,12 +64,16 @@ public final class Exchange {
     private boolean requestReceived;
     private boolean forceClose;
     private boolean continuePending;
+    private final boolean upgrade; // offers WebSocket (docs/behaviour/websocket.md#which-requests-are-tunnelled)
 
     public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
         this.downstream = downstream;
         this.listener = listener;
         this.request = request;
         this.continuePending = HttpUtil.is100ContinueExpected(request);
+        // Nothing of HTTP is read past an upgrade request: unless it becomes a tunnel, the connection closes.
+        this.upgrade = downstream.switchesProtocols() && UpgradeRequests.offersWebSocket(request);
+        this.forceClose = upgrade;
         // A head the decoder refused may carry the unparseable Content-Length it was refused for.
         this.bodyExpected = request.decoderResult().isSuccess()
                 && (HttpUtil.isTransferEncodingChunked(request) || HttpUtil.getContentLength(request, 0L) > 0);
@@ -91,7 +94,9 @@ public final class Exchange {
             // Without a body the head is the whole request; the decoder's empty LastHttpContent
             // follows as a formality and is collected right away.
             requestReceived = true;
-            downstream.requestRead();
+            if (!upgrade) {
+                downstream.requestRead();
+            }
         }
         RequestHead.Admitted head;
         switch (RequestHead.of(request)) {
@@ -116,7 +121,7 @@ public final class Exchange {
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
         execution = PipelineExecution.begin(pipeline, ctx);
-        inputs = new RequestInputs(listener, downstream.eventLoop(), request, ctx, execution, pieces);
+        inputs = new RequestInputs(listener, downstream.eventLoop(), request, ctx, execution, pieces, upgrade);
         if (refused.isPresent()) {
             respondLocal(ErrorResponses.json(refused.get().status(), refused.get().reason(), requestId), true);
             return;
@@ -198,7 +203,7 @@ public final class Exchange {
             }
             switch (outcome) {
                 case RequestOutcome.Forward forward -> {
-                    useRewrittenBody();
+                    inputs.useRewrittenBody();
                     become(ExchangeState.PROXYING);
                     proxy = new ProxyExchange(client, inputs, forward.target());
                     listener.metrics().upstreamExchangeStarted();
@@ -232,18 +237,6 @@ public final class Exchange {
         }
     }
 
-    /**
-     * A bound-upstream participant's rewrite replaces the pre-read body (only a body that was read
-     * whole can be; its length then frames the upstream request, chunked clients included; see
-     * docs/behaviour/binding.md#the-bound-body-barrier).
-     */
-    private void useRewrittenBody() {
-        ByteBuffer rewritten = execution.rewrittenRequestBody();
-        if (rewritten != null) {
-            pieces.replacePreRead(rewritten);
-        }
-    }
-
     // ---- events from the connection ----
 
     /** A request body piece (the last one included); ownership passes to the exchange. */
@@ -268,7 +261,7 @@ public final class Exchange {
         } else {
             pieces.add(content);
         }
-        if (last) {
+        if (last && !upgrade) {
             // Read ahead: takes the next pipelined head (held by the connection) or notices the client leaving.
             downstream.requestRead();
         }
@@ -311,12 +304,9 @@ public final class Exchange {
 
     /** Sends a local response after the response phase; {@code error} responses carry the request id. */
     private void respondLocal(LocalResponse response, boolean error) {
-        LocalResponses.Answer answer = LocalResponses.afterResponsePhase(execution, response, error, requestId());
         boolean keepAlive = keepAliveWanted() && requestReceived;
-        FullHttpResponse wire = LocalResponses.render(answer.head(), answer.body(), request, keepAlive, requestId(),
-                listener.metrics());
-        LocalResponses.stampDate(wire, listener.services().clock().millis());
-        listener.metrics().localResponse();
+        FullHttpResponse wire = LocalResponses.wire(execution, response, error, requestId(), request, keepAlive,
+                listener);
         record.status(wire.status().code());
         record.localBody(wire.content().readableBytes());
         finish();
@@ -378,17 +368,7 @@ public final class Exchange {
         if (proxy != null) {
             listener.metrics().upstreamExchangeEnded();
         }
-        ExchangeSummary summary = record.summary(proxy == null ? 0 : proxy.responseBytes(), completed);
-        listener.requestMetrics().record(listener.listener(), ctx, summary.status(), summary.durationNanos());
-        try {
-            if (execution != null) {
-                execution.runLog(summary);
-            }
-        } finally {
-            if (generation != null) {
-                generation.release(); // the last request of a replaced generation closes it
-            }
-        }
+        record.report(listener, ctx, execution, generation, proxy == null ? 0 : proxy.responseBytes(), completed);
     }
 
     private void deadlineExpired() {
@@ -462,6 +442,25 @@ public final class Exchange {
         @Override
         public void replace(LocalResponse replacement) {
             respondLocal(replacement, replacement.status() >= 400);
+        }
+
+        @Override
+        public void switchProtocols(HttpResponse switching, UpstreamStream stream) {
+            downstream.eventLoop().execute(() -> { // once the origin's read is over: the switch edits its pipeline
+                if (state == ExchangeState.PROXYING) { // else the client left, or the origin failed (502), meanwhile
+                    record.status(switching.status().code());
+                    become(ExchangeState.RESPONDING);
+                    Tunnel.open(downstream, switching, stream, listener, requestId(), this::tunnelEnded);
+                }
+            });
+        }
+
+        /** The tunnel ended: the exchange ends with it, logged with its bytes each way and its whole duration. */
+        private void tunnelEnded(long fromClient, long fromOrigin, boolean clean) {
+            record.tunnelled(fromClient, fromOrigin);
+            finish();
+            proxy.onDownstreamClosed(); // gives back the cluster slot; the origin's connection is closed
+            end(clean);
         }
 
         @Override

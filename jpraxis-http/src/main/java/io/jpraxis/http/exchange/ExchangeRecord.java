@@ -1,6 +1,9 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.generation.Generation;
+import io.jpraxis.core.pipeline.execute.PipelineExecution;
 
 /**
  * What the edge notes about one exchange while it runs (status sent, body bytes, start time) so
@@ -11,7 +14,7 @@ final class ExchangeRecord {
     private final long startNanos = System.nanoTime();
     private int status;
     private long requestBodyBytes;
-    /** Body bytes of a local response, or -1 when the response (if any) came from the origin. */
+    /** Body bytes of a local response (or a tunnel's from the origin), or -1 when a proxied response's count. */
     private long localBodyBytes = -1;
     private boolean ended;
 
@@ -28,6 +31,12 @@ final class ExchangeRecord {
         localBodyBytes = bytes;
     }
 
+    /** A tunnel's bytes: what the client sent counts as its request body, what the origin sent as its response's. */
+    void tunnelled(long fromClient, long fromOrigin) {
+        requestBodyBytes += fromClient;
+        localBodyBytes = fromOrigin;
+    }
+
     /** Marks the exchange ended; true only the first time, so every end path may call it. */
     boolean end() {
         if (ended) {
@@ -35,6 +44,25 @@ final class ExchangeRecord {
         }
         ended = true;
         return true;
+    }
+
+    /**
+     * Reports the ended exchange: counted and timed in the request meters, then handed to the
+     * filters that ran ({@code onLog}); {@code generation} is released last whatever they do.
+     */
+    void report(ListenerContext listener, RequestContext ctx, PipelineExecution execution, Generation generation,
+            long upstreamBodyBytes, boolean completed) {
+        ExchangeSummary summary = summary(upstreamBodyBytes, completed);
+        listener.requestMetrics().record(listener.listener(), ctx, summary.status(), summary.durationNanos());
+        try {
+            if (execution != null) {
+                execution.runLog(summary);
+            }
+        } finally {
+            if (generation != null) {
+                generation.release(); // the last request of a replaced generation closes it
+            }
+        }
     }
 
     /** The summary, taking the response body size from the origin unless a local response went out. */

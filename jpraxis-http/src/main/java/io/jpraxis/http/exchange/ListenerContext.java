@@ -25,6 +25,9 @@ import java.time.Clock;
  *     stream not writable, so the relay has stopped) before the exchange is cut and both
  *     connections are closed; without it a client that never reads would hold an upstream
  *     connection for good. Counted between writes, like nginx's {@code send_timeout}.
+ * @param tunnelIdleTimeoutMs how long a WebSocket tunnel may carry nothing either way before both
+ *     connections close: the listener's {@code downstream_read_timeout_ms} when set, else null (no
+ *     limit beyond TCP's; see docs/behaviour/websocket.md#idle-close-and-shutdown)
  */
 public record ListenerContext(
         String listener,
@@ -35,7 +38,8 @@ public record ListenerContext(
         long requestBodyTimeoutMs,
         RequestMetrics requestMetrics,
         SubRequestClients subRequests,
-        long sendTimeoutMs) {
+        long sendTimeoutMs,
+        Long tunnelIdleTimeoutMs) {
 
     /** The send timeout when none is set: nginx's {@code send_timeout} default. */
     public static final long DEFAULT_SEND_TIMEOUT_MS = 60_000;
@@ -54,6 +58,14 @@ public record ListenerContext(
             subRequests = new SubRequestClients(connector, metrics,
                     services == null ? Clock.systemUTC() : services.clock());
         }
+    }
+
+    /** Without an idle limit on tunnels. */
+    public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
+            UpstreamConnector connector, EdgeMetrics metrics, long requestBodyTimeoutMs, RequestMetrics requestMetrics,
+            SubRequestClients subRequests, long sendTimeoutMs) {
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, subRequests,
+                sendTimeoutMs, null);
     }
 
     /** With sub-request clients of its own over {@code connector}. */

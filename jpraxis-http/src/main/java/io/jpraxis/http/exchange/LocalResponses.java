@@ -31,6 +31,16 @@ final class LocalResponses {
     private LocalResponses() {
     }
 
+    /** The wire form of a local answer after the response phase, dated and counted. */
+    static FullHttpResponse wire(PipelineExecution execution, LocalResponse response, boolean error, String requestId,
+            HttpRequest request, boolean keepAlive, ListenerContext listener) {
+        Answer answer = afterResponsePhase(execution, response, error, requestId);
+        FullHttpResponse wire = render(answer.head(), answer.body(), request, keepAlive, requestId, listener.metrics());
+        stampDate(wire, listener.services().clock().millis());
+        listener.metrics().localResponse();
+        return wire;
+    }
+
     /**
      * A wire response for {@code head}: headers a filter must not set (hop-by-hop, reserved) are
      * dropped, the length is the body's, and {@code Connection} says whether the connection stays.

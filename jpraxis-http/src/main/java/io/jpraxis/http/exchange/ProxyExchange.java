@@ -1,5 +1,6 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.execute.ResponseOutcome;
@@ -40,8 +41,10 @@ import org.slf4j.LoggerFactory;
  * (body relay, limits, replay copy) is {@link RequestBodyRelay}; this class runs the attempts and
  * relays the response.
  */
-final class ProxyExchange implements UpstreamConnector.AcquireCallback, UpstreamStreamListener {
+final class ProxyExchange
+        implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
+    private static final int BAD_GATEWAY = 502;
 
     private final ClientSide client;
     private final RequestInputs request;
@@ -78,19 +81,7 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         this.metrics = request.listener().metrics();
         this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name());
         this.lease = new UpstreamLease(target.clusterState());
-        this.body = new RequestBodyRelay(request, client, new RequestBodyRelay.Owner() {
-            @Override
-            public boolean live(UpstreamStream s) {
-                return state != ProxyState.ENDED && stream == s;
-            }
-
-            @Override
-            public void abandon(int status, String reason) {
-                if (state != ProxyState.ENDED) {
-                    ProxyExchange.this.abandon(status, reason);
-                }
-            }
-        }, retries.replayLimitBytes());
+        this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
         this.maxResponseBytes = bodyPlan.responseLimit();
         this.responseHooks = ResponseBodyHooks.of(request.execution());
@@ -102,29 +93,20 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         state = next;
     }
 
-    /**
-     * Refuses a body whose declared length is over the request limit before any upstream work (and
-     * before it is read); the unread body makes the connection close (see
-     * docs/behaviour/body-access.md#access-and-delivery-modes).
-     *
-     * @return false when the exchange was answered
-     */
+    /** False when the declared body is over the request limit: then the exchange was answered ({@link RequestBodyRelay}). */
     boolean admitsDeclaredBody() {
-        long declared = HttpUtil.getContentLength(request.head(), -1L);
-        Long maxRequestBytes = bodyPlan.requestLimit();
-        if (maxRequestBytes != null && declared > maxRequestBytes) {
-            metrics.requestBodyLimitHit();
-            end(AttemptOutcome.NOT_JUDGED);
-            client.fail(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
-            return false;
-        }
-        return true;
+        return body.admitsDeclaredBody();
     }
 
     /** Takes a cluster slot and makes the first attempt; a body held whole waits in the exchange until it connects. */
     void connect() {
         if (state == ProxyState.ENDED) {
             return; // ended while the exchange read a small body whole (the request deadline)
+        }
+        String refused = request.upgrade() ? UpgradeRequests.clusterRefusal(target) : null;
+        if (refused != null) {
+            abandon(BAD_GATEWAY, refused);
+            return;
         }
         if (!lease.takeSlot()) {
             // max_connections caps the requests in flight to the cluster; the origin is not contacted (see
@@ -148,6 +130,9 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
             // A filter left a header or target no wire may carry (a CR or LF would split the message).
             failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);
             return;
+        }
+        if (request.upgrade()) {
+            UpgradeRequests.keepOffer(head, request.head());
         }
         upstreamHead = head;
         lease.beginAttempt(target.endpointState());
@@ -223,6 +208,10 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         upstreamStatus = head.status().code();
         body.answered();
+        if (upstreamStatus == 101) {
+            switchProtocols(head);
+            return;
+        }
         upstreamReusable = HttpUtil.isKeepAlive(head);
         // While the client is still sending, the connection cannot be reused for its next request.
         boolean wanted = client.keepAliveWanted();
@@ -260,14 +249,32 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
         }
         ResponseHead view = DownstreamResponses.filterView(head);
         if (request.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
-            // A response filter refused the origin's answer: its body is dropped with the connection.
-            end(UpstreamLease.judge(upstreamStatus));
-            stream.abort();
-            client.replace(replace.response());
+            replaceAnswer(replace.response());
             return null;
         }
         return DownstreamResponses.build(view, head, request.head(), keepAliveWanted,
                 bodyPlan.responseRewritable());
+    }
+
+    /** A 101: the start of a tunnel, refused by a filter, or 502 (see docs/behaviour/websocket.md#the-101). */
+    private void switchProtocols(HttpResponse head) {
+        switch (UpgradeSwitch.of(head, request)) {
+            case UpgradeSwitch.Unusable unusable -> abandon(BAD_GATEWAY, unusable.reason()); // logged, counted
+            case UpgradeSwitch.Replaced replaced -> replaceAnswer(replaced.replacement());
+            case UpgradeSwitch.Invalid invalid -> failInternally("101 head for the client is not valid HTTP",
+                    invalid.cause(), UpstreamLease.judge(upstreamStatus));
+            case UpgradeSwitch.Accepted accepted -> {
+                become(ProxyState.RELAYING); // the tunnel holds the cluster slot until it ends (onDownstreamClosed)
+                client.switchProtocols(accepted.switching(), stream);
+            }
+        }
+    }
+
+    /** A response filter refused the origin's answer: its body (or switched connection) goes with the connection. */
+    private void replaceAnswer(LocalResponse replacement) {
+        end(UpstreamLease.judge(upstreamStatus));
+        stream.abort();
+        client.replace(replacement);
     }
 
     @Override
@@ -438,6 +445,11 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     // ---- observation (exchange end, request deadline) ----
 
+    @Override
+    public boolean live(UpstreamStream s) {
+        return state != ProxyState.ENDED && stream == s;
+    }
+
     /** Response body bytes received from the origin so far. */
     long responseBytes() {
         return responseBytes;
@@ -445,13 +457,15 @@ final class ProxyExchange implements UpstreamConnector.AcquireCallback, Upstream
 
     /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
     void onDeadline(int status, String reason) {
-        if (state != ProxyState.ENDED) {
-            abandon(status, reason); // the connection is closed, never pooled: its answer may still come
-        }
+        abandon(status, reason); // the connection is closed, never pooled: its answer may still come
     }
 
-    /** Ends the exchange early: the upstream is closed, the client gets {@code status} or an abort. */
-    private void abandon(int status, String reason) {
+    /** Ends the exchange early (once): the upstream is closed, the client gets {@code status} or an abort. */
+    @Override
+    public void abandon(int status, String reason) {
+        if (state == ProxyState.ENDED) {
+            return;
+        }
         end(UpstreamLease.judge(upstreamStatus));
         if (stream != null) {
             stream.abort();

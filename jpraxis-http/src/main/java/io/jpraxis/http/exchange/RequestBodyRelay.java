@@ -9,6 +9,7 @@ import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import org.slf4j.Logger;
@@ -62,6 +63,23 @@ final class RequestBodyRelay {
         this.maxRequestBytes = execution.bodyPlan().requestLimit();
         this.hooks = execution.bodyPlan().streamsRequestHooks() ? execution : null;
         this.bodyDeadline = new IdleDeadline(request.loop(), request.listener().requestBodyTimeoutMs(), this::timedOut);
+    }
+
+    /**
+     * Refuses a body whose declared length is over the request limit before any upstream work (and
+     * before it is read); the unread body makes the connection close (see
+     * docs/behaviour/body-access.md#access-and-delivery-modes).
+     *
+     * @return false when the exchange was answered
+     */
+    boolean admitsDeclaredBody() {
+        long declared = HttpUtil.getContentLength(request.head(), -1L);
+        if (maxRequestBytes != null && declared > maxRequestBytes) {
+            metrics.requestBodyLimitHit();
+            owner.abandon(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
+            return false;
+        }
+        return true;
     }
 
     /**

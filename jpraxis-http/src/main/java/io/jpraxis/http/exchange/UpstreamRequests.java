@@ -64,8 +64,9 @@ public final class UpstreamRequests {
             listed.add(HttpHeaderNames.CONNECTION.toString());
             for (String line : connectionLines) {
                 for (String token : line.split(",")) {
-                    if (!token.isBlank()) {
-                        listed.add(HeaderMap.normalize(token.trim()));
+                    String name = HeaderMap.normalize(token.trim());
+                    if (!name.isEmpty() && !keptDespiteConnection(name)) {
+                        listed.add(name);
                     }
                 }
             }
@@ -117,9 +118,20 @@ public final class UpstreamRequests {
      * and Host the gateway sets, and the forwarded lines only this hop can write.
      */
     private static boolean notForwarded(String name, Set<String> listedInConnection) {
-        return HopByHopHeaders.NAMES.contains(name) || (listedInConnection != null && listedInConnection.contains(name))
+        return HopByHopHeaders.NAMES.contains(name)
+                || (listedInConnection != null && listedInConnection.contains(name) && !keptDespiteConnection(name))
                 || ReservedHeaders.isReserved(name) || name.equals("expect") || name.equals("content-length")
                 || name.equals("host") || name.equals(ForwardedHeaders.PROTO) || name.equals(ForwardedHeaders.HOST);
+    }
+
+    /**
+     * Names a {@code Connection} token cannot remove: the Host and length the request is framed and
+     * routed by, the forwarding chain earlier hops wrote, and the gateway's reserved names. A
+     * client naming them must not blind the origin to who sent the request.
+     */
+    static boolean keptDespiteConnection(String name) {
+        return name.equals("host") || name.equals("content-length") || name.equals(ForwardedHeaders.FOR)
+                || name.equals(ForwardedHeaders.FORWARDED) || ReservedHeaders.isReserved(name);
     }
 
     /** Removes from {@code headers} one line per line the client sent under {@code name}, keeping the others. */

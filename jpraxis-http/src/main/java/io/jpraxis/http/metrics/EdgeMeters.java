@@ -12,8 +12,8 @@ import java.util.function.IntSupplier;
 /**
  * Exposes the edge's own state to Micrometer: every {@link EdgeMetrics} counter as a function
  * counter ({@code jpraxis_edge_<name>_total}), the upstream pool gauges, the connection reuse
- * ratio and each listener's failed exchange-end hooks. Read at scrape time, so nothing is added to
- * the request path.
+ * ratio, each listener's failed exchange-end hooks and its WebSocket tunnels (open now, opened).
+ * Read at scrape time, so nothing is added to the request path.
  */
 public final class EdgeMeters implements MeterBinder {
     private final EdgeMetrics metrics;
@@ -51,6 +51,15 @@ public final class EdgeMeters implements MeterBinder {
                 .description("Upstream exchanges on a pooled connection / all upstream connection acquisitions")
                 .register(registry);
         for (String listener : listeners) {
+            TunnelCounts tunnels = metrics.tunnels(listener);
+            Gauge.builder("jpraxis.tunnels.active", tunnels, TunnelCounts::active)
+                    .description("WebSocket tunnels open now")
+                    .tag("listener", listener)
+                    .register(registry);
+            FunctionCounter.builder("jpraxis.tunnels", tunnels, TunnelCounts::total)
+                    .description("WebSocket tunnels opened (a 101 relayed to the client)")
+                    .tag("listener", listener)
+                    .register(registry);
             // Summed over every config generation, so a reload never makes the counter go back.
             FunctionCounter.builder("jpraxis.filter.log.failures", generations, g -> g.logHookFailures(listener))
                     .description("Filter exchange-end hooks that threw (each is also logged)")

@@ -8,6 +8,8 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -39,6 +41,7 @@ public final class EdgeMetrics implements PoolEvents {
     private final Map<UpstreamFailure, LongAdder> upstreamFailures = new EnumMap<>(UpstreamFailure.class);
     private final Map<Http2Error, LongAdder> http2ConnectionErrors = new EnumMap<>(Http2Error.class);
     private final Map<String, LongAdder> counters;
+    private final ConcurrentMap<String, TunnelCounts> tunnels = new ConcurrentHashMap<>();
 
     public EdgeMetrics() {
         for (UpstreamFailure f : UpstreamFailure.values()) {
@@ -69,6 +72,11 @@ public final class EdgeMetrics implements PoolEvents {
         upstreamFailures.forEach((f, n) -> named.put("upstream_failures_" + f.name().toLowerCase(Locale.ROOT), n));
         http2ConnectionErrors.forEach((e, n) -> named.put("http2_connection_errors_" + e.name().toLowerCase(Locale.ROOT), n));
         this.counters = Collections.unmodifiableMap(named);
+    }
+
+    /** The WebSocket tunnels of {@code listener}, made on first use. */
+    public TunnelCounts tunnels(String listener) {
+        return tunnels.computeIfAbsent(listener, l -> new TunnelCounts());
     }
 
     public void request() {

@@ -8,14 +8,21 @@ import io.jpraxis.http.exchange.Exchange;
 import io.jpraxis.http.exchange.ListenerContext;
 import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.server.tls.TlsAttributes;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -59,6 +66,8 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private boolean readPending;
     private boolean closing;
     private boolean dispatching;
+    /** The connection left HTTP for a tunnel: every event passes on to it (see {@link #switchProtocols}). */
+    private boolean switched;
 
     /**
      * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
@@ -90,6 +99,10 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void channelRead(ChannelHandlerContext context, Object msg) {
+        if (switched) {
+            context.fireChannelRead(msg);
+            return;
+        }
         if (closing) {
             ReferenceCountUtil.release(msg); // lingering close: discard what the client still sends
             return;
@@ -316,10 +329,49 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         ctx.close();
     }
 
+    @Override
+    public boolean switchesProtocols() {
+        return !closing;
+    }
+
+    /**
+     * Leaves HTTP: the 101 goes out through the encoder, then the h2c upgrade handler and the codec
+     * leave; the bytes the decoder held past the upgrade request (it stops there, see
+     * {@link StrictRequestDecoder}) pass through this handler to {@code takeOver}. This handler
+     * stays for the connection's admission and its close.
+     */
+    @Override
+    public Channel switchProtocols(HttpResponse switching, ChannelHandler takeOver) {
+        closing = true;
+        switched = true;
+        current = null;
+        readPending = false;
+        idle.cancel();
+        headDeadline.dispose();
+        releaseInbound(); // the upgrade request's empty last piece
+        ReferenceCountUtil.release(nextHead);
+        nextHead = null;
+        ChannelPipeline pipeline = ctx.pipeline();
+        ctx.writeAndFlush(new DefaultFullHttpResponse(switching.protocolVersion(), switching.status(),
+                Unpooled.EMPTY_BUFFER, switching.headers(), EmptyHttpHeaders.INSTANCE), ctx.voidPromise());
+        pipeline.addAfter(ctx.name(), "tunnel", takeOver);
+        if (pipeline.get(H2cUpgrade.class) != null) {
+            pipeline.remove(H2cUpgrade.class);
+        }
+        if (pipeline.get(Http1RequestCodec.class) != null) {
+            pipeline.remove(Http1RequestCodec.class);
+        }
+        return ctx.channel();
+    }
+
     // ---- channel events ----
 
     @Override
     public void channelReadComplete(ChannelHandlerContext context) {
+        if (switched) {
+            context.fireChannelReadComplete();
+            return;
+        }
         // A read cycle ends every outstanding read(), even one that got no message (a partial
         // head): a read still wanted must be asked for again.
         if (readPending && !closing && inbound.isEmpty()) {
@@ -364,7 +416,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
             return;
         }
         if (event == ConnectionRegistry.DRAIN) {
-            if (current == null && !closing && !headDeadline.running()) {
+            // A tunnel is an open connection to the end: a graceful stop waits for it up to its
+            // timeout (see docs/behaviour/websocket.md#idle-close-and-shutdown).
+            if (current == null && !switched && !closing && !headDeadline.running()) {
                 closing = true;
                 context.close(); // idle keep-alive connection: nothing to finish
             }
@@ -377,6 +431,10 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
 
     @Override
     public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+        if (switched) {
+            context.fireExceptionCaught(cause);
+            return;
+        }
         if (cause instanceof IOException) {
             log.debug("client connection {} failed: {}", clientAddress(), cause.toString());
         } else {

@@ -197,7 +197,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
-                requestBodyTimeoutMs(lc), requestMetrics, null, sendTimeoutMs);
+                requestBodyTimeoutMs(lc), requestMetrics, null, sendTimeoutMs, lc.downstreamReadTimeoutMs());
         ListenerTls tls = lc.tls() == null ? null : listenerTls(lc);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)

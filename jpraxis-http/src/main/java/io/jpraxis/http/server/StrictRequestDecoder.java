@@ -1,5 +1,6 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.http.exchange.UpgradeRequests;
 import io.jpraxis.http.support.KnownHeaderNames;
 import io.jpraxis.http.support.SmallTrailers;
 import io.netty.buffer.ByteBuf;
@@ -48,6 +49,14 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
     private boolean requestLineDone;
     /** After a refused message everything is discarded until the connection closes. */
     private boolean broken;
+    /** The current request offers a WebSocket upgrade: its end is the last HTTP this decoder reads. */
+    private boolean upgradeOffered;
+    /**
+     * Past a WebSocket upgrade request nothing is parsed: the bytes that follow are the tunnel's
+     * if the origin switches (they stay here and pass on when the codec leaves), and the
+     * connection closes after the answer if it does not (see docs/behaviour/websocket.md).
+     */
+    private boolean held;
 
     StrictRequestDecoder(HttpDecoderConfig config, Queue<HttpMethod> methods) {
         super(config);
@@ -70,6 +79,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
 
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (held) {
+            return;
+        }
         if (broken) {
             in.skipBytes(in.readableBytes());
             return;
@@ -120,6 +132,9 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
      */
     @Override
     protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) throws Exception {
+        if (held) {
+            return;
+        }
         if (broken) {
             in.skipBytes(in.readableBytes());
             return;
@@ -161,9 +176,12 @@ final class StrictRequestDecoder extends HttpRequestDecoder {
                 inHead = false;
                 if (request.decoderResult().isFailure()) {
                     broken = true; // Netty discards the rest itself; so do we
+                } else {
+                    upgradeOffered = UpgradeRequests.offersWebSocket(request);
                 }
             }
             if (msg instanceof LastHttpContent) {
+                held = upgradeOffered;
                 inHead = true;
                 headStarted = false;
                 requestLineDone = false;

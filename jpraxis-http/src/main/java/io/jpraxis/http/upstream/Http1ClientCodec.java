@@ -21,7 +21,8 @@ import java.util.Queue;
  * body. It stands in for Netty's {@code HttpClientCodec}, whose decoder cannot be extended, so the
  * decoder can take the header names and status-line words that nearly every response repeats from
  * shared tables ({@link KnownHeaderNames}, {@link StatusLineWords}) instead of copying each one.
- * The gateway never sends CONNECT or an Upgrade upstream, so neither needs handling here.
+ * The gateway never sends CONNECT; after a 101 to a WebSocket upgrade Netty's decoder passes what
+ * follows as raw bytes, and the codec leaves the pipeline ({@link Http1Connection#switchProtocols}).
  */
 final class Http1ClientCodec extends CombinedChannelDuplexHandler<Http1ClientCodec.ResponseDecoder, Http1ClientCodec.RequestEncoder> {
 

@@ -1,9 +1,12 @@
 package io.jpraxis.http.upstream;
 
 import io.jpraxis.http.support.IdleDeadline;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.PrematureChannelClosureException;
@@ -16,6 +19,7 @@ import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +48,12 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     private boolean readOutstanding;
     private boolean responseComplete;
     private boolean skippingInterim;
+    /**
+     * A 101 went to the exchange: the codec has stopped parsing (Netty passes what follows as raw
+     * bytes), and what arrives before {@link #switchProtocols} waits in {@code pastSwitch}.
+     */
+    private boolean switched;
+    private ArrayDeque<ByteBuf> pastSwitch;
 
     Http1Connection(PoolKey key, Http1LoopPool pool, UpstreamTimeouts timeouts) {
         this.key = key;
@@ -86,6 +96,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     void close() {
         failed = true;
         listener = null;
+        if (pastSwitch != null) {
+            pastSwitch.forEach(ReferenceCountUtil::release);
+            pastSwitch = null;
+        }
         readDeadline.cancel();
         writeDeadline.cancel();
         if (channel != null) {
@@ -166,6 +180,34 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
         close();
     }
 
+    /**
+     * Leaves HTTP after the 101 the exchange accepted: {@code takeOver} goes in after this handler,
+     * gets the bytes the origin sent past the 101 (held here, then what the codec had not parsed
+     * when it leaves), and then this handler leaves too. The pool never sees the connection again.
+     */
+    @Override
+    public Channel switchProtocols(ChannelHandler takeOver) {
+        if (!switched) {
+            throw new IllegalStateException("no 101 from the upstream to switch on");
+        }
+        readDeadline.cancel();
+        writeDeadline.cancel();
+        listener = null;
+        ChannelPipeline pipeline = channel.pipeline();
+        ChannelHandlerContext self = pipeline.context(this);
+        if (self == null) {
+            return channel; // closed meanwhile: the handlers are gone, the tunnel ends at once
+        }
+        pipeline.addAfter(self.name(), "tunnel", takeOver);
+        ByteBuf held;
+        while (pastSwitch != null && (held = pastSwitch.poll()) != null) {
+            self.fireChannelRead(held);
+        }
+        pipeline.remove(Http1ClientCodec.class); // its unparsed bytes pass through channelRead on to takeOver
+        pipeline.remove(this);
+        return channel;
+    }
+
     // ---- channel events ----
 
     @Override
@@ -177,6 +219,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         readOutstanding = false;
         readDeadline.stop();
+        if (switched) {
+            onPastSwitch(ctx, msg);
+            return;
+        }
         UpstreamStreamListener current = listener;
         if (current == null) {
             ReferenceCountUtil.release(msg);
@@ -204,13 +250,17 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     }
 
     private void onHead(UpstreamStreamListener current, HttpResponse head) {
+        if (head.status().code() == 101) {
+            // The exchange decides whether it completes an upgrade (see docs/behaviour/websocket.md);
+            // nothing after it is HTTP, whatever it decides.
+            switched = true;
+            awaitingResponse = false;
+            readDeadline.stop();
+            current.onResponseHead(head);
+            return;
+        }
         if (head.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
-            // Interim responses (RFC 9110 15.2) are not relayed: the gateway answers Expect itself
-            // and strips Upgrade, so a 101 here is a protocol violation.
-            if (head.status().code() == 101) {
-                fail(UpstreamFailure.PROTOCOL_ERROR);
-                return;
-            }
+            // Other interim responses (RFC 9110 15.2) are not relayed: the gateway answers Expect itself.
             skippingInterim = true;
             read();
             return;
@@ -244,6 +294,23 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
         current.onResponseContent(content);
     }
 
+    /**
+     * After a 101: the codec's empty last piece is dropped, bytes wait for the tunnel (or, once it
+     * took over, pass on to it).
+     */
+    private void onPastSwitch(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf bytes) || failed) {
+            ReferenceCountUtil.release(msg);
+        } else if (listener == null) {
+            ctx.fireChannelRead(bytes); // the codec leaving: its unparsed bytes go to the tunnel
+        } else {
+            if (pastSwitch == null) {
+                pastSwitch = new ArrayDeque<>(2);
+            }
+            pastSwitch.add(bytes);
+        }
+    }
+
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         UpstreamStreamListener current = listener;
@@ -267,6 +334,10 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
     public void channelInactive(ChannelHandlerContext ctx) {
         readDeadline.cancel();
         writeDeadline.cancel();
+        if (switched) {
+            // Between the 101 and the tunnel: the tunnel relays what arrived and sees the close.
+            return;
+        }
         if (pooled) {
             pooled = false;
             pool.remove(this);

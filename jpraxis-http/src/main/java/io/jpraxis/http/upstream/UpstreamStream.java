@@ -1,5 +1,7 @@
 package io.jpraxis.http.upstream;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpObject;
 
@@ -46,4 +48,15 @@ public interface UpstreamStream {
 
     /** The exchange is abandoned (client gone, response replaced, limits): close, never reuse. */
     void abort();
+
+    /**
+     * Leaves HTTP after a {@code 101} the exchange accepted (see docs/behaviour/websocket.md): the
+     * stream's handlers leave the connection's pipeline and {@code takeOver} is put in their place,
+     * receiving first whatever bytes already arrived past the 101. The stream is not used again;
+     * the returned channel belongs to the caller (it may already be closed). Only an HTTP/1.1
+     * connection can switch.
+     */
+    default Channel switchProtocols(ChannelHandler takeOver) {
+        throw new UnsupportedOperationException("this upstream stream cannot switch protocols");
+    }
 }

@@ -6,7 +6,9 @@ import io.netty.handler.codec.http.HttpResponse;
 /**
  * Receives one exchange's upstream events on the stream's event loop. Messages are handed over
  * with ownership (the listener releases or forwards them). Interim (1xx) responses are consumed by
- * the stream and never reach the listener.
+ * the stream and never reach the listener, except a {@code 101}: it arrives as the head, nothing
+ * follows it, and the listener either takes the connection over ({@link UpstreamStream#switchProtocols})
+ * or aborts the stream.
  */
 public interface UpstreamStreamListener {
 

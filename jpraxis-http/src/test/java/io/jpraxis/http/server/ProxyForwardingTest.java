@@ -96,7 +96,7 @@ class ProxyForwardingTest {
         startGateway(TestGateway.cluster("c"));
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send("GET / HTTP/1.1\r\nHost: test\r\nConnection: keep-alive, X-Session-Hop\r\n"
-                    + "X-Session-Hop: secret\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nUpgrade: websocket\r\n"
+                    + "X-Session-Hop: secret\r\nKeep-Alive: timeout=5\r\nTE: trailers\r\nUpgrade: foo\r\n"
                     + "Proxy-Authorization: Basic eA==\r\nX-Kept: yes\r\n\r\n");
             EchoResponse echo = client.readResponse().echo();
             assertThat(echo.headers().keySet()).as("RFC 9110 7.6.1 hop-by-hop headers never go upstream")
