@@ -5,6 +5,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -15,6 +16,8 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -124,10 +127,14 @@ public final class BareNettyProxy {
         private Channel upstream;
         /** Request parts read while a new origin connection is still connecting. */
         private ArrayDeque<Object> early;
+        /** The request asked for {@code Connection: close}: the client connection ends with the answer. */
+        private boolean closeAfter;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpRequest request) {
+                closeAfter = request.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE,
+                        true);
                 request.headers().remove(HttpHeaderNames.CONNECTION);
                 upstream = idle.get().poll();
                 if (upstream == null || !upstream.isActive()) {
@@ -198,11 +205,19 @@ public final class BareNettyProxy {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            client.write(msg);
+            boolean close = borrower.closeAfter;
+            if (close && msg instanceof HttpResponse response) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            }
             if (msg instanceof LastHttpContent) {
-                client.flush();
                 borrower.upstream = null; // answered: the client may not close it from now on
                 idle.get().offer(ctx.channel());
+                ChannelFuture written = client.writeAndFlush(msg);
+                if (close) {
+                    written.addListener(ChannelFutureListener.CLOSE); // each request on a new connection
+                }
+            } else {
+                client.write(msg);
             }
         }
 

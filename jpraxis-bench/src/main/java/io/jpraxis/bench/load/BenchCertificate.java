@@ -34,7 +34,7 @@ public record BenchCertificate(Path cert, Path key, Path certAndKey) {
         Path key = tls.resolve("key.pem");
         List<String> argv = List.of("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
                 "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key.toString(), "-out", cert.toString(),
-                "-days", "7", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost");
+                "-days", "90", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost");
         Process p = new ProcessBuilder(argv).redirectErrorStream(true)
                 .redirectOutput(tls.resolve("openssl.log").toFile()).start();
         if (!p.waitFor(OPENSSL_TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {

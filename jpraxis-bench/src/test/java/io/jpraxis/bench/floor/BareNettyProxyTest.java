@@ -61,6 +61,18 @@ class BareNettyProxyTest {
     }
 
     @Test
+    void aRequestAskingToCloseGetsTheAnswerThenTheConnectionCloses() throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", proxy.port())) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write("GET /a HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertThat(answer).as("the whole answer, then end of stream").startsWith("HTTP/1.1 200")
+                    .containsIgnoringCase("connection: close").endsWith("you asked for /a");
+        }
+    }
+
+    @Test
     void withTlsItTerminatesTls13OnTheSuitesCertificate(@TempDir Path dir) throws Exception {
         BenchCertificate cert = BenchCertificate.generate(dir);
         try (BareNettyProxy.Running tls = BareNettyProxy.start(0, origin.getAddress(), 1,
