@@ -5,6 +5,7 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -15,12 +16,19 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.FastThreadLocal;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLException;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
 
@@ -32,7 +40,11 @@ import java.util.concurrent.TimeUnit;
  * error handling beyond closing. Whatever this costs per request (CPU, tail latency) is what any
  * proxy on this stack pays before it does a gateway's work; it is a measuring stick, not a product.
  *
- * <p>{@code java -cp jpraxis-bench.jar io.jpraxis.bench.floor.BareNettyProxy PORT ORIGIN_HOST:PORT [LOOPS]}
+ * <p>With {@code --tls CERT KEY} it terminates TLS 1.3 first (BoringSSL where it loads, as jpraxis
+ * chooses, session tickets on): the floor under jpraxis's TLS listener.
+ *
+ * <p>{@code java -cp jpraxis-bench.jar io.jpraxis.bench.floor.BareNettyProxy PORT ORIGIN_HOST:PORT [LOOPS]
+ * [--tls CERT KEY]}
  */
 public final class BareNettyProxy {
     private final InetSocketAddress origin;
@@ -49,17 +61,24 @@ public final class BareNettyProxy {
         this.origin = origin;
     }
 
-    public static void main(String[] args) throws InterruptedException {
-        if (args.length < 2) {
-            System.err.println("usage: BareNettyProxy PORT ORIGIN_HOST:PORT [LOOPS]");
+    public static void main(String[] args) throws InterruptedException, SSLException {
+        List<String> argv = new ArrayList<>(List.of(args));
+        SslContext tls = null;
+        int tlsAt = argv.indexOf("--tls");
+        if (tlsAt >= 0 && argv.size() >= tlsAt + 3) {
+            tls = FloorTls.context(Path.of(argv.get(tlsAt + 1)), Path.of(argv.get(tlsAt + 2)));
+            argv.subList(tlsAt, tlsAt + 3).clear();
+        }
+        if (argv.size() < 2 || tlsAt >= 0 && tls == null) {
+            System.err.println("usage: BareNettyProxy PORT ORIGIN_HOST:PORT [LOOPS] [--tls CERT KEY]");
             System.exit(2);
         }
-        int port = Integer.parseInt(args[0]);
-        String[] hostPort = args[1].split(":", 2);
-        int loops = args.length > 2 ? Integer.parseInt(args[2]) : Runtime.getRuntime().availableProcessors();
-        Running proxy = start(port, new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), loops);
-        System.out.println("bare netty proxy on 127.0.0.1:" + proxy.port() + " to " + args[1] + " with " + loops
-                + " loops on " + Transport.select().name());
+        int port = Integer.parseInt(argv.get(0));
+        String[] hostPort = argv.get(1).split(":", 2);
+        int loops = argv.size() > 2 ? Integer.parseInt(argv.get(2)) : Runtime.getRuntime().availableProcessors();
+        Running proxy = start(port, new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])), loops, tls);
+        System.out.println("bare netty proxy on 127.0.0.1:" + proxy.port() + " to " + argv.get(1) + " with " + loops
+                + " loops on " + Transport.select().name() + (tls == null ? "" : ", TLS on " + FloorTls.engine(tls)));
         proxy.server().closeFuture().sync();
     }
 
@@ -76,6 +95,12 @@ public final class BareNettyProxy {
 
     /** Listens on 127.0.0.1:{@code port} (0: any free port) and forwards to {@code origin}. */
     public static Running start(int port, InetSocketAddress origin, int loops) throws InterruptedException {
+        return start(port, origin, loops, null);
+    }
+
+    /** The same behind TLS with {@code tls} (null: cleartext). */
+    public static Running start(int port, InetSocketAddress origin, int loops, SslContext tls)
+            throws InterruptedException {
         BareNettyProxy proxy = new BareNettyProxy(origin);
         EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, proxy.transport.ioHandlerFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(loops, proxy.transport.ioHandlerFactory());
@@ -87,6 +112,9 @@ public final class BareNettyProxy {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (tls != null) {
+                            ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                        }
                         ch.pipeline().addLast(new HttpServerCodec(), proxy.new Downstream());
                     }
                 })
@@ -99,10 +127,14 @@ public final class BareNettyProxy {
         private Channel upstream;
         /** Request parts read while a new origin connection is still connecting. */
         private ArrayDeque<Object> early;
+        /** The request asked for {@code Connection: close}: the client connection ends with the answer. */
+        private boolean closeAfter;
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpRequest request) {
+                closeAfter = request.headers().containsValue(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE,
+                        true);
                 request.headers().remove(HttpHeaderNames.CONNECTION);
                 upstream = idle.get().poll();
                 if (upstream == null || !upstream.isActive()) {
@@ -173,11 +205,19 @@ public final class BareNettyProxy {
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            client.write(msg);
+            boolean close = borrower.closeAfter;
+            if (close && msg instanceof HttpResponse response) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            }
             if (msg instanceof LastHttpContent) {
-                client.flush();
                 borrower.upstream = null; // answered: the client may not close it from now on
                 idle.get().offer(ctx.channel());
+                ChannelFuture written = client.writeAndFlush(msg);
+                if (close) {
+                    written.addListener(ChannelFutureListener.CLOSE); // each request on a new connection
+                }
+            } else {
+                client.write(msg);
             }
         }
 

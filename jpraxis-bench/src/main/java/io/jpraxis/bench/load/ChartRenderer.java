@@ -35,15 +35,16 @@ public final class ChartRenderer {
     /** The colour each target keeps in every panel and in the legend. */
     static Color colour(String target) {
         return switch (TargetKind.byName(target).orElseThrow()) {
-            case ORIGIN -> new Color(0x9E9E9E);
-            case NGINX -> new Color(0x2E7D32);
-            case HAPROXY -> new Color(0x1565C0);
-            case JPRAXIS -> new Color(0xEF6C00);
+            case ORIGIN, WS_ORIGIN -> new Color(0x9E9E9E);
+            case NGINX, NGINX_TLS, NGINX_WS -> new Color(0x2E7D32);
+            case HAPROXY, HAPROXY_TLS, HAPROXY_WS -> new Color(0x1565C0);
+            case JPRAXIS, JPRAXIS_TLS, JPRAXIS_WS -> new Color(0xEF6C00);
+            case JPRAXIS_TLS_JDK -> new Color(0xFFB74D);
             case JPRAXIS_ONE_LOOP -> new Color(0xFFB74D);
             case JPRAXIS_20F -> new Color(0xAD1457);
             case JPRAXIS_AI -> new Color(0x6A1B9A);
             case JPRAXIS_DISPATCH -> new Color(0x00838F);
-            case NETTY_FLOOR -> new Color(0x795548);
+            case NETTY_FLOOR, NETTY_FLOOR_TLS -> new Color(0x795548);
         };
     }
 

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.SSLContext;
 
 /**
  * One tiny HTTP/1.1 request over a fresh socket, reading only the status line: the cheapest way to
@@ -30,10 +31,22 @@ public final class HttpProbe {
                 + "\r\nConnection: close\r\n\r\n" + json);
     }
 
+    /** The status of {@code GET path} over TLS with {@code tls}'s trust, or -1 when nothing answered. */
+    public static int tlsStatus(int port, String path, SSLContext tls) {
+        return exchange(port, "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
+                + "\r\nConnection: close\r\n\r\n", tls);
+    }
+
     private static int exchange(int port, String request) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
-            socket.setSoTimeout(TIMEOUT_MILLIS);
+        return exchange(port, request, null);
+    }
+
+    private static int exchange(int port, String request, SSLContext tls) {
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
+            plain.setSoTimeout(TIMEOUT_MILLIS);
+            Socket socket = tls == null ? plain
+                    : tls.getSocketFactory().createSocket(plain, "127.0.0.1", port, true);
             socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             return parseStatusLine(readLine(socket.getInputStream()));
         } catch (IOException e) {

@@ -60,6 +60,24 @@ public final class JpraxisConfigs {
     }
 
     /**
+     * {@link #plain} on a TLS 1.3 listener serving {@code certificate}. With {@code listSuite} its
+     * {@code cipher_suites} names TLS_AES_128_GCM_SHA256 alone, as the TLS peers in {@code
+     * bench/peers/} are pinned, which puts jpraxis on the JDK's engine; without, it runs on
+     * BoringSSL and the load tools' pin ({@link ClientTlsPin}) makes the same suite.
+     */
+    public static String tls(int port, String origin, BenchCertificate certificate, boolean listSuite) {
+        String listener = "    filter_chains: [proxy]\n";
+        return plain(port, origin).replace(listener, listener + """
+                    tls:
+                      certificates:
+                        - cert_path: "%s"
+                          key_path: "%s"
+                      min_version: tls13
+                """.formatted(certificate.cert(), certificate.key())
+                + (listSuite ? "      cipher_suites: [tls13_aes_128_gcm_sha256]\n" : ""));
+    }
+
+    /**
      * The plain chain with 17 headers filters between router and load_balancer; 4 of them (the
      * 5th, 9th, 13th and 17th) are gated off, the rest apply. The 10th has a branch chain
      * ({@code rejoin: next}) that runs the 18th headers filter, so a branch is taken and rejoined

@@ -3,10 +3,15 @@ package io.jpraxis.bench.load;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
+import io.jpraxis.bench.load.LoadSpec.WrkNewConnections;
+import io.jpraxis.bench.load.LoadSpec.WsEcho;
+import io.jpraxis.bench.load.LoadSpec.WsStream;
+import io.jpraxis.bench.ws.WsLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,6 +23,8 @@ public final class LoadCommands {
     private static final long SLACK_SECONDS = 60;
     /** wrk's default is 2 s; a proxy stalling longer than this is counted as a timeout error. */
     private static final String WRK_TIMEOUT = "10s";
+    /** A 1 GiB stream takes seconds on loopback; one still running after this is stuck. */
+    static final long STREAM_TIMEOUT_SECONDS = 300;
 
     private final Path workDir;
 
@@ -26,18 +33,31 @@ public final class LoadCommands {
         this.workDir = workDir;
     }
 
-    /** The command that loads {@code target} with {@code spec} for {@code seconds}; {@code tag} names its files. */
+    /**
+     * The command that loads {@code target} with {@code spec} for {@code seconds}; {@code tag} names
+     * its files. Against a TLS target the tool's OpenSSL is pinned as the servers are ({@link ClientTlsPin}).
+     */
     public LoadCommand build(LoadSpec spec, Target target, int seconds, String tag) throws IOException {
+        LoadCommand command = command(spec, target, seconds, tag);
+        return target.kind().tls() ? command.with(ClientTlsPin.environment(workDir)) : command;
+    }
+
+    private LoadCommand command(LoadSpec spec, Target target, int seconds, String tag) throws IOException {
         return switch (spec) {
             case Wrk w -> new LoadCommand(spec, List.of("wrk", "-t" + w.threads(), "-c" + w.connections(),
                     "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s", script(w).toString(), target.url(w.path())),
                     Duration.ZERO, null, seconds + SLACK_SECONDS);
             case H2c h -> {
                 Path log = workDir.resolve(tag + ".h2load.log");
-                yield new LoadCommand(spec, List.of("h2load", "-c", Integer.toString(h.clients()),
+                List<String> argv = new ArrayList<>(List.of("h2load", "-c", Integer.toString(h.clients()),
                         "-m", Integer.toString(h.streamsPerClient()), "-t", Integer.toString(h.threads()),
                         "-D", Integer.toString(seconds), "--warm-up-time", Integer.toString(H2C_WARM_UP_SECONDS),
-                        "--log-file", log.toString(), target.h2cUrl(h.path())),
+                        "--log-file", log.toString()));
+                if (target.kind().tls()) {
+                    argv.add("--tls13-ciphers=" + ClientTlsPin.SUITE); // its default list wins over OPENSSL_CONF
+                }
+                argv.add(target.h2cUrl(h.path()));
+                yield new LoadCommand(spec, argv,
                         Duration.ofSeconds(H2C_WARM_UP_SECONDS), log, seconds + H2C_WARM_UP_SECONDS + SLACK_SECONDS);
             }
             case NewConnections n -> {
@@ -53,7 +73,38 @@ public final class LoadCommands {
                         "--log-file", log.toString(), target.url(n.path())),
                         Duration.ZERO, log, seconds + SLACK_SECONDS);
             }
+            case WrkNewConnections w -> new LoadCommand(spec, List.of("wrk", "-t" + w.threads(),
+                    "-c" + w.connections(), "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s",
+                    closingScript().toString(), target.url(w.path())), Duration.ZERO, null, seconds + SLACK_SECONDS);
+            case WsEcho e -> new LoadCommand(spec, wsLoad("echo", target.wsUrl(e.path()),
+                    Integer.toString(e.connections()), Integer.toString(seconds), Integer.toString(e.warmupSeconds()),
+                    Integer.toString(e.messageBytes())),
+                    Duration.ofSeconds(e.warmupSeconds()), null, seconds + e.warmupSeconds() + SLACK_SECONDS);
+            case WsStream st -> new LoadCommand(spec, wsLoad("stream", target.wsUrl(st.path()),
+                    Long.toString(st.totalBytes()), Integer.toString(st.frameBytes())),
+                    Duration.ZERO, null, STREAM_TIMEOUT_SECONDS);
         };
+    }
+
+    /**
+     * The WebSocket client in the bench jar, on the JVM options the floor and the WebSocket origin
+     * run with.
+     */
+    private static List<String> wsLoad(String... args) {
+        List<String> argv = new ArrayList<>();
+        argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        argv.addAll(NettyFloor.JVM_OPTIONS);
+        argv.addAll(List.of("-cp", NettyFloor.benchJar().toString(), WsLoad.class.getName()));
+        argv.addAll(List.of(args));
+        return argv;
+    }
+
+    private Path closingScript() throws IOException {
+        Path script = workDir.resolve("wrk-get-close.lua");
+        if (!Files.exists(script)) {
+            Files.writeString(script, WrkScript.renderClosing());
+        }
+        return script;
     }
 
     static long periodMillis(int perSecond) {

@@ -50,7 +50,8 @@ public final class LoadRunner {
             ResourceUsage usage;
             OtherLoad.Snapshot after;
             try {
-                ManagedProcess tool = reaper.track(ManagedProcess.start(tag, command.argv(), workDir, out));
+                ManagedProcess tool = reaper.track(ManagedProcess.start(tag, command.argv(), workDir, out,
+                        command.environment()));
                 try {
                     exit = tool.waitFor(command.timeoutSeconds());
                 } finally {

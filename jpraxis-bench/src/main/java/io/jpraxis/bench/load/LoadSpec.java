@@ -40,4 +40,29 @@ public sealed interface LoadSpec {
      */
     record NewConnections(int perSecond, String path) implements LoadSpec {
     }
+
+    /**
+     * wrk sending {@code Connection: close}: the server closes after each answer and wrk opens a
+     * new connection for the next request, so over TLS every request pays a full handshake (wrk
+     * never offers a session to resume). A closed loop: the rate is as high as the target allows.
+     */
+    record WrkNewConnections(int threads, int connections, String path) implements LoadSpec {
+    }
+
+    /**
+     * The WebSocket echo client ({@code io.jpraxis.bench.ws.WsLoad echo}): each connection sends
+     * one binary message, waits for its echo, sends the next; the round trips' latency is timed.
+     *
+     * @param warmupSeconds the client's own untimed lead (its JIT and the target's warm up)
+     */
+    record WsEcho(int connections, int messageBytes, int warmupSeconds, String path) implements LoadSpec {
+    }
+
+    /**
+     * The WebSocket stream client ({@code io.jpraxis.bench.ws.WsLoad stream}): one connection sends
+     * {@code totalBytes} in binary frames as fast as the connection takes them and reads every
+     * frame's echo back; the run ends when the last echo arrived, whatever the duration.
+     */
+    record WsStream(long totalBytes, int frameBytes, String path) implements LoadSpec {
+    }
 }

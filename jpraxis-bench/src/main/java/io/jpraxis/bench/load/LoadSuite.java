@@ -64,6 +64,11 @@ public final class LoadSuite {
             long ticks = ClockTicks.perSecond();
             OriginContent.write(runDir);
             Map<TargetKind, Target> targets = startTargets(runDir, reaper);
+            Map<String, String> pin = ClientTlsPin.environment(runDir);
+            List<TlsHandshake> handshakes = targets.values().stream().filter(t -> t.kind().tls())
+                    .map(t -> TlsHandshake.check(t, pin)).toList();
+            handshakes.forEach(h -> System.err.println("load: " + h.target() + " negotiates " + h.protocol() + " "
+                    + h.cipher() + ", " + h.keyExchange() + ", ALPN " + h.alpn() + (h.pinned() ? "" : " (NOT AS PINNED)")));
             List<ColdStartRun> coldStart = targets.containsKey(TargetKind.JPRAXIS)
                     ? new ColdStart(new JpraxisLauncher(root), reaper, runDir).measure(COLD_STARTS,
                             targets.get(TargetKind.ORIGIN))
@@ -73,7 +78,7 @@ public final class LoadSuite {
             List<RunRecord> runs = new SuiteRunner(options, new LoadRunner(runDir, reaper, ticks), targets).run();
             String loadAtEnd = MachineInfo.loadAverageNow();
             reaper.stopAll();
-            SuiteResult result = result(started, machine, ticks, coldStart, runs, loadAtEnd, runDir);
+            SuiteResult result = result(started, machine, ticks, coldStart, runs, loadAtEnd, runDir, handshakes);
             write(result, started);
             return runs.stream().allMatch(RunRecord::ok) ? 0 : 1;
         } finally {
@@ -85,9 +90,19 @@ public final class LoadSuite {
             throws IOException, InterruptedException {
         TargetLauncher launcher = new TargetLauncher(root, runDir, reaper);
         Map<TargetKind, Target> targets = new EnumMap<>(TargetKind.class);
-        // Enum order starts the origin first: every proxy's config names its port.
+        // Enum order starts the origins first: every proxy's config names its origin's port.
         for (TargetKind kind : options.neededTargets()) {
-            Target t = launcher.start(kind, targets.get(TargetKind.ORIGIN));
+            Target t;
+            try {
+                t = launcher.startAfter(kind, targets);
+            } catch (IllegalStateException e) {
+                if (kind.upstream() == kind) {
+                    throw e; // without an origin no proxy can be measured
+                }
+                // One proxy that cannot start (a config this build refuses) fails its own runs only.
+                System.err.println("load: NOT STARTED " + kind.cliName() + ": " + e.getMessage());
+                continue;
+            }
             targets.put(kind, t);
             System.err.println("load: started " + kind.cliName() + " on port " + t.port()
                     + (t.h2cPort() != t.port() ? " (h2c " + t.h2cPort() + ")" : "") + ", pid "
@@ -97,20 +112,20 @@ public final class LoadSuite {
     }
 
     private SuiteResult result(Instant started, MachineInfo machine, long ticks, List<ColdStartRun> coldStart,
-            List<RunRecord> runs, String loadAtEnd, Path runDir) {
+            List<RunRecord> runs, String loadAtEnd, Path runDir, List<TlsHandshake> handshakes) {
         MedianTable table = MedianTable.from(options.workloads(), runs);
         List<Double> millis = coldStart.stream().map(ColdStartRun::millis).toList();
         return new SuiteResult(started.truncatedTo(ChronoUnit.SECONDS).toString(),
                 Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 SuiteResult.Settings.of(options, ticks), machine,
                 options.workloads().stream().map(w -> SuiteResult.WorkloadInfo.of(w, options)).toList(),
-                coldStart, Stats.median(millis), runs, table.rows(), Goals.evaluate(table, millis),
-                loadAtEnd, runDir.toString());
+                coldStart, Stats.median(millis), runs, table.rows(), options.suite().goals(table, runs, millis),
+                loadAtEnd, runDir.toString(), handshakes);
     }
 
     private void write(SuiteResult result, Instant started) throws IOException {
         Files.createDirectories(options.outDir());
-        String base = "load-" + STAMP.format(started) + (options.reportable() ? "" : "-quick");
+        String base = options.suite().cliName() + "-" + STAMP.format(started) + (options.reportable() ? "" : "-quick");
         Path json = options.outDir().resolve(base + ".json");
         Path md = options.outDir().resolve(base + ".md");
         Path png = options.outDir().resolve(base + ".png");
@@ -118,7 +133,8 @@ public final class LoadSuite {
         String markdown = MarkdownReport.render(result);
         Files.writeString(md, markdown);
         ChartRenderer.write(new MedianTable(result.medians()), options.workloads().stream().map(Workload::name).toList(),
-                "jpraxis vs nginx vs HAProxy, medians of " + options.rounds() + " x " + options.durationSeconds()
+                options.suite().cliName() + ": jpraxis vs nginx vs HAProxy, medians of " + options.rounds() + " x "
+                        + options.durationSeconds()
                         + " s (" + result.startedAt() + ")", png);
         System.out.println(markdown);
         System.err.println("load: wrote " + json + ", " + md + " and " + png);

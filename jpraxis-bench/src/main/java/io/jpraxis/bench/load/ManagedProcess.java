@@ -4,6 +4,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -28,10 +29,17 @@ public final class ManagedProcess {
 
     /** Starts {@code argv} in {@code dir} with stdout and stderr appended to {@code log}. */
     public static ManagedProcess start(String name, List<String> argv, Path dir, Path log) throws IOException {
+        return start(name, argv, dir, log, Map.of());
+    }
+
+    /** The same with {@code environment} added to this process's own. */
+    public static ManagedProcess start(String name, List<String> argv, Path dir, Path log,
+            Map<String, String> environment) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(argv).directory(dir.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().putAll(environment);
         return new ManagedProcess(name, pb.start(), log);
     }
 

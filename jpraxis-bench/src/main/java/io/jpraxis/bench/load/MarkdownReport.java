@@ -19,7 +19,7 @@ public final class MarkdownReport {
     /** The whole report. */
     public static String render(SuiteResult r) {
         StringBuilder md = new StringBuilder();
-        md.append("# jpraxis side-by-side load benchmark (").append(r.startedAt()).append(")\n\n");
+        md.append("# ").append(r.settings().suite().title()).append(" (").append(r.startedAt()).append(")\n\n");
         if (!r.settings().reportable()) {
             md.append("> **Smoke run** (").append(r.settings().rounds()).append(" round(s) of ")
                     .append(r.settings().durationSeconds()).append(" s): the figures check that the suite works;"
@@ -31,6 +31,10 @@ public final class MarkdownReport {
                     .append("`): jpraxis did not run with its default JVM options.\n\n");
         }
         method(md, r);
+        if (r.settings().suite() == Suite.EDGE) {
+            md.append(EdgeGoals.METHOD).append("\n\n");
+        }
+        handshakes(md, r.tlsHandshakes());
         MedianTable table = new MedianTable(r.medians());
         for (WorkloadInfo w : r.workloads()) {
             workload(md, w, table);
@@ -70,6 +74,20 @@ public final class MarkdownReport {
                 + " origin's own, the cost every proxy adds to.\n\n");
     }
 
+    private static void handshakes(StringBuilder md, List<TlsHandshake> handshakes) {
+        if (handshakes.isEmpty()) {
+            return;
+        }
+        md.append("**Handshakes** (`openssl s_client -alpn h2,http/1.1` against each TLS target after its start):\n\n");
+        md.append("| target | protocol | cipher | key exchange | ALPN |\n|---|---|---|---|---|\n");
+        for (TlsHandshake h : handshakes) {
+            md.append("| ").append(h.target()).append(h.pinned() ? "" : " (**not as pinned**)").append(" | ")
+                    .append(h.protocol()).append(" | ").append(h.cipher()).append(" | ").append(h.keyExchange())
+                    .append(" | ").append(h.alpn()).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private static void workload(StringBuilder md, WorkloadInfo w, MedianTable table) {
         List<TargetMedians> rows = table.rowsOf(w.name());
         md.append("## ").append(w.name()).append("\n\n").append(w.description()).append(".\n\n");
@@ -102,6 +120,15 @@ public final class MarkdownReport {
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_20F, TargetKind.JPRAXIS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_AI, TargetKind.JPRAXIS);
         ratioLine(lines, table, workload, TargetKind.JPRAXIS_DISPATCH, TargetKind.JPRAXIS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS, TargetKind.NGINX_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS, TargetKind.HAPROXY_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS_JDK, TargetKind.NGINX_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS_JDK, TargetKind.JPRAXIS_TLS);
+        ratioLine(lines, table, workload, TargetKind.NETTY_FLOOR_TLS, TargetKind.NGINX_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_TLS, TargetKind.NETTY_FLOOR_TLS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.WS_ORIGIN);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.NGINX_WS);
+        ratioLine(lines, table, workload, TargetKind.JPRAXIS_WS, TargetKind.HAPROXY_WS);
         if (!lines.isEmpty()) {
             md.append("| ratio | req/s | p99 | CPU/req |\n|---|---:|---:|---:|\n").append(lines).append('\n');
         }

@@ -3,6 +3,7 @@ package io.jpraxis.bench.load;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -19,8 +20,15 @@ public final class ShortCommand {
      * informative string.
      */
     public static Optional<String> output(String... argv) {
+        return output(Map.of(), argv);
+    }
+
+    /** The same with {@code environment} added to this process's own. */
+    public static Optional<String> output(Map<String, String> environment, String... argv) {
         try {
-            Process p = new ProcessBuilder(List.of(argv)).redirectErrorStream(true).start();
+            ProcessBuilder pb = new ProcessBuilder(List.of(argv)).redirectErrorStream(true);
+            pb.environment().putAll(environment);
+            Process p = pb.start();
             p.getOutputStream().close();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

@@ -9,27 +9,31 @@ import java.util.Set;
 /**
  * The suite's command line, parsed.
  *
+ * @param suite the load suite or the edge suite ({@code bench/run edge})
  * @param warmupSeconds length of the one untimed run per workload and target before round 1
  * @param targets the targets allowed; a workload runs against those of its own that are allowed
  * @param quick a smoke run: its files are named {@code -quick} and its medians are not a result
  */
-public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, List<Workload> workloads,
+public record SuiteOptions(Suite suite, int rounds, int durationSeconds, int warmupSeconds, List<Workload> workloads,
         Set<TargetKind> targets, boolean quick, Path outDir) {
 
     /** Rounds below this are a smoke run: the report says its medians are not a result. */
     public static final int REPORTABLE_ROUNDS = 3;
 
     public static final String USAGE = """
-            usage: bench/run [--rounds N] [--duration SECONDS] [--warmup SECONDS]
-                             [--workloads a,b] [--targets a,b] [--quick] [--out DIR]
+            usage: bench/run [edge] [--rounds N] [--duration SECONDS] [--warmup SECONDS]
+                                    [--workloads a,b] [--targets a,b] [--quick] [--out DIR]
+              edge                the edge suite (TLS, HTTP/2 over TLS, WebSocket) instead of the load suite
               --rounds N          interleaved rounds, medians across them (default 3; 3+ for a report)
               --duration SECONDS  length of each measured run (default 10)
               --warmup SECONDS    untimed run per workload and target before round 1 (default 5)
               --workloads a,b     a subset of: %s
+                                  (edge: %s)
               --targets a,b       a subset of: %s
               --quick             smoke run: 1 round of 3 s, 2 s warm-up (explicit options still win)
               --out DIR           where results go (default bench/results)
             """.formatted(String.join(", ", Workloads.ALL.stream().map(Workload::name).toList()),
+            String.join(", ", EdgeWorkloads.ALL.stream().map(Workload::name).toList()),
             String.join(", ", List.of(TargetKind.values()).stream().map(TargetKind::cliName).toList()));
 
     public SuiteOptions {
@@ -47,17 +51,18 @@ public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, L
         Integer rounds = null;
         Integer duration = null;
         Integer warmup = null;
-        List<Workload> workloads = Workloads.ALL;
+        Suite suite = args.length > 0 && args[0].equals(Suite.EDGE.cliName()) ? Suite.EDGE : Suite.LOAD;
+        List<Workload> workloads = suite.workloads();
         Set<TargetKind> targets = EnumSet.allOf(TargetKind.class);
         boolean quick = false;
         Path out = Path.of("bench", "results");
-        for (int i = 0; i < args.length; i++) {
+        for (int i = suite == Suite.EDGE ? 1 : 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
                 case "--rounds" -> rounds = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
                 case "--duration" -> duration = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
                 case "--warmup" -> warmup = OptionArgs.positive(arg, OptionArgs.value(args, ++i, arg));
-                case "--workloads" -> workloads = workloads(OptionArgs.value(args, ++i, arg));
+                case "--workloads" -> workloads = workloads(suite, OptionArgs.value(args, ++i, arg));
                 case "--targets" -> targets = targets(OptionArgs.value(args, ++i, arg));
                 case "--out" -> out = Path.of(OptionArgs.value(args, ++i, arg));
                 case "--quick" -> quick = true;
@@ -65,22 +70,22 @@ public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, L
                         + " --rounds --duration --warmup --workloads --targets --quick --out)");
             }
         }
-        return new SuiteOptions(
+        return new SuiteOptions(suite,
                 rounds != null ? rounds : quick ? 1 : REPORTABLE_ROUNDS,
                 duration != null ? duration : quick ? 3 : 10,
                 warmup != null ? warmup : quick ? 2 : 5,
                 workloads, targets, quick, out);
     }
 
-    private static List<Workload> workloads(String list) {
+    private static List<Workload> workloads(Suite suite, String list) {
         List<Workload> chosen = new ArrayList<>();
         for (String name : names(list)) {
-            chosen.add(Workloads.byName(name).orElseThrow(() -> new IllegalArgumentException(
-                    "--workloads: \"" + name + "\" (expected one of: "
-                            + String.join(", ", Workloads.ALL.stream().map(Workload::name).toList()) + ")")));
+            chosen.add(suite.workloads().stream().filter(w -> w.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("--workloads: \"" + name + "\" (expected one of: "
+                            + String.join(", ", suite.workloads().stream().map(Workload::name).toList()) + ")")));
         }
         // Run order stays the list's, whatever order the names came in.
-        return Workloads.ALL.stream().filter(chosen::contains).toList();
+        return suite.workloads().stream().filter(chosen::contains).toList();
     }
 
     private static Set<TargetKind> targets(String list) {
@@ -107,13 +112,11 @@ public record SuiteOptions(int rounds, int durationSeconds, int warmupSeconds, L
         return workload.targets().stream().filter(targets::contains).toList();
     }
 
-    /** Every target some chosen workload needs, in enum order: these are started. */
+    /** Every target some chosen workload needs and their origins, in enum order: these are started. */
     public Set<TargetKind> neededTargets() {
         Set<TargetKind> needed = EnumSet.noneOf(TargetKind.class);
         workloads.forEach(w -> needed.addAll(targetsOf(w)));
-        if (needed.stream().anyMatch(k -> k != TargetKind.ORIGIN)) {
-            needed.add(TargetKind.ORIGIN); // every proxy forwards to it
-        }
+        needed.addAll(needed.stream().map(TargetKind::upstream).toList()); // every proxy forwards to one
         return needed;
     }
 }

@@ -9,11 +9,12 @@ import java.util.List;
  * @param coldStarts each cold start measured; empty when jpraxis was not among the targets
  * @param loadAverageAtEnd the load averages when the last run ended, beside the machine's at start
  * @param runDir where configs, server logs and tool output of this run stay for inspection
+ * @param tlsHandshakes what each TLS target negotiated when checked after its start; empty without any
  */
 public record SuiteResult(String startedAt, String finishedAt, Settings settings, MachineInfo machine,
         List<WorkloadInfo> workloads, List<ColdStartRun> coldStarts, double coldStartMedianMillis,
         List<RunRecord> runs, List<TargetMedians> medians, List<GoalResult> goals, String loadAverageAtEnd,
-        String runDir) {
+        String runDir, List<TlsHandshake> tlsHandshakes) {
 
     public SuiteResult {
         workloads = List.copyOf(workloads);
@@ -21,15 +22,16 @@ public record SuiteResult(String startedAt, String finishedAt, Settings settings
         runs = List.copyOf(runs);
         medians = List.copyOf(medians);
         goals = List.copyOf(goals);
+        tlsHandshakes = List.copyOf(tlsHandshakes);
     }
 
     /** The options the run used, as plain values. */
     public record Settings(int rounds, int durationSeconds, int warmupSeconds, boolean quick, boolean reportable,
-            long clockTicksPerSecond) {
+            long clockTicksPerSecond, Suite suite) {
 
         static Settings of(SuiteOptions o, long clockTicks) {
             return new Settings(o.rounds(), o.durationSeconds(), o.warmupSeconds(), o.quick(), o.reportable(),
-                    clockTicks);
+                    clockTicks, o.suite());
         }
     }
 

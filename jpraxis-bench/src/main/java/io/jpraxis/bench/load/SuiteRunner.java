@@ -27,14 +27,18 @@ public final class SuiteRunner {
     public List<RunRecord> run() throws InterruptedException {
         for (Workload w : options.workloads()) {
             for (TargetKind t : options.targetsOf(w)) {
-                report("warm-up", runner.run(0, w, targets.get(t), origin(), warmupSeconds(options, t)));
+                if (targets.containsKey(t)) {
+                    report("warm-up", runner.run(0, w, targets.get(t), origin(t), warmupSeconds(options, t)));
+                }
             }
         }
         List<RunRecord> runs = new ArrayList<>();
         for (int round = 1; round <= options.rounds(); round++) {
             for (Workload w : options.workloads()) {
                 for (TargetKind t : options.targetsOf(w)) {
-                    RunRecord run = runner.run(round, w, targets.get(t), origin(), options.durationSeconds());
+                    RunRecord run = targets.containsKey(t)
+                            ? runner.run(round, w, targets.get(t), origin(t), options.durationSeconds())
+                            : RunRecord.failed(round, w.name(), t.cliName(), "not started (the suite's output says why)");
                     runs.add(run);
                     report("round " + round + "/" + options.rounds(), run);
                 }
@@ -43,8 +47,8 @@ public final class SuiteRunner {
         return runs;
     }
 
-    private Target origin() {
-        return targets.get(TargetKind.ORIGIN);
+    private Target origin(TargetKind target) {
+        return targets.get(target.upstream());
     }
 
     /**

@@ -10,14 +10,26 @@ package io.jpraxis.bench.load;
  */
 public record Target(TargetKind kind, int port, int h2cPort, ProcessGroup processes, ManagedProcess process) {
 
-    /** {@code http://127.0.0.1:port/path} for HTTP/1.1 clients. */
+    /** {@code http://127.0.0.1:port/path} for HTTP/1.1 clients ({@code https} on a TLS target). */
     public String url(String path) {
-        return "http://127.0.0.1:" + port + path;
+        return scheme() + "://127.0.0.1:" + port + path;
     }
 
-    /** The same for HTTP/2 prior-knowledge clients. */
+    /**
+     * The same for HTTP/2 clients: prior knowledge on cleartext, ALPN {@code h2} on a TLS target
+     * (whose one port serves both).
+     */
     public String h2cUrl(String path) {
-        return "http://127.0.0.1:" + h2cPort + path;
+        return scheme() + "://127.0.0.1:" + h2cPort + path;
+    }
+
+    /** {@code ws://127.0.0.1:port/path} for WebSocket clients. */
+    public String wsUrl(String path) {
+        return (kind.tls() ? "wss" : "ws") + "://127.0.0.1:" + port + path;
+    }
+
+    private String scheme() {
+        return kind.tls() ? "https" : "http";
     }
 
     /** {@code 127.0.0.1:port}, as a proxy config names its upstream. */

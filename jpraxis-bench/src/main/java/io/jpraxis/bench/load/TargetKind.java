@@ -7,6 +7,11 @@ import java.util.Optional;
 public enum TargetKind {
     /** The nginx origin itself: the baseline every proxy adds its cost to. */
     ORIGIN("origin"),
+    /**
+     * The WebSocket echo origin ({@code io.jpraxis.bench.ws.WsEchoOrigin}): the direct baseline of the
+     * WebSocket workloads and the upstream of the {@code -ws} proxies.
+     */
+    WS_ORIGIN("ws-origin"),
     /** nginx as a one-worker reverse proxy with an upstream keepalive pool. */
     NGINX("nginx"),
     /** HAProxy with one thread, reusing origin connections always. */
@@ -34,7 +39,32 @@ public enum TargetKind {
      * on the same JVM options, transport, codecs and event loops, doing no gateway work. What it
      * costs, any proxy on this stack costs; what jpraxis costs beyond it is jpraxis's own.
      */
-    NETTY_FLOOR("netty-floor");
+    NETTY_FLOOR("netty-floor"),
+    /**
+     * The bare Netty proxy behind TLS 1.3 on BoringSSL (HTTP/1.1 only): what TLS on this stack
+     * costs before any gateway work, the floor under jpraxis-tls.
+     */
+    NETTY_FLOOR_TLS("netty-floor-tls"),
+    /** nginx (one worker) terminating TLS in front of the origin: the edge workloads' peer. */
+    NGINX_TLS("nginx-tls"),
+    /** HAProxy (one thread) terminating TLS in front of the origin. */
+    HAPROXY_TLS("haproxy-tls"),
+    /**
+     * jpraxis's plain path (router and load balancer) on a TLS 1.3 listener, on BoringSSL (which
+     * offers its three TLS 1.3 suites; the clients' pin picks the one).
+     */
+    JPRAXIS_TLS("jpraxis-tls"),
+    /**
+     * The same listener with {@code cipher_suites} naming the one suite, which puts jpraxis on the
+     * JDK's TLS engine (BoringSSL cannot restrict TLS 1.3 suites): what that choice costs.
+     */
+    JPRAXIS_TLS_JDK("jpraxis-tls-jdk"),
+    /** nginx tunnelling WebSocket upgrades to the WebSocket origin. */
+    NGINX_WS("nginx-ws"),
+    /** HAProxy tunnelling WebSocket upgrades to the WebSocket origin. */
+    HAPROXY_WS("haproxy-ws"),
+    /** jpraxis's plain path to the WebSocket origin, which it tunnels upgrades to. */
+    JPRAXIS_WS("jpraxis-ws");
 
     private final String cliName;
 
@@ -45,6 +75,20 @@ public enum TargetKind {
     /** The name used on the command line and in every report. */
     public String cliName() {
         return cliName;
+    }
+
+    /** Whether it listens with TLS (ECDSA P-256, TLS 1.3, TLS_AES_128_GCM_SHA256): its URLs are https. */
+    public boolean tls() {
+        return this == NGINX_TLS || this == HAPROXY_TLS || this == JPRAXIS_TLS || this == JPRAXIS_TLS_JDK
+                || this == NETTY_FLOOR_TLS;
+    }
+
+    /** The origin it forwards to (the origins name themselves): it is started first and must stay up. */
+    public TargetKind upstream() {
+        return switch (this) {
+            case WS_ORIGIN, NGINX_WS, HAPROXY_WS, JPRAXIS_WS -> WS_ORIGIN;
+            default -> ORIGIN;
+        };
     }
 
     /** The kind named {@code name} on the command line, if any. */

@@ -1,5 +1,6 @@
 package io.jpraxis.bench.load;
 
+import io.jpraxis.bench.ws.WsEchoOrigin;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.net.ssl.SSLContext;
 
 /** Starts each kind of target on free loopback ports and waits until it serves {@code /small}. */
 public final class TargetLauncher {
@@ -18,6 +20,8 @@ public final class TargetLauncher {
     private final Path runDir;
     private final ProcessReaper reaper;
     private final JpraxisLauncher jpraxis;
+    /** Made when the first TLS target starts; every TLS target serves it. */
+    private BenchCertificate certificate;
 
     /** Targets of the checkout at {@code root}, their configs and logs under {@code runDir}. */
     public TargetLauncher(Path root, Path runDir, ProcessReaper reaper) {
@@ -27,11 +31,21 @@ public final class TargetLauncher {
         this.jpraxis = new JpraxisLauncher(root);
     }
 
-    /** Starts {@code kind}; proxies forward to {@code origin} (null when starting the origin itself). */
+    /**
+     * Starts {@code kind}; proxies forward to their {@link TargetKind#upstream()}, which must be
+     * among {@code started} (the origins themselves need nothing started).
+     */
+    public Target startAfter(TargetKind kind, Map<TargetKind, Target> started)
+            throws IOException, InterruptedException {
+        return start(kind, kind.upstream() == kind ? null : started.get(kind.upstream()));
+    }
+
+    /** Starts {@code kind}; proxies forward to {@code origin} (null when starting an origin itself). */
     public Target start(TargetKind kind, Target origin) throws IOException, InterruptedException {
         int port = Ports.free();
         return switch (kind) {
             case ORIGIN -> nginx(kind, "origin-nginx.conf", port, Ports.free(), null);
+            case WS_ORIGIN -> wsOrigin(port);
             case NGINX -> nginx(kind, "proxy-nginx.conf", port, Ports.free(), origin);
             case HAPROXY -> haproxy(port, Ports.free(), origin);
             case JPRAXIS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));
@@ -40,28 +54,58 @@ public final class TargetLauncher {
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
             case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),
                     JpraxisConfigs.DISPATCH_FEATURES);
-            case NETTY_FLOOR -> nettyFloor(port, origin);
+            case NETTY_FLOOR -> nettyFloor(TargetKind.NETTY_FLOOR, port, origin, List.of());
+            case NETTY_FLOOR_TLS -> nettyFloor(TargetKind.NETTY_FLOOR_TLS, port, origin,
+                    List.of("--tls", certificate().cert().toString(), certificate().key().toString()));
+            case NGINX_TLS -> nginx(kind, "tls-nginx.conf", port, port, origin);
+            case HAPROXY_TLS -> haproxy(kind, "tls-haproxy.cfg", port, port, origin);
+            case JPRAXIS_TLS -> jpraxis(kind, port, JpraxisConfigs.tls(port, origin.authority(), certificate(), false));
+            case JPRAXIS_TLS_JDK -> jpraxis(kind, port,
+                    JpraxisConfigs.tls(port, origin.authority(), certificate(), true));
+            case NGINX_WS -> nginx(kind, "ws-nginx.conf", port, port, origin);
+            case HAPROXY_WS -> haproxy(kind, "ws-haproxy.cfg", port, port, origin);
+            case JPRAXIS_WS -> jpraxis(kind, port, JpraxisConfigs.plain(port, origin.authority()));
         };
+    }
+
+    /** The WebSocket echo origin from this JVM's own bench jar, on the floor's JVM options. */
+    private Target wsOrigin(int port) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(NettyFloor.JVM_OPTIONS);
+        command.addAll(List.of("-cp", NettyFloor.benchJar().toString(), WsEchoOrigin.class.getName(),
+                Integer.toString(port)));
+        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.WS_ORIGIN.cliName(), command, runDir,
+                log(TargetKind.WS_ORIGIN)));
+        return ready(new Target(TargetKind.WS_ORIGIN, port, port, new ProcessGroup(p.handle().pid()), p));
+    }
+
+    private BenchCertificate certificate() throws IOException, InterruptedException {
+        if (certificate == null) {
+            certificate = BenchCertificate.generate(runDir);
+        }
+        return certificate;
     }
 
     /**
      * The bare Netty proxy in this JVM's own bench jar, on the JVM options the launcher gives
      * jpraxis for serving (so the comparison is of the code, not of the settings).
      */
-    private Target nettyFloor(int port, Target origin) throws IOException, InterruptedException {
+    private Target nettyFloor(TargetKind kind, int port, Target origin, List<String> tls)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(NettyFloor.JVM_OPTIONS);
         command.addAll(List.of("-cp", NettyFloor.benchJar().toString(), NettyFloor.MAIN_CLASS,
                 Integer.toString(port), origin.authority()));
-        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.NETTY_FLOOR.cliName(), command, runDir,
-                log(TargetKind.NETTY_FLOOR)));
-        return ready(new Target(TargetKind.NETTY_FLOOR, port, port, new ProcessGroup(p.handle().pid()), p));
+        command.addAll(tls);
+        ManagedProcess p = reaper.track(ManagedProcess.start(kind.cliName(), command, runDir, log(kind)));
+        return ready(new Target(kind, port, port, new ProcessGroup(p.handle().pid()), p));
     }
 
     private Target nginx(TargetKind kind, String template, int port, int h2cPort, Target origin)
             throws IOException, InterruptedException {
-        Path conf = PeerTemplates.renderFile(peers(), template, runDir, placeholders(port, h2cPort, origin));
+        Path conf = PeerTemplates.renderFile(peers(), template, runDir, placeholders(kind, port, h2cPort, origin));
         // -e: nginx opens its error log before reading the config; the default is under /var/log.
         ManagedProcess p = reaper.track(ManagedProcess.start(kind.cliName(), List.of("nginx", "-c", conf.toString(),
                 "-p", runDir.toString(), "-e", runDir.resolve(kind.cliName() + "-startup.log").toString(),
@@ -70,12 +114,16 @@ public final class TargetLauncher {
     }
 
     private Target haproxy(int port, int h2cPort, Target origin) throws IOException, InterruptedException {
-        Path conf = PeerTemplates.renderFile(peers(), "proxy-haproxy.cfg", runDir,
-                placeholders(port, h2cPort, origin));
+        return haproxy(TargetKind.HAPROXY, "proxy-haproxy.cfg", port, h2cPort, origin);
+    }
+
+    private Target haproxy(TargetKind kind, String template, int port, int h2cPort, Target origin)
+            throws IOException, InterruptedException {
+        Path conf = PeerTemplates.renderFile(peers(), template, runDir, placeholders(kind, port, h2cPort, origin));
         // -db: stay in the foreground, so this process is HAProxy itself and stops with it.
-        ManagedProcess p = reaper.track(ManagedProcess.start(TargetKind.HAPROXY.cliName(),
-                List.of("haproxy", "-db", "-f", conf.toString()), runDir, log(TargetKind.HAPROXY)));
-        return ready(new Target(TargetKind.HAPROXY, port, h2cPort, new ProcessGroup(p.handle().pid()), p));
+        ManagedProcess p = reaper.track(ManagedProcess.start(kind.cliName(),
+                List.of("haproxy", "-db", "-f", conf.toString()), runDir, log(kind)));
+        return ready(new Target(kind, port, h2cPort, new ProcessGroup(p.handle().pid()), p));
     }
 
     private Target jpraxis(TargetKind kind, int port, String yaml) throws IOException, InterruptedException {
@@ -104,7 +152,8 @@ public final class TargetLauncher {
         return new Target(kind, port, port, new ProcessGroup(pid), p);
     }
 
-    private Map<String, String> placeholders(int port, int h2cPort, Target origin) {
+    private Map<String, String> placeholders(TargetKind kind, int port, int h2cPort, Target origin)
+            throws IOException, InterruptedException {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("RUN", runDir.toString());
         values.put("PORT", Integer.toString(port));
@@ -112,18 +161,25 @@ public final class TargetLauncher {
         if (origin != null) {
             values.put("ORIGIN", origin.authority());
         }
+        if (kind.tls()) {
+            BenchCertificate c = certificate();
+            values.put("CERT", c.cert().toString());
+            values.put("KEY", c.key().toString());
+            values.put("CERT_AND_KEY", c.certAndKey().toString());
+        }
         return values;
     }
 
-    private Target ready(Target target) throws InterruptedException {
+    private Target ready(Target target) throws InterruptedException, IOException {
         awaitServing(target.kind(), target.port(), target.process());
         return target;
     }
 
-    private static void awaitServing(TargetKind kind, int port, ManagedProcess p) throws InterruptedException {
+    private void awaitServing(TargetKind kind, int port, ManagedProcess p) throws InterruptedException, IOException {
         String name = kind.cliName();
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (probe(kind, port) != 200) {
+        SSLContext tls = kind.tls() ? certificate().clientContext() : null;
+        while (probe(kind, port, tls) != 200) {
             if (!p.isAlive()) {
                 throw new IllegalStateException(name + ": exited before serving (see " + p.log() + ")");
             }
@@ -139,7 +195,10 @@ public final class TargetLauncher {
      * Asks whether {@code kind} serves: GET /small, except on the AI path, which routes only
      * requests whose body names a model (a GET there has no cluster and answers 500).
      */
-    private static int probe(TargetKind kind, int port) {
+    private static int probe(TargetKind kind, int port, SSLContext tls) {
+        if (tls != null) {
+            return HttpProbe.tlsStatus(port, "/small", tls);
+        }
         return kind == TargetKind.JPRAXIS_AI ? HttpProbe.postJson(port, "/echo", WrkScript.chatJson(256))
                 : HttpProbe.status(port, "/small");
     }

@@ -3,6 +3,9 @@ package io.jpraxis.bench.load;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
+import io.jpraxis.bench.load.LoadSpec.WrkNewConnections;
+import io.jpraxis.bench.load.LoadSpec.WsEcho;
+import io.jpraxis.bench.load.LoadSpec.WsStream;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -18,6 +21,10 @@ public final class ToolOutputs {
     public static ToolResult read(LoadCommand command, String stdout) throws IOException {
         return switch (command.spec()) {
             case Wrk w -> WrkResultParser.parse(stdout);
+            // The WebSocket client prints its figures in the line wrk's done() hook prints.
+            case WrkNewConnections w -> WrkResultParser.parse(stdout);
+            case WsEcho e -> WrkResultParser.parse(stdout);
+            case WsStream s -> WrkResultParser.parse(stdout);
             case H2c h -> h2load(stdout, command);
             case NewConnections n -> h2load(stdout, command);
         };

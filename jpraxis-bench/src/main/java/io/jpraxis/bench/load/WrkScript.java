@@ -52,6 +52,14 @@ public final class WrkScript {
     }
 
     /**
+     * A GET that asks the server to close after answering ({@code Connection: close}): wrk then
+     * reconnects for the next request, so each request comes on a new connection.
+     */
+    public static String renderClosing() {
+        return "wrk.method = \"GET\"\nwrk.headers[\"Connection\"] = \"close\"\n" + DONE;
+    }
+
+    /**
      * A chat request of exactly {@code bytes} bytes (at least the envelope's length): the model
      * first, as clients send it, then one user message padded to size.
      */

@@ -17,6 +17,7 @@ import io.jpraxis.core.pipeline.compile.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayFilters;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,24 @@ class JpraxisConfigsTest {
         return new RequestContext("bench", "GET", RequestPath.of("/small"), null, "http",
                 new InetSocketAddress("127.0.0.1", 40000),
                 new HeaderMap().add("host", "127.0.0.1:8080").add("user-agent", "wrk"), "r1", Instant.EPOCH);
+    }
+
+    @Test
+    void tlsConfigIsThePlainPathOnATls13ListenerWithOneSuite() {
+        BenchCertificate cert = new BenchCertificate(Path.of("/tmp/c.pem"), Path.of("/tmp/k.pem"),
+                Path.of("/tmp/ck.pem"));
+        String yaml = JpraxisConfigs.tls(8443, "127.0.0.1:9000", cert, false);
+        String block = """
+                    tls:
+                      certificates:
+                        - cert_path: "/tmp/c.pem"
+                          key_path: "/tmp/k.pem"
+                      min_version: tls13
+                """;
+        assertThat(yaml).as("the block follows the listener's chains").contains("    filter_chains: [proxy]\n" + block);
+        assertThat(yaml.replace(block, "")).isEqualTo(JpraxisConfigs.plain(8443, "127.0.0.1:9000"));
+        assertThat(JpraxisConfigs.tls(8443, "127.0.0.1:9000", cert, true)).as("the JDK engine's variant")
+                .contains(block + "      cipher_suites: [tls13_aes_128_gcm_sha256]\n");
     }
 
     @Test

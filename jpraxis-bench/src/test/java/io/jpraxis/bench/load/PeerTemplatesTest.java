@@ -20,6 +20,9 @@ class PeerTemplatesTest {
         v.put("PORT", "18080");
         v.put("H2PORT", "18090");
         v.put("ORIGIN", "127.0.0.1:18081");
+        v.put("CERT", "/tmp/run/tls/cert.pem");
+        v.put("KEY", "/tmp/run/tls/key.pem");
+        v.put("CERT_AND_KEY", "/tmp/run/tls/cert-and-key.pem");
         return v;
     }
 
@@ -33,12 +36,24 @@ class PeerTemplatesTest {
     void refusesAPlaceholderWithoutValue() {
         assertThatThrownBy(() -> PeerTemplates.render("server @UPSTREAM@;", values()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("peer config: placeholder @UPSTREAM@ has no value (expected one of [RUN, PORT, H2PORT, ORIGIN])");
+                .hasMessage("peer config: placeholder @UPSTREAM@ has no value"
+                        + " (expected one of [RUN, PORT, H2PORT, ORIGIN, CERT, KEY, CERT_AND_KEY])");
+    }
+
+    @Test
+    void tlsPeersArePinnedToTls13AndOneSuiteWithTheSuitesCertificate() throws IOException {
+        String nginx = PeerTemplates.render(Files.readString(PEERS.resolve("tls-nginx.conf")), values());
+        assertThat(nginx).contains("ssl_protocols TLSv1.3;", "Ciphersuites TLS_AES_128_GCM_SHA256;",
+                "ssl_certificate /tmp/run/tls/cert.pem;", "listen 127.0.0.1:18080 ssl http2");
+        String haproxy = PeerTemplates.render(Files.readString(PEERS.resolve("tls-haproxy.cfg")), values());
+        assertThat(haproxy).contains("crt /tmp/run/tls/cert-and-key.pem", "alpn h2,http/1.1", "ssl-min-ver TLSv1.3",
+                "ssl-max-ver TLSv1.3", "ciphersuites TLS_AES_128_GCM_SHA256");
     }
 
     @Test
     void everyPeerConfigRendersWithTheSuitesPlaceholders() throws IOException {
-        for (String name : new String[] {"origin-nginx.conf", "proxy-nginx.conf", "proxy-haproxy.cfg"}) {
+        for (String name : new String[] {"origin-nginx.conf", "proxy-nginx.conf", "proxy-haproxy.cfg",
+            "tls-nginx.conf", "tls-haproxy.cfg", "ws-nginx.conf", "ws-haproxy.cfg"}) {
             String rendered = PeerTemplates.render(Files.readString(PEERS.resolve(name)), values());
             assertThat(rendered).as(name).contains("127.0.0.1:18080").doesNotContain("@");
         }

@@ -29,13 +29,14 @@ class ReportsTest {
                 "wrk 4.1.0", "h2load 1.52.0", "abc1234", "", "0.5 0.4 0.3");
         ToolResult r = new ToolResult(360_000, 10, 36_000, 0, Map.of("connect", 0L), 1000, 2000, 3500);
         return new SuiteResult("2026-11-30T14:00:00Z", "2026-11-30T14:20:00Z",
-                new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100), m,
+                new Settings(reportable ? 3 : 1, 10, 5, !reportable, reportable, 100, Suite.LOAD), m,
                 List.of(new WorkloadInfo("get-small", "GET /small (1 KiB)", "Wrk[...]", List.of("origin", "jpraxis"))),
                 List.of(new ColdStartRun(700, 60, 0), new ColdStartRun(650, 50, 1), new ColdStartRun(900, 70, 0)), 700.0,
                 List.of(new RunRecord(1, "get-small", "jpraxis", r, 1620, 45, 210, 205,
                         new OtherLoad.Share(12.5, 0.5), null)),
                 medians,
-                Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "2.9 3.0 3.1", "/tmp/run");
+                Goals.evaluate(new MedianTable(medians), List.of(700.0, 650.0, 900.0)), "2.9 3.0 3.1", "/tmp/run",
+                List.of());
     }
 
     @Test

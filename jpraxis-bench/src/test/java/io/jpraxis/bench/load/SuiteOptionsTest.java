@@ -61,6 +61,27 @@ class SuiteOptionsTest {
     }
 
     @Test
+    void edgeFirstRunsTheEdgeSuiteWithItsOriginsStarted() {
+        SuiteOptions o = SuiteOptions.parse("edge", "--rounds", "5");
+        assertThat(o.suite()).isEqualTo(Suite.EDGE);
+        assertThat(o.workloads()).isEqualTo(EdgeWorkloads.ALL);
+        assertThat(o.rounds()).isEqualTo(5);
+        assertThat(o.neededTargets()).containsExactly(TargetKind.ORIGIN, TargetKind.WS_ORIGIN,
+                TargetKind.NETTY_FLOOR_TLS, TargetKind.NGINX_TLS,
+                TargetKind.HAPROXY_TLS, TargetKind.JPRAXIS_TLS, TargetKind.JPRAXIS_TLS_JDK, TargetKind.NGINX_WS,
+                TargetKind.HAPROXY_WS, TargetKind.JPRAXIS_WS);
+        assertThat(SuiteOptions.parse().suite()).isEqualTo(Suite.LOAD);
+    }
+
+    @Test
+    void edgeWorkloadsAreNamedFromTheEdgeSuiteAndNeedOnlyTheirOrigin() {
+        SuiteOptions o = SuiteOptions.parse("edge", "--workloads", "ws-echo", "--targets", "ws-origin,jpraxis-ws");
+        assertThat(o.neededTargets()).containsExactly(TargetKind.WS_ORIGIN, TargetKind.JPRAXIS_WS);
+        assertThatThrownBy(() -> SuiteOptions.parse("--workloads", "ws-echo"))
+                .as("the load suite has no ws-echo").hasMessageStartingWith("--workloads: \"ws-echo\"");
+    }
+
+    @Test
     void mistakesNameTheOptionAndTheExpectation() {
         assertThatThrownBy(() -> SuiteOptions.parse("--rounds", "zero"))
                 .hasMessage("--rounds: \"zero\" (expected: a positive integer)");
@@ -70,7 +91,7 @@ class SuiteOptionsTest {
         assertThatThrownBy(() -> SuiteOptions.parse("--workloads", "get-huge"))
                 .hasMessageStartingWith("--workloads: \"get-huge\" (expected one of: get-small, ");
         assertThatThrownBy(() -> SuiteOptions.parse("--targets", "envoy"))
-                .hasMessageStartingWith("--targets: \"envoy\" (expected one of: origin, nginx, ");
+                .hasMessageStartingWith("--targets: \"envoy\" (expected one of: origin, ws-origin, nginx, ");
         assertThatThrownBy(() -> SuiteOptions.parse("--fast")).hasMessageStartingWith("--fast: unknown option");
     }
 }

@@ -1,10 +1,28 @@
 package io.jpraxis.bench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SuiteRunnerTest {
+    @TempDir
+    Path work;
+
+    @Test
+    void aTargetThatDidNotStartFailsEachOfItsRunsAndNothingIsRunAgainstIt() throws InterruptedException {
+        SuiteOptions o = SuiteOptions.parse("edge", "--workloads", "tls-get-small", "--targets", "jpraxis-tls",
+                "--rounds", "2");
+        List<RunRecord> runs = new SuiteRunner(o, new LoadRunner(work, new ProcessReaper(), 100), Map.of()).run();
+        assertThat(runs).extracting(RunRecord::round, RunRecord::target, RunRecord::ok)
+                .containsExactly(tuple(1, "jpraxis-tls", false),
+                        tuple(2, "jpraxis-tls", false));
+        assertThat(runs.get(0).failure()).startsWith("not started");
+    }
 
     @Test
     void everyTargetGetsTheSameTotalWarmUp() {
