@@ -156,7 +156,9 @@ class FilterKeysMatchFactoriesTest {
         for (int i = 0; i < EXTRA.size(); i++) {
             configs.put("extra#" + i, EXTRA.get(i));
         }
-        configs.replaceAll((k, v) -> v.replace("\"examples/", "\"../examples/").replace("TOKEN_FILE", tokenFile()));
+        // Absolute: file paths with a '..' component are refused (path traversal).
+        String examples = EXAMPLES.toAbsolutePath().normalize() + "/";
+        configs.replaceAll((k, v) -> v.replace("\"examples/", "\"" + examples).replace("TOKEN_FILE", tokenFile()));
         return configs;
     }
 
