@@ -14,6 +14,7 @@ import io.jpraxis.http.upstream.UpstreamLease;
 import io.jpraxis.http.upstream.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
+import io.jpraxis.http.upstream.UpstreamVersion;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -80,7 +81,7 @@ final class ProxyExchange
         this.target = target;
         this.metrics = request.listener().metrics();
         this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name(),
-                UpstreamRequests.mayUseHttp2(target.cluster()));
+                UpstreamVersion.mayUseHttp2(target.cluster()));
         this.lease = new UpstreamLease(target.clusterState());
         this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();

@@ -1,6 +1,5 @@
 package io.jpraxis.http.exchange;
 
-import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
@@ -8,6 +7,7 @@ import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.http.WebSocketUpgrade;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.support.NettyHeaders;
+import io.jpraxis.http.upstream.UpstreamVersion;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -46,14 +46,16 @@ public final class UpgradeRequests {
         out.set(HttpHeaderNames.UPGRADE, client.headers().get(HttpHeaderNames.UPGRADE).trim());
     }
 
-    /** Why {@code target}'s cluster cannot take an upgrade, or null when it can (it speaks HTTP/1.1). */
+    /**
+     * Why {@code target}'s cluster cannot take an upgrade, or null when it can: it speaks HTTP/1.1
+     * ({@code h1}, or {@code auto} in cleartext, where no ALPN can choose HTTP/2).
+     */
     static String clusterRefusal(UpstreamTarget target) {
-        ClusterHttpConfig http = target.cluster().http();
-        if (http == null || http.version() == null || http.version() == ClusterHttpConfig.HttpVersion.H1) {
+        if (!UpstreamVersion.mayUseHttp2(target.cluster())) {
             return null;
         }
         return "cluster " + target.cluster().name() + " speaks http.version "
-                + http.version().name().toLowerCase(Locale.ROOT)
+                + target.cluster().http().versionOrDefault().name().toLowerCase(Locale.ROOT)
                 + " (expected: h1; a WebSocket upgrade needs an HTTP/1.1 connection to the origin)";
     }
 

@@ -8,6 +8,7 @@ import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.upstream.UpstreamVersion;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -99,8 +100,9 @@ public final class UpstreamRequests {
             out.add(name, headers.valueAt(i));
         }
         ForwardedHeaders.addTo(out, ctx, clientIp, earlierHops, earlierForwarded, metrics);
-        if (mayUseHttp2(target.cluster()) && (client.headers().containsValue(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS,
-                true) || "trailers".equalsIgnoreCase(ctx.headers().get("te")))) {
+        boolean trailersWanted = client.headers().containsValue(HttpHeaderNames.TE, HttpHeaderValues.TRAILERS, true)
+                || "trailers".equalsIgnoreCase(ctx.headers().get("te"));
+        if (trailersWanted && UpstreamVersion.mayUseHttp2(target.cluster())) {
             // The one TE value HTTP/2 carries (RFC 9113 8.2.2): the client reads trailers, so the origin
             // may send them (gRPC needs this); see docs/behaviour/upstream-http2.md#trailers. A filter
             // that reads them for the client (grpc_web) says so with a working te: trailers.
@@ -154,17 +156,6 @@ public final class UpstreamRequests {
         }
         headers.remove(name);
         kept.forEach(value -> headers.add(name, value));
-    }
-
-    /**
-     * Whether {@code cluster}'s requests may go on an HTTP/2 leg: {@code http.version} {@code h2},
-     * or {@code auto} over TLS (see docs/behaviour/upstream-http2.md#choosing-the-version).
-     */
-    public static boolean mayUseHttp2(ClusterConfig cluster) {
-        ClusterHttpConfig http = cluster.http();
-        ClusterHttpConfig.HttpVersion version = http == null ? ClusterHttpConfig.HttpVersion.H1 : http.versionOrDefault();
-        return version == ClusterHttpConfig.HttpVersion.H2
-                || (version == ClusterHttpConfig.HttpVersion.AUTO && cluster.tls() != null);
     }
 
     /** The cluster's {@code http.authority} when set, else the (working) client Host, else the endpoint. */

@@ -331,13 +331,26 @@ class WebSocketProxyTest {
         assertThat(Waits.until(() -> logged.size() == 1)).as("closed at the timeout, and logged").isTrue();
     }
 
+    private static ClusterConfig withVersion(String name, io.jpraxis.config.model.ClusterHttpConfig.HttpVersion version) {
+        ClusterConfig base = TestGateway.cluster(name);
+        return new ClusterConfig(base.name(), base.endpoints(), base.loadBalancerStrategy(), null,
+                null, null, null, null, null, null, new io.jpraxis.config.model.ClusterHttpConfig(null, version, null, null),
+                null, null, null, base.source());
+    }
+
+    @Test
+    void aCleartextAutoClusterSpeaksHttp11AndTunnels() throws Exception {
+        ClusterConfig auto = withVersion("auto", io.jpraxis.config.model.ClusterHttpConfig.HttpVersion.AUTO);
+        gateway = TestGateway.builder().filter(TestFilters.forwardTo(auto, origin.host(), origin.port())).start();
+        try (WsClient ws = WsClient.connect(gateway.port(), "/auto")) {
+            ws.sendText("over auto");
+            assertThat(ws.next().text()).isEqualTo("over auto");
+        }
+    }
+
     @Test
     void anUpgradeToAnHttp2ClusterIs502NamingTheReason() throws IOException {
-        ClusterConfig base = TestGateway.cluster("h2");
-        ClusterConfig h2 = new ClusterConfig(base.name(), base.endpoints(), base.loadBalancerStrategy(), null,
-                null, null, null, null, null, null, new io.jpraxis.config.model.ClusterHttpConfig(null,
-                        io.jpraxis.config.model.ClusterHttpConfig.HttpVersion.H2, null, null),
-                null, null, null, base.source());
+        ClusterConfig h2 = withVersion("h2", io.jpraxis.config.model.ClusterHttpConfig.HttpVersion.H2);
         gateway = TestGateway.builder().filter(TestFilters.forwardTo(h2, origin.host(), origin.port())).start();
         try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
             client.send(RawUpgrade.request("/"));
