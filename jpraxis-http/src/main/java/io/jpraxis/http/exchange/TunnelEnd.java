@@ -8,6 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.channel.socket.DuplexChannel;
+import io.netty.handler.ssl.SslCloseCompletionEvent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
@@ -136,7 +137,10 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
-        if (event instanceof ChannelInputShutdownEvent) {
+        // A TLS close_notify ends this side's input as a FIN does: no data may follow it, and a
+        // client may send it and keep its TCP connection open waiting for the answer.
+        if (event instanceof ChannelInputShutdownEvent
+                || event instanceof SslCloseCompletionEvent tlsEnd && tlsEnd.isSuccess()) {
             if (!started) {
                 endedEarly = true;
             } else {

@@ -34,6 +34,14 @@ import java.util.Locale;
  * concurrent connections than epoll's. The system property
  * {@value #PROPERTY} pins one transport ({@code io_uring}, {@code epoll}, {@code nio}); a pinned
  * transport that cannot load stops the start with the reason instead of falling back silently.
+ *
+ * <p>On io_uring, Netty's multishot poll is turned off (unless {@value #MULTISHOT_POLL} is set):
+ * with it, a connection read only on demand (every connection here: reads follow the other side's
+ * pace) could miss its peer's reset or close. The poll reports the reset once; when that report
+ * comes while no read is asked for, the next read takes the bytes that came before it and then
+ * waits for a report that never comes again, so the connection stayed open until a timeout (a
+ * WebSocket tunnel whose origin reset right after its 101 kept the client waiting). A one-shot
+ * poll is armed anew for each wait and sees the reset at once (see docs/operating.md#transports).
  */
 public record Transport(
         String name,
@@ -44,6 +52,16 @@ public record Transport(
 
     /** The system property that pins a transport; absent or {@code auto}: the best that loads. */
     public static final String PROPERTY = "jpraxis.transport";
+
+    /** Netty's switch for io_uring's multishot poll, read once when its io_uring classes load. */
+    static final String MULTISHOT_POLL = "io.netty.iouring.pollAddMultishotEnabled";
+
+    static {
+        // Before anything touches io_uring: Netty reads the switch once, when its classes load.
+        if (System.getProperty(MULTISHOT_POLL) == null) {
+            System.setProperty(MULTISHOT_POLL, "false");
+        }
+    }
 
     /** The transport {@value #PROPERTY} asks for, or the best one this machine can load. */
     public static Transport select() {

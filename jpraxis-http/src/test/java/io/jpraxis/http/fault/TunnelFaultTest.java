@@ -20,7 +20,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -124,9 +124,10 @@ class TunnelFaultTest {
         assertNothingHeld("the client reset");
     }
 
-    @Test
-    @Disabled("open bug: an origin that resets right after its 101 can leave the client side of the tunnel open"
-            + " until the idle or shutdown timeout; passes intermittently")
+    // Resets and closes right after the 101 race the switch itself: each is run several times so
+    // that every order of "the reset reaches the gateway" and "the tunnel starts" is met (on io_uring
+    // a multishot poll lost such a reset about one time in two; see Transport).
+    @RepeatedTest(8)
     void anOriginResetReleasesEverything() throws IOException {
         start((head, in, out, socket) -> {
             write(out, ascii(RawUpgrade.switching("")), ascii("partial"));
@@ -146,6 +147,33 @@ class TunnelFaultTest {
             // the reset may reach the client as one too
         }
         assertNothingHeld("the origin reset");
+    }
+
+    @RepeatedTest(8)
+    void anOriginCloseRightAfterItsBytesEndsTheClientsSideToo() throws IOException {
+        start((head, in, out, socket) -> write(out, ascii(RawUpgrade.switching("")), ascii("partial")));
+        try (RawHttpConnection client = RawHttpConnection.open(gateway.port())) {
+            client.send(RawUpgrade.request("/"));
+            InputStream in = client.input();
+            assertThat(RawUpgrade.readHead(in).getFirst()).startsWith("HTTP/1.1 101");
+            // The origin's FIN ends its direction: the client gets every byte, then its end.
+            assertThat(new String(in.readAllBytes(), StandardCharsets.US_ASCII)).isEqualTo("partial");
+        }
+        assertNothingHeld("the origin closed");
+    }
+
+    @RepeatedTest(8)
+    void aClientResetRightAfterThe101ReleasesEverything() throws IOException {
+        start((head, in, out, socket) -> {
+            write(out, ascii(RawUpgrade.switching("")), ascii("partial"));
+            in.read(); // until the gateway closes
+        });
+        RawHttpConnection client = RawHttpConnection.open(gateway.port());
+        client.send(RawUpgrade.request("/"));
+        assertThat(RawUpgrade.readHead(client.input()).getFirst()).startsWith("HTTP/1.1 101");
+        client.socket().setSoLinger(true, 0);
+        client.close();
+        assertNothingHeld("the client reset after the 101");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
 
 /**
  * The JDK's {@link WebSocket} client with its messages collected: each whole text or binary
@@ -26,19 +27,26 @@ public final class WsClient implements AutoCloseable {
     public record Close(int status, String reason) {
     }
 
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http;
     private final BlockingQueue<Message> messages = new LinkedBlockingQueue<>();
     private final CompletableFuture<Close> closed = new CompletableFuture<>();
     private final WebSocket socket;
 
-    private WsClient(URI uri) {
+    private WsClient(URI uri, HttpClient http) {
+        this.http = http;
         socket = http.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(5))
                 .buildAsync(uri, new Collector()).orTimeout(10, TimeUnit.SECONDS).join();
     }
 
     /** Opens a WebSocket to {@code ws://127.0.0.1:port/path}. */
     public static WsClient connect(int port, String path) {
-        return new WsClient(URI.create("ws://127.0.0.1:" + port + path));
+        return new WsClient(URI.create("ws://127.0.0.1:" + port + path), HttpClient.newHttpClient());
+    }
+
+    /** Opens a WebSocket to {@code wss://127.0.0.1:port/path}, trusting what {@code tls} trusts. */
+    public static WsClient connectTls(int port, String path, SSLContext tls) {
+        return new WsClient(URI.create("wss://127.0.0.1:" + port + path),
+                HttpClient.newBuilder().sslContext(tls).build());
     }
 
     public WebSocket socket() {
