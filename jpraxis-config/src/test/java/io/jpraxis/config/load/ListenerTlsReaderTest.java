@@ -249,7 +249,7 @@ class ListenerTlsReaderTest {
                 .anySatisfy(e -> assertThat(e).contains("client_ca.crls").contains("unknown key"))
                 .anySatisfy(e -> assertThat(e).contains("tls.alpn").contains("unknown key"))
                 .anySatisfy(e -> assertThat(e).contains("tls.max_version").contains("there is no max_version")
-                        .contains("min_version: tls13"));
+                        .contains("min_version: tls13").contains("list only tls12_* cipher_suites"));
     }
 
     @Test
