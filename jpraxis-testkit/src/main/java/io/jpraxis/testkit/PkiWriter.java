@@ -131,7 +131,9 @@ final class PkiWriter {
     static void writeCrl(Path path, X509Certificate issuer, KeyPair issuerKeys, List<BigInteger> revoked,
             Instant thisUpdate, Instant nextUpdate) {
         X509v2CRLBuilder builder = new X509v2CRLBuilder(nameOf(issuer), Date.from(thisUpdate));
-        builder.setNextUpdate(Date.from(nextUpdate));
+        if (nextUpdate != null) {
+            builder.setNextUpdate(Date.from(nextUpdate));
+        }
         for (BigInteger serial : revoked) {
             builder.addCRLEntry(serial, Date.from(thisUpdate), CRLReason.keyCompromise);
         }

@@ -201,6 +201,16 @@ public final class TestPki {
             return path;
         }
 
+        /**
+         * A CRL this CA signed revoking {@code serials}, issued at {@code thisUpdate} with
+         * {@code nextUpdate} (null: none), to test a stale CRL; {@code name.crl}.
+         */
+        public Path crl(String crlName, Instant thisUpdate, Instant nextUpdate, BigInteger... revoked) {
+            Path path = dir.resolve(crlName + ".crl");
+            PkiWriter.writeCrl(path, certificate, keys, List.of(revoked), thisUpdate, nextUpdate);
+            return path;
+        }
+
         String name() {
             return name;
         }

@@ -5,12 +5,14 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.load.ListenerTlsReader.CertificateEntry;
 import io.jpraxis.config.load.ListenerTlsReader.ClientCaEntry;
 import io.jpraxis.config.model.ListenerTlsConfig.Certificate;
+import io.jpraxis.config.tls.Crls;
 import io.jpraxis.config.tls.TlsFileException;
 import io.jpraxis.config.tls.TlsFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +25,7 @@ import java.util.Set;
  * Opens every file a listener's {@code tls} names and checks it as the server will load it (see
  * docs/behaviour/listener-tls.md#what-validate-checks), so a bad certificate fails {@code validate}
  * in CI rather than the start. Each problem names the YAML path and the file; a certificate near
- * its end, or a key others can read, is a warning.
+ * its end, a key others can read, or a CRL past its {@code nextUpdate}, is a warning.
  */
 final class ListenerTlsFileChecks {
     /** How close to its expiry a certificate starts to warn. */
@@ -39,7 +41,7 @@ final class ListenerTlsFileChecks {
             checkCertificate(entry, d, now);
         }
         if (clientCa != null) {
-            checkClientCa(clientCa, d);
+            checkClientCa(clientCa, d, now);
         }
     }
 
@@ -100,16 +102,26 @@ final class ListenerTlsFileChecks {
         }
     }
 
-    private static void checkClientCa(ClientCaEntry clientCa, Diagnostics d) {
+    private static void checkClientCa(ClientCaEntry clientCa, Diagnostics d, Instant now) {
+        List<X509Certificate> cas = null;
         try {
-            TlsFiles.caBundle(Path.of(clientCa.clientCa().caPath()));
+            cas = TlsFiles.caBundle(Path.of(clientCa.clientCa().caPath()));
         } catch (TlsFileException e) {
             d.error(clientCa.path().key("ca_path"), clientCa.caLine(), e.getMessage());
         }
         List<String> crls = clientCa.clientCa().crlPaths();
         for (int i = 0; i < crls.size(); i++) {
+            Path path = Path.of(crls.get(i));
             try {
-                TlsFiles.crls(Path.of(crls.get(i)));
+                List<X509CRL> loaded = TlsFiles.crls(path);
+                if (cas != null) {
+                    Crls.checkSigned(path, loaded, cas);
+                }
+                for (X509CRL crl : loaded) {
+                    int index = i;
+                    Crls.staleness(path, crl, now).ifPresent(w -> d.warn(clientCa.crlKeys().get(index),
+                            clientCa.crlLines().get(index), w));
+                }
             } catch (TlsFileException e) {
                 d.error(clientCa.crlKeys().get(i), clientCa.crlLines().get(i), e.getMessage());
             }

@@ -96,7 +96,8 @@ final class ListenerTlsReader {
             return map;
         }
         d.error(path.key("max_version"), max.get().keyLine(), "unknown key (there is no max_version: TLS 1.3 is "
-                + "always offered; set min_version: tls13 to offer TLS 1.3 only)");
+                + "offered whenever cipher_suites lists a tls13_* suite or is left out; set min_version: tls13 to "
+                + "offer TLS 1.3 only, or list only tls12_* cipher_suites to offer TLS 1.2 only)");
         List<ConfigNode.MapNode.Entry> rest = new ArrayList<>(map.entries());
         rest.remove(max.get());
         return new ConfigNode.MapNode(rest, map.line());

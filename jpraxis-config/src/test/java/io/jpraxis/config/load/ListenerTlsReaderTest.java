@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -248,7 +249,7 @@ class ListenerTlsReaderTest {
                 .anySatisfy(e -> assertThat(e).contains("client_ca.crls").contains("unknown key"))
                 .anySatisfy(e -> assertThat(e).contains("tls.alpn").contains("unknown key"))
                 .anySatisfy(e -> assertThat(e).contains("tls.max_version").contains("there is no max_version")
-                        .contains("min_version: tls13"));
+                        .contains("min_version: tls13").contains("list only tls12_* cipher_suites"));
     }
 
     @Test
@@ -289,6 +290,25 @@ class ListenerTlsReaderTest {
                 .anySatisfy(w -> assertThat(w).contains("certificates[1].cert_path").contains("has expired"))
                 .anySatisfy(w -> assertThat(w).contains("certificates[2].key_path")
                         .contains("readable by its group or by others"));
+    }
+
+    @Test
+    void refusesACrlNoClientCaSignedAndWarnsOnAStaleOne() {
+        TestPki.Authority other = pki.rootCa("crl-other", TestPki.KeyType.EC);
+        Path foreign = other.crl("foreign", client.serial());
+        Instant now = Instant.now();
+        Path stale = ca.crl("stale", now.minus(Duration.ofDays(10)), now.minus(Duration.ofDays(3)), client.serial());
+        Path open = ca.crl("open-ended", now.minus(Duration.ofDays(1)), null, client.serial());
+        LoadResult result = load(one() + "client_ca: {ca_path: \"" + ca.certPath() + "\", crl_paths: [\"" + foreign
+                + "\", \"" + stale + "\", \"" + open + "\", \"" + crl + "\"]}\nclient_cert_mode: require\n");
+
+        assertThat(errors(result)).singleElement().satisfies(e -> assertThat(e).contains("client_ca.crl_paths[0]")
+                .contains(foreign.toString()).contains("not signed by any client_ca certificate"));
+        assertThat(warnings(result)).hasSize(2)
+                .anySatisfy(w -> assertThat(w).contains("client_ca.crl_paths[1]").contains(stale.toString())
+                        .contains("past its nextUpdate"))
+                .anySatisfy(w -> assertThat(w).contains("client_ca.crl_paths[2]").contains(open.toString())
+                        .contains("has no nextUpdate"));
     }
 
     @Test

@@ -98,6 +98,6 @@ final class DownstreamInitializer extends ChannelInitializer<Channel> {
      */
     void installConnection(ChannelPipeline pipeline) {
         pipeline.addLast(CONNECTION, new Http1ServerHandler(listener, registry, gate, idleTimeoutMs,
-                headerReadTimeoutMs));
+                headerReadTimeoutMs, tls != null));
     }
 }

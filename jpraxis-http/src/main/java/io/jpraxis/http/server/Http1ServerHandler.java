@@ -24,6 +24,7 @@ import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -71,6 +72,11 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     private boolean dispatching;
     /** The connection left HTTP for a tunnel: every event passes on to it (see {@link #switchProtocols}). */
     private boolean switched;
+    /**
+     * A TLS handshake is under way: the keep-alive idle timer waits for its end, the handshake has
+     * its own budget (see docs/behaviour/tls-connections.md).
+     */
+    private boolean handshaking;
 
     /**
      * @param idleTimeoutMs the keep-alive idle timeout: how long the connection may stay silent
@@ -79,6 +85,13 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
      */
     Http1ServerHandler(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
             long headerReadTimeoutMs) {
+        this(listener, registry, gate, idleTimeoutMs, headerReadTimeoutMs, false);
+    }
+
+    /** @param tls the connection starts with a TLS handshake; the idle timer starts once it has succeeded */
+    Http1ServerHandler(ListenerContext listener, ConnectionRegistry registry, ConnectionGate gate, long idleTimeoutMs,
+            long headerReadTimeoutMs, boolean tls) {
+        this.handshaking = tls;
         this.listener = listener;
         this.registry = registry;
         this.admission = new ConnectionAdmission(registry, gate, listener.metrics());
@@ -178,7 +191,9 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                     }
                     continue;
                 }
-                idle.start();
+                if (!handshaking) {
+                    idle.start();
+                }
                 requestRead();
                 if (nextHead == null) {
                     break; // nothing queued: the head arrives with a later socket read
@@ -417,6 +432,12 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
         if (event == Http2Setup.STARTED) {
             switchToHttp2();
             return;
+        }
+        if (event instanceof SslHandshakeCompletionEvent done && handshaking) {
+            handshaking = false;
+            if (done.isSuccess() && current == null && nextHead == null && !closing && !headDeadline.running()) {
+                idle.start();
+            }
         }
         if (event == ConnectionRegistry.DRAIN) {
             // A tunnel is an open connection to the end: a graceful stop waits for it up to its

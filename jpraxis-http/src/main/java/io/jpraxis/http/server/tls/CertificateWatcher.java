@@ -37,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * bursts, cools down after a success and backs off after a failure, retrying without waiting for
  * another change); a reload whose files are byte for byte those last loaded is skipped, so other
  * files in a shared directory cost no handshake state. A directory that disappears is looked for
- * again every {@link #RECHECK_INTERVAL} and, once back, its listeners reload.
+ * again every {@link #RECHECK_INTERVAL} and, once back, its listeners reload; at the same interval
+ * the files' fingerprints are compared with those loaded, for file systems that send no events.
  *
  * <p>Thread-safe: {@link #watch} and {@link #unwatch} may be called from any thread; the
  * reloads run on the watcher's thread, one at a time.
@@ -158,21 +159,53 @@ public final class CertificateWatcher implements AutoCloseable {
             } catch (ClosedWatchServiceException | InterruptedException e) {
                 break;
             }
-            long now = System.nanoTime();
-            List<WatchedListener> due = new ArrayList<>();
-            synchronized (this) {
-                for (WatchKey key = signalled; key != null; key = service.poll()) {
-                    dispatch(key, now);
-                }
-                if (now - nextRecheck >= 0) {
-                    nextRecheck = now + RECHECK_INTERVAL.toNanos();
-                    registerMissing(now);
-                }
-                listeners.values().stream().filter(l -> l.schedule.due(now)).forEach(due::add);
+            try {
+                nextRecheck = turn(service, signalled, nextRecheck);
+            } catch (Throwable t) {
+                // An Error building a context (out of memory, a broken provider) must not end reloads for good.
+                log.error("certificate watcher: a reload round failed; watching goes on", t);
             }
-            due.forEach(this::reload);
         }
         log.debug("certificate watcher stopped");
+    }
+
+    /** One round of the loop: queued events, the periodic recheck, then the reloads that are due. */
+    private long turn(WatchService service, WatchKey signalled, long nextRecheck) {
+        long now = System.nanoTime();
+        long next = nextRecheck;
+        List<WatchedListener> due = new ArrayList<>();
+        synchronized (this) {
+            for (WatchKey key = signalled; key != null; key = service.poll()) {
+                dispatch(key, now);
+            }
+            if (now - nextRecheck >= 0) {
+                next = now + RECHECK_INTERVAL.toNanos();
+                registerMissing(now);
+                scheduleChangedFiles(now);
+            }
+            listeners.values().stream().filter(l -> l.schedule.due(now)).forEach(due::add);
+        }
+        due.forEach(this::reload);
+        return next;
+    }
+
+    /**
+     * The backstop for file systems that send no change events (network mounts, some container
+     * overlays): listeners whose files now differ from those last loaded, each scheduled for a
+     * reload unless one is pending already. A file that cannot be read is left to the next event.
+     */
+    synchronized List<String> scheduleChangedFiles(long now) {
+        List<String> changed = new ArrayList<>();
+        for (WatchedListener l : listeners.values()) {
+            Optional<String> fingerprint = l.files.fingerprint();
+            if (fingerprint.isPresent() && !fingerprint.equals(l.loaded)) {
+                changed.add(l.listener);
+                if (!l.schedule.pending() && !l.schedule.failing()) {
+                    l.schedule.event(now);
+                }
+            }
+        }
+        return changed;
     }
 
     private synchronized long nanosToWait(long nextRecheck) {

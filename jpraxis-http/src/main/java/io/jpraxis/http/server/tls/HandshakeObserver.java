@@ -11,8 +11,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Sits behind the TLS handler until the handshake ends: counts its outcome, and on success leaves
  * the connection's {@link DownstreamTls} on the channel before any request is decoded. A failed
- * handshake closes the connection here, quietly (a debug line and the counter: scanners and
- * clients with stale trust stores would otherwise fill the log).
+ * handshake, or a client that leaves before it ends, is counted once; a failure closes the
+ * connection here, quietly (a debug line and the counter: scanners and clients with stale trust
+ * stores would otherwise fill the log).
  */
 final class HandshakeObserver extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HandshakeObserver.class);
@@ -49,6 +50,18 @@ final class HandshakeObserver extends ChannelInboundHandlerAdapter {
         // Before the handshake finished every error is a handshake failure: nothing after this
         // handler has a request to answer.
         fail(ctx, cause);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        // Still here, so the handshake never ended: the client left before or during its hello (a
+        // port probe, a load balancer's TCP check, a client giving up), which no event reports.
+        if (!counted) {
+            count(HandshakeOutcome.CLOSED);
+            log.debug("listener {}: {} closed before the TLS handshake finished", listener,
+                    ctx.channel().remoteAddress());
+        }
+        ctx.fireChannelInactive();
     }
 
     private void fail(ChannelHandlerContext ctx, Throwable cause) {

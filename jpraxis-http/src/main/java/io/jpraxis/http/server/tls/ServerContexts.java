@@ -2,6 +2,7 @@ package io.jpraxis.http.server.tls;
 
 import io.jpraxis.config.model.ListenerTlsConfig;
 import io.jpraxis.config.model.ListenerTlsConfig.Certificate;
+import io.jpraxis.config.tls.Crls;
 import io.jpraxis.config.tls.TlsFileException;
 import io.jpraxis.config.tls.TlsFiles;
 import io.netty.handler.ssl.ApplicationProtocolConfig;
@@ -13,12 +14,16 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.cert.CRL;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds a listener's server contexts from its {@code tls} block, reading every file afresh: one
@@ -26,6 +31,8 @@ import java.util.Map;
  * Used at start and by {@link ListenerTls#reload()}.
  */
 final class ServerContexts {
+    private static final Logger log = LoggerFactory.getLogger(ServerContexts.class);
+
     /** Offered in this order (see docs/behaviour/tls-connections.md#alpn); a client without ALPN speaks HTTP/1.1. */
     static final ApplicationProtocolConfig ALPN = new ApplicationProtocolConfig(
             ApplicationProtocolConfig.Protocol.ALPN,
@@ -113,12 +120,19 @@ final class ServerContexts {
         if (tls.clientCertMode() == ListenerTlsConfig.ClientCertMode.NONE || tls.clientCa() == null) {
             return null;
         }
-        List<CRL> crls = new ArrayList<>();
+        List<X509CRL> crls = new ArrayList<>();
         try {
+            List<X509Certificate> cas = TlsFiles.caBundle(Path.of(tls.clientCa().caPath()));
+            Instant now = Instant.now();
             for (String path : tls.clientCa().crlPaths()) {
-                crls.addAll(TlsFiles.crls(Path.of(path)));
+                List<X509CRL> loaded = TlsFiles.crls(Path.of(path));
+                Crls.checkSigned(Path.of(path), loaded, cas);
+                for (X509CRL crl : loaded) {
+                    Crls.staleness(Path.of(path), crl, now).ifPresent(log::warn);
+                }
+                crls.addAll(loaded);
             }
-            return ClientCertTrust.of(tls, TlsFiles.caBundle(Path.of(tls.clientCa().caPath())), crls);
+            return ClientCertTrust.of(tls, cas, crls);
         } catch (TlsFileException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         } catch (GeneralSecurityException e) {

@@ -109,6 +109,23 @@ class CertificateWatcherTest {
     }
 
     @Test
+    void thePeriodicRecheckFindsFilesChangedWithoutAnEvent() throws Exception {
+        Path cert = copy(TestTls.SERVER_CERT, dir.resolve("tls.crt"));
+        Path key = Files.writeString(dir.resolve("tls.key"), "key one");
+        Duration hour = Duration.ofHours(1); // no reload runs during the test: only the recheck is looked at
+        try (CertificateWatcher slow = new CertificateWatcher(meters, new ReloadDelays(hour, hour, hour))) {
+            var config = new Certificate(cert.toString(), key.toString(), List.of(), false);
+            slow.watch("public", WatchedTlsFiles.of(WatchedTlsFilesTest.tls(List.of(config), null, null)).orElseThrow(),
+                    () -> load(cert, key));
+
+            assertThat(slow.scheduleChangedFiles(System.nanoTime())).as("files as loaded").isEmpty();
+            Files.writeString(key, "key two");
+            assertThat(slow.scheduleChangedFiles(System.nanoTime())).containsExactly("public");
+        }
+        assertThat(reloads).as("nothing reloaded in the hour-long delays").isEmpty();
+    }
+
+    @Test
     void anInPlaceRewriteReloads() throws Exception {
         Path cert = copy(TestTls.SERVER_CERT, dir.resolve("tls.crt"));
         Path key = Files.writeString(dir.resolve("tls.key"), "key one");

@@ -3,6 +3,7 @@ package io.jpraxis.http.server.tls;
 import static io.jpraxis.http.server.tls.TlsClients.cert;
 import static io.jpraxis.http.server.tls.TlsClients.mtls;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.config.model.ListenerTlsConfig;
 import io.jpraxis.config.model.ListenerTlsConfig.ClientCertMode;
@@ -14,14 +15,18 @@ import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.testing.Waits;
 import io.jpraxis.testkit.TestPki;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -145,6 +150,30 @@ class ClientCertificateTest {
 
         assertRefused(port, revoked, "listed in the CRL");
         assertThat(get(port, plain)).as("one not listed passes").startsWith("HTTP/1.1 200");
+    }
+
+    @ParameterizedTest
+    @EnumSource(TlsEngine.class)
+    void aRevokedCertificateIsRefusedEvenWhenTheCrlIsStale(TlsEngine engine) throws IOException {
+        Instant now = Instant.now();
+        Path stale = ca.crl("stale", now.minus(Duration.ofDays(10)), now.minus(Duration.ofDays(3)), revoked.serial());
+        int port = start(engine, mtls(cert(server, false), ClientCertMode.REQUIRE, ca.certPath(), List.of(stale),
+                List.of()));
+
+        assertRefused(port, revoked, "listed in a CRL past its nextUpdate");
+        assertThat(get(port, plain)).as("one not listed passes").startsWith("HTTP/1.1 200");
+    }
+
+    @Test
+    void aCrlNoClientCaSignedIsRefusedAtBuildNamingTheFile() {
+        Path foreignCrl = TestPki.create(dir.resolve("crl-other")).rootCa("crl-other", TestPki.KeyType.EC)
+                .crl("foreign", revoked.serial());
+        ListenerTlsConfig tls = mtls(cert(server, false), ClientCertMode.REQUIRE, ca.certPath(), List.of(foreignCrl),
+                List.of());
+
+        assertThatThrownBy(() -> ListenerTls.build("main", tls, new TlsMetrics(new SimpleMeterRegistry())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(foreignCrl.toString())
+                .hasMessageContaining("not signed by any client_ca certificate");
     }
 
     @ParameterizedTest
