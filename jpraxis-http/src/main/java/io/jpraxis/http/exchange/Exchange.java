@@ -64,14 +64,13 @@ public final class Exchange {
     private boolean requestReceived;
     private boolean forceClose;
     private boolean continuePending;
-    private final boolean upgrade; // offers WebSocket (docs/behaviour/websocket.md#which-requests-are-tunnelled)
+    private final boolean upgrade; // offers WebSocket: nothing is read past it; no tunnel means the connection closes
 
     public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
         this.downstream = downstream;
         this.listener = listener;
         this.request = request;
         this.continuePending = HttpUtil.is100ContinueExpected(request);
-        // Nothing of HTTP is read past an upgrade request: unless it becomes a tunnel, the connection closes.
         this.upgrade = downstream.switchesProtocols() && UpgradeRequests.offersWebSocket(request);
         this.forceClose = upgrade;
         // A head the decoder refused may carry the unparseable Content-Length it was refused for.

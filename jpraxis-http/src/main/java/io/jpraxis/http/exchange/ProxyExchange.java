@@ -45,7 +45,6 @@ import org.slf4j.LoggerFactory;
 final class ProxyExchange
         implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
-    private static final int BAD_GATEWAY = 502;
 
     private final ClientSide client;
     private final RequestInputs request;
@@ -107,7 +106,7 @@ final class ProxyExchange
         }
         String refused = request.upgrade() ? UpgradeRequests.clusterRefusal(target) : null;
         if (refused != null) {
-            abandon(BAD_GATEWAY, refused);
+            abandon(502, refused);
             return;
         }
         if (!lease.takeSlot()) {
@@ -134,9 +133,7 @@ final class ProxyExchange
             failInternally("request head for the upstream is not valid HTTP", e, AttemptOutcome.NOT_JUDGED);
             return;
         }
-        if (request.upgrade()) {
-            UpgradeRequests.keepOffer(head, request.head());
-        }
+        UpgradeRequests.keepOffer(head, request);
         upstreamHead = head;
         lease.beginAttempt(target.endpointState());
         request.listener().connector().acquire(target, request.loop(), fresh, this);
@@ -262,7 +259,7 @@ final class ProxyExchange
     /** A 101: the start of a tunnel, refused by a filter, or 502 (see docs/behaviour/websocket.md#the-101). */
     private void switchProtocols(HttpResponse head) {
         switch (UpgradeSwitch.of(head, request)) {
-            case UpgradeSwitch.Unusable unusable -> abandon(BAD_GATEWAY, unusable.reason()); // logged, counted
+            case UpgradeSwitch.Unusable unusable -> abandon(502, unusable.reason()); // logged and counted
             case UpgradeSwitch.Replaced replaced -> replaceAnswer(replaced.replacement());
             case UpgradeSwitch.Invalid invalid -> failInternally("101 head for the client is not valid HTTP",
                     invalid.cause(), UpstreamLease.judge(upstreamStatus));

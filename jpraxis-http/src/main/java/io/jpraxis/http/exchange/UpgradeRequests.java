@@ -40,7 +40,11 @@ public final class UpgradeRequests {
      * {@code Connection}, which the origin needs to switch (RFC 9110 7.8); the client's value is
      * passed as it was spelt.
      */
-    static void keepOffer(HttpRequest upstream, HttpRequest client) {
+    static void keepOffer(HttpRequest upstream, RequestInputs request) {
+        if (!request.upgrade()) {
+            return;
+        }
+        HttpRequest client = request.head();
         HttpHeaders out = upstream.headers();
         out.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.UPGRADE);
         out.set(HttpHeaderNames.UPGRADE, client.headers().get(HttpHeaderNames.UPGRADE).trim());

@@ -207,7 +207,11 @@ final class Http1Connection extends ChannelInboundHandlerAdapter implements Upst
         }
         pipeline.remove(Http1ClientCodec.class); // its unparsed bytes pass through channelRead on to takeOver
         pipeline.remove(this);
-        return channel;
+        Channel handedOver = channel;
+        // The tunnel owns the channel now: an abort of this stream (the exchange ending with the
+        // tunnel) must not close it before what the tunnel queued for the origin is written.
+        channel = null;
+        return handedOver;
     }
 
     // ---- channel events ----
