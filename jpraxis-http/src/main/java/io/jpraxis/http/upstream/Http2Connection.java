@@ -72,6 +72,8 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
     private long streamsOpened;
     private long idleSinceNanos = System.nanoTime();
     private ScheduledFuture<?> settingsDeadline;
+    /** When the connection was made: connect, TLS and the SETTINGS wait share one budget. */
+    private final long createdNanos = System.nanoTime();
     /** Whether the open-connections gauge counts this one. */
     private boolean counted;
 
@@ -136,7 +138,7 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
         if (first != null) {
             first.callback().onAcquired(http1);
         } else {
-            http1.release(); // nobody waits any more: park it
+            http1.abort(); // nobody waits any more; a connection that never carried an exchange is not pooled
         }
         // Each on a connection of its own, made at once, rather than one after the other.
         rest.forEach(w -> overflow.connectAlone(w.target(), w.callback()));
@@ -210,13 +212,14 @@ final class Http2Connection extends ChannelInboundHandlerAdapter {
         channel = ctx.channel();
         codec = ctx.pipeline().get(Http2FrameCodec.class);
         // The connection is of no use before the origin's SETTINGS (RFC 9113 3.4); its wait counts
-        // against the cluster's connection budget.
+        // against the cluster's connection budget, what the connect and a TLS handshake left of it.
+        long leftMs = Math.max(1, timeouts.setupMs() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - createdNanos));
         settingsDeadline = ctx.executor().schedule(() -> {
             if (state == State.CONNECTING) {
                 log.debug("no SETTINGS from {}:{} within {} ms", key.host(), key.port(), timeouts.setupMs());
                 connectFailed(UpstreamFailure.CONNECT_TIMEOUT);
             }
-        }, timeouts.setupMs(), TimeUnit.MILLISECONDS);
+        }, leftMs, TimeUnit.MILLISECONDS);
         if (channel.isActive()) {
             widenWindow(ctx); // added after TLS: the codec has sent its preface already
         }
