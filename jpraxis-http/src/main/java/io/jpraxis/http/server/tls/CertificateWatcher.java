@@ -77,12 +77,8 @@ public final class CertificateWatcher implements AutoCloseable {
      */
     public boolean watch(String listener, ListenerTlsConfig tls, ReloadableTls target) {
         Optional<WatchedTlsFiles> files = WatchedTlsFiles.of(tls);
-        if (files.isPresent()) {
-            watch(listener, files.get(), target);
-        } else if (tls.reloads()) {
-            log.warn("listener {}: hot_reload with {} certificates is not applied; changing the files of a listener"
-                    + " with several certificates needs a restart", listener, tls.certificates().size());
-        }
+        // hot_reload: true with several certificates never gets here: loading refuses it.
+        files.ifPresent(f -> watch(listener, f, target));
         return files.isPresent();
     }
 
