@@ -137,10 +137,17 @@ public final class MapReader {
         diagnostics.invalid(path.key(key), line(key), n == null ? "missing" : n.render(), expectation);
     }
 
-    /** Reports {@code key} as required when absent. */
+    /**
+     * Reports {@code key} as required when absent or an explicit null ({@code key: ~}), so a caller
+     * that goes on to read it never mistakes a null for a value.
+     */
     public boolean require(String key) {
         if (!has(key)) {
             diagnostics.error(path.key(key), line, "missing (expected: a value; this key is required)");
+            return false;
+        }
+        if (node(key).orElseThrow() instanceof ConfigNode.NullNode) { // node() marks it read
+            diagnostics.error(path.key(key), line(key), "null (expected: a value; this key is required)");
             return false;
         }
         return true;

@@ -54,6 +54,11 @@ public final class YamlTreeParser {
         } catch (YAMLException e) {
             diagnostics.error(ConfigPath.root(), 0, "YAML refused: " + firstLine(e.getMessage()));
             return null;
+        } catch (IllegalArgumentException e) {
+            // SnakeYAML checks some tag spellings with IllegalArgumentException rather than a YAML
+            // exception (a tag ending in a space, say); to the operator it is the same syntax error.
+            diagnostics.error(ConfigPath.root(), 0, "YAML refused: " + firstLine(String.valueOf(e.getMessage())));
+            return null;
         }
         if (root == null) {
             diagnostics.error(ConfigPath.root(), 1, "document is empty (expected: a map with at least 'listeners')");

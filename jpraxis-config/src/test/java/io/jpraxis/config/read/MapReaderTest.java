@@ -40,6 +40,17 @@ class MapReaderTest {
     }
 
     @Test
+    void anExplicitNullOfARequiredKeyIsReportedOnceAndNotAsUnknown() {
+        // Found by ConfigStructureFuzzTest: readers that checked require() and then read an optional
+        // value took a null for a value and failed at build.
+        MapReader r = reader("status: ~\n");
+        assertThat(r.require("status")).isFalse();
+        assertThat(r.finishCleanly()).isFalse();
+        assertThat(diagnostics.errors()).extracting(Diagnostic::render)
+                .containsExactly("line 1: f.status: null (expected: a value; this key is required)");
+    }
+
+    @Test
     void errorsReportedBeforeTheReaderOpenedDoNotCount() {
         diagnostics.error(ConfigPath.root().key("elsewhere"), 1, "an earlier problem");
         MapReader r = reader("a: 1\n");

@@ -128,6 +128,13 @@ class YamlTreeParserTest {
     }
 
     @Test
+    void refusesATagSnakeYamlRejectsWithAnArgumentErrorAsASyntaxError() {
+        // Found by ConfigTextFuzzTest: "!;%0" once escaped as an IllegalArgumentException.
+        assertThat(parser.parse("!;%0", diagnostics)).isNull();
+        assertThat(rendered()).singleElement().asString().contains("<root>: YAML refused:");
+    }
+
+    @Test
     void refusesMoreThanOneDocument() {
         assertThat(parser.parse("a: 1\n---\nb: 2\n", diagnostics)).isNull();
         assertThat(rendered()).singleElement().asString().contains("expected a single document");

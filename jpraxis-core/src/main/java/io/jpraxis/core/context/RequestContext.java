@@ -4,6 +4,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.subrequest.SubRequestClient;
 import io.jpraxis.core.upstream.UpstreamTarget;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Instant;
 
@@ -20,10 +21,14 @@ import java.time.Instant;
 public final class RequestContext {
     private final String listener;
     private final String method;
-    private final RequestPath path;
-    private final String query;
+    private final RequestPath originalPath;
+    private final String originalQuery;
+    private RequestPath path;
+    private String query;
     private final String scheme;
-    private final InetSocketAddress clientAddress;
+    private final InetSocketAddress peerAddress;
+    private InetSocketAddress clientAddress;
+    private String authenticatedSubject;
     private final String originalAuthority;
     private final HeaderMap headers;
     private final String generatedRequestId;
@@ -43,9 +48,12 @@ public final class RequestContext {
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
         this.listener = listener;
         this.method = method;
+        this.originalPath = path;
+        this.originalQuery = query;
         this.path = path;
         this.query = query;
         this.scheme = scheme;
+        this.peerAddress = clientAddress;
         this.clientAddress = clientAddress;
         this.originalAuthority = headers.get("host");
         this.headers = headers;
@@ -83,9 +91,36 @@ public final class RequestContext {
         return path;
     }
 
-    /** Query string without the leading {@code ?}, or null when absent. */
+    /** Query string without the leading {@code ?}, or null when absent (as rewritten, if it was). */
     public String query() {
         return query;
+    }
+
+    /**
+     * Replaces the path and query that rules compare and the upstream gets ({@code path_rewrite},
+     * {@code url_rewrite}). {@code rewritten} is canonical by construction, so a rewrite cannot
+     * reopen what canonicalisation closed (see docs/behaviour/canonical-path.md).
+     *
+     * @param rewrittenQuery the new query without {@code ?}, or null for none
+     */
+    public void rewriteTarget(RequestPath rewritten, String rewrittenQuery) {
+        this.path = rewritten;
+        this.query = rewrittenQuery;
+    }
+
+    /** The canonical path the client sent, whatever a rewrite made of it since. */
+    public RequestPath originalRequestPath() {
+        return originalPath;
+    }
+
+    /** The query the client sent (without {@code ?}), or null; unchanged by rewrites. */
+    public String originalQuery() {
+        return originalQuery;
+    }
+
+    /** Whether a rewrite filter changed the path or query. */
+    public boolean targetRewritten() {
+        return path != originalPath || query != originalQuery;
     }
 
     /** {@code http} or {@code https}, as the client reached the gateway. */
@@ -93,8 +128,44 @@ public final class RequestContext {
         return scheme;
     }
 
+    /**
+     * The client's address as every rule and log sees it: the TCP peer, unless a
+     * {@code forwarded_headers} filter earlier in the pipeline resolved the client behind trusted
+     * proxies (see docs/behaviour/client-address.md). May be null when the edge does not know it.
+     */
     public InetSocketAddress clientAddress() {
         return clientAddress;
+    }
+
+    /** The TCP peer that sent this request, whatever {@code forwarded_headers} resolved. */
+    public InetSocketAddress peerAddress() {
+        return peerAddress;
+    }
+
+    /**
+     * Makes {@code client} the client address later filters, the access log and {@code rate_limit}
+     * {@code per_ip} use; called by {@code forwarded_headers} (port 0: a forwarded hop has none).
+     */
+    public void resolveClientAddress(InetAddress client) {
+        this.clientAddress = new InetSocketAddress(client, 0);
+    }
+
+    /** Whether {@link #resolveClientAddress} replaced the TCP peer. */
+    public boolean clientAddressResolved() {
+        return clientAddress != peerAddress;
+    }
+
+    /**
+     * The identity an authentication filter ({@code jwt_auth} {@code sub}, {@code basic_auth}
+     * username) verified for this request, or null when none did.
+     */
+    public String authenticatedSubject() {
+        return authenticatedSubject;
+    }
+
+    /** Set by an authentication filter once it verified the credential. */
+    public void authenticatedSubject(String subject) {
+        this.authenticatedSubject = subject;
     }
 
     /** The client connection's TLS session; null when the request arrived in cleartext. */

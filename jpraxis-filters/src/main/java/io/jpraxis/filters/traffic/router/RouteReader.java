@@ -47,7 +47,8 @@ final class RouteReader {
             return null;
         }
         String key = hasExact ? "path" : "path_prefix";
-        Optional<String> value = route.string(key);
+        // requiredString, not string: an explicit `path: null` is a wrong type, not a route without a path.
+        Optional<String> value = Optional.ofNullable(route.requiredString(key));
         if (value.isEmpty()) {
             return null;
         }

@@ -69,6 +69,16 @@ class RouterFactoryTest {
     }
 
     @Test
+    void anExplicitNullPathIsAWrongTypeNotAMissingPath() {
+        // Found by ConfigStructureFuzzTest: a null path once passed loading and failed at build.
+        assertThat(refused("""
+                routes:
+                  - path: null
+                    cluster: c
+                """)).singleElement().asString().contains("routes[0].path");
+    }
+
+    @Test
     void pathsMustStartWithSlash() {
         assertThat(refused("""
                 routes:
