@@ -72,6 +72,11 @@ final class DumpTree {
         out.put("threads", r.threads());
         out.put("upstream_keepalive_pool_size", r.upstreamKeepalivePoolSize()); // null = pooling off
         putIfSet(out, "max_connections", r.maxConnections());
+        if (!r.logOverrides().isEmpty()) {
+            Map<String, Object> levels = new LinkedHashMap<>();
+            r.logOverrides().forEach((module, level) -> levels.put(module, Scalars.yamlName(level)));
+            out.put("log_overrides", levels);
+        }
         return out;
     }
 

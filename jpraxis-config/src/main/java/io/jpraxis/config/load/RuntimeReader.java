@@ -6,12 +6,14 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.model.LogLevel;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.ConfigLimits;
 import java.util.Optional;
+import java.util.SortedMap;
 
 /**
  * Reads {@code runtime} (see docs/behaviour/config-loading.md#runtime-settings). {@code
@@ -30,8 +32,10 @@ public final class RuntimeReader {
                     "Most downstream connections open at once across all listeners; unset: no cap."),
             key("work_stealing", KeyType.bool(), "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
             key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),
-                    "A Tokio scheduler setting of Praxis; type-checked, then ignored."))
-            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "log_overrides", "subrequest_circuit_breaker");
+                    "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
+            key("log_overrides", new KeyType.MapOf(KeyType.choice(LogLevel.class), 0),
+                    "Log level per module path (praxis_filter::pipeline: debug), applied at start."))
+            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker");
 
     private RuntimeReader() {
     }
@@ -47,8 +51,10 @@ public final class RuntimeReader {
         Integer maxConnections = r.integer("max_connections").map(Long::intValue).orElse(null);
         r.bool("work_stealing");
         r.integer("global_queue_interval");
+        SortedMap<String, LogLevel> logOverrides = LogOverridesReader.read(r.node("log_overrides"),
+                r.path("log_overrides"), r.diagnostics());
         r.finish();
-        return new RuntimeConfig(threads, pool, maxConnections);
+        return new RuntimeConfig(threads, pool, maxConnections, logOverrides);
     }
 
     /** Absent: the default; explicit null: pooling off. */

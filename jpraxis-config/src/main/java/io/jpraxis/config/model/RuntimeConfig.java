@@ -1,13 +1,30 @@
 package io.jpraxis.config.model;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
 /**
  * Process runtime settings.
  *
  * @param threads event-loop threads, 0 = one per core
  * @param upstreamKeepalivePoolSize idle upstream connections kept per endpoint and thread; null disables pooling
  * @param maxConnections process-wide downstream connection cap, null = none
+ * @param logOverrides {@code runtime.log_overrides}: module path as written ({@code praxis_filter::pipeline})
+ *     to level, sorted by module path (see docs/behaviour/log-overrides.md)
  */
-public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections) {
+public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
+        SortedMap<String, LogLevel> logOverrides) {
     public static final int DEFAULT_KEEPALIVE_POOL = 64;
     public static final RuntimeConfig DEFAULT = new RuntimeConfig(0, DEFAULT_KEEPALIVE_POOL, null);
+
+    public RuntimeConfig {
+        logOverrides = Collections.unmodifiableSortedMap(new TreeMap<>(logOverrides));
+    }
+
+    /** Settings without log overrides. */
+    public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections) {
+        this(threads, upstreamKeepalivePoolSize, maxConnections, new TreeMap<>(Map.of()));
+    }
 }

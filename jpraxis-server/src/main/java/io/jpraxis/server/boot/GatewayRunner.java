@@ -1,9 +1,11 @@
 package io.jpraxis.server.boot;
 
 import io.jpraxis.config.load.ConfigRevision;
+import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +41,10 @@ public final class GatewayRunner {
     public int runUntilStopped() {
         StartupWarnings.of(gateway.features(), gateway.config().insecureOptions(), ProcessUser.isRoot())
                 .forEach(log::warn);
+        RuntimeConfig runtime = gateway.config().runtime() == null ? RuntimeConfig.DEFAULT : gateway.config().runtime();
+        Logging.applyOverrides(runtime.logOverrides())
+                .forEach((logger, level) -> log.info("runtime.log_overrides: logger {} at {}", logger,
+                        level.name().toLowerCase(Locale.ROOT)));
         // Handlers first: a signal that arrives while binding must not kill the process with 143.
         ShutdownSignals signals = ShutdownSignals.install(Thread.currentThread());
         ServingGateway serving;

@@ -43,6 +43,7 @@ final class RestartRequired {
         changed(reasons, "runtime.upstream_keepalive_pool_size", before.upstreamKeepalivePoolSize(),
                 after.upstreamKeepalivePoolSize());
         changed(reasons, "runtime.max_connections", before.maxConnections(), after.maxConnections());
+        changed(reasons, "runtime.log_overrides", before.logOverrides(), after.logOverrides());
         changed(reasons, "insecure_options.allow_private_upstreams", serving.insecureOptions().allowPrivateUpstreams(),
                 next.insecureOptions().allowPrivateUpstreams());
         return reasons;

@@ -69,7 +69,6 @@ class PraxisExamplesTest {
         pending(26, "\"forwarded_headers\"" + FILTER, "security/forwarded-headers.yaml");
         pending(26, "\"path_rewrite\"" + FILTER, "transformation/path-rewriting.yaml");
         pending(26, "\"url_rewrite\"" + FILTER, "transformation/url-rewriting.yaml");
-        pending(26, "runtime.log_overrides: not implemented in jpraxis", "operations/log-overrides.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
                 "protocols/tcp-consistent-hash.yaml", "protocols/tcp-least-connections.yaml", "protocols/tcp-proxy.yaml",
                 "protocols/tcp-round-robin.yaml", "protocols/tcp-tls-mtls.yaml", "protocols/tcp-tls-termination.yaml",
