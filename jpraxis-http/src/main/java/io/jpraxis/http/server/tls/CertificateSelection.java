@@ -1,8 +1,11 @@
 package io.jpraxis.http.server.tls;
 
 import io.netty.handler.ssl.SslContext;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
 import io.netty.util.Mapping;
 import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,17 +19,25 @@ import java.util.Map;
  * @param exact contexts by lower-cased exact server name
  * @param wildcards contexts by the suffix after {@code *.}, lower-cased
  * @param fallback the default certificate's context; null when none is marked default
+ * @param leaves the leaf certificate of each configured certificate, in config order (for the
+ *     expiry gauge and the reload log)
  */
 record CertificateSelection(SslContext single, Map<String, SslContext> exact, Map<String, SslContext> wildcards,
-        SslContext fallback) implements Mapping<String, SslContext> {
+        SslContext fallback, List<X509Certificate> leaves) implements Mapping<String, SslContext> {
 
     CertificateSelection {
         exact = Map.copyOf(exact);
         wildcards = Map.copyOf(wildcards);
+        leaves = List.copyOf(leaves);
     }
 
-    static CertificateSelection of(SslContext only) {
-        return new CertificateSelection(only, Map.of(), Map.of(), null);
+    static CertificateSelection of(SslContext only, X509Certificate leaf) {
+        return new CertificateSelection(only, Map.of(), Map.of(), null, List.of(leaf));
+    }
+
+    /** The soonest {@code notAfter} among the served certificates. */
+    Instant earliestExpiry() {
+        return leaves.stream().map(c -> c.getNotAfter().toInstant()).min(Instant::compareTo).orElseThrow();
     }
 
     /**

@@ -107,9 +107,6 @@ public final class CertificateWatcher implements AutoCloseable {
         files.directories().forEach(this::register);
         watched.loaded = files.fingerprint();
         watched.served = readLeaf(files.certificate());
-        if (watched.served != null) {
-            watched.meters.served(watched.served);
-        }
         log.info("listener {}: watching {} for certificate changes", listener, files.directories());
     }
 
@@ -129,7 +126,6 @@ public final class CertificateWatcher implements AutoCloseable {
         if (removed == null) {
             return;
         }
-        removed.meters.remove();
         for (Path directory : removed.files.directories()) {
             if (listenersOf(directory).isEmpty()) {
                 WatchKey key = keys.remove(directory);
@@ -279,17 +275,14 @@ public final class CertificateWatcher implements AutoCloseable {
             return;
         }
         try {
-            l.target.reload();
+            List<X509Certificate> served = l.target.reload();
             synchronized (this) {
                 l.schedule.succeeded(System.nanoTime());
             }
-            // Read again here rather than handed back: the material holder need not expose its leaf.
-            X509Certificate leaf = readLeaf(l.files.certificate());
+            // A watched listener has one certificate (hot_reload needs exactly one).
+            X509Certificate leaf = served.isEmpty() ? null : served.get(0);
             l.loaded = fingerprint;
             l.served = leaf;
-            if (leaf != null) {
-                l.meters.served(leaf);
-            }
             l.meters.success();
             log.info("listener {}: certificate reloaded from {}: {}", l.listener, l.files.certificate(),
                     describe(leaf));
@@ -311,7 +304,7 @@ public final class CertificateWatcher implements AutoCloseable {
                 : "subject " + leaf.getSubjectX500Principal().getName() + ", expires " + leaf.getNotAfter().toInstant();
     }
 
-    /** The leaf of the chain in {@code file}, for the log and the expiry gauge; null when it does not parse. */
+    /** The leaf of the chain in {@code file}, for the log until the first reload; null when it does not parse. */
     private static X509Certificate readLeaf(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);

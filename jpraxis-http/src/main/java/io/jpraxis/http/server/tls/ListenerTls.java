@@ -3,6 +3,7 @@ package io.jpraxis.http.server.tls;
 import io.jpraxis.config.model.ListenerTlsConfig;
 import io.netty.channel.ChannelHandler;
 import io.netty.handler.ssl.OpenSsl;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -66,6 +67,7 @@ public final class ListenerTls {
                 parameters), metrics);
         tls.current.set(tls.contexts.build());
         metrics.engine(listener, engine.engine());
+        metrics.expiry(listener, () -> tls.current.get().earliestExpiry());
         log.info("listener {}: TLS on the {} engine ({}); offering {}", listener, engine.engine().label(),
                 engine.why(), parameters.protocols());
         return tls;
@@ -74,11 +76,18 @@ public final class ListenerTls {
     /**
      * Re-reads every file of the block and swaps the new material in for new handshakes.
      *
+     * @return the leaf certificates now served, in config order (the caller logs the reload)
      * @throws IllegalArgumentException naming what cannot be used; the previous material stays
      */
-    public void reload() {
-        current.set(contexts.build());
-        log.info("listener {}: TLS certificates reloaded", listener);
+    public List<X509Certificate> reload() {
+        CertificateSelection next = contexts.build();
+        current.set(next);
+        return next.leaves();
+    }
+
+    /** The leaf certificates served now, in config order. */
+    public List<X509Certificate> servedCertificates() {
+        return current.get().leaves();
     }
 
     /** The handler a new connection starts with: waits for the hello, picks a certificate by SNI, then handshakes. */

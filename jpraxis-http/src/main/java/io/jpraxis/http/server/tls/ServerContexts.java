@@ -58,14 +58,15 @@ final class ServerContexts {
     CertificateSelection build() {
         ClientCertTrust trust = clientTrust();
         List<Certificate> certs = tls.certificates();
+        List<X509Certificate> leaves = new ArrayList<>(certs.size());
         if (certs.size() == 1) {
-            return CertificateSelection.of(context(certs.get(0), trust));
+            return CertificateSelection.of(context(certs.get(0), trust, leaves), leaves.get(0));
         }
         Map<String, SslContext> exact = new LinkedHashMap<>();
         Map<String, SslContext> wildcards = new LinkedHashMap<>();
         SslContext fallback = null;
         for (Certificate cert : certs) {
-            SslContext context = context(cert, trust);
+            SslContext context = context(cert, trust, leaves);
             for (String name : cert.serverNames()) {
                 String lower = name.toLowerCase(Locale.ROOT);
                 boolean wildcard = lower.startsWith("*.");
@@ -79,16 +80,18 @@ final class ServerContexts {
                 fallback = context;
             }
         }
-        return new CertificateSelection(null, exact, wildcards, fallback);
+        return new CertificateSelection(null, exact, wildcards, fallback, leaves);
     }
 
-    private SslContext context(Certificate cert, ClientCertTrust trust) {
+    /** The context of {@code cert}; its leaf is added to {@code leaves}. */
+    private SslContext context(Certificate cert, ClientCertTrust trust, List<X509Certificate> leaves) {
         TlsFiles.CertifiedKey key;
         try {
             key = TlsFiles.certifiedKey(Path.of(cert.certPath()), Path.of(cert.keyPath()));
         } catch (TlsFileException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+        leaves.add(key.chain().get(0));
         SslContextBuilder builder = SslContextBuilder.forServer(key.key(), key.chain());
         builder.sslProvider(engine.provider())
                 .protocols(parameters.protocols())

@@ -3,17 +3,23 @@ package io.jpraxis.http.server.tls;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
- * TLS handshake counters by listener and outcome, and the engine each listener runs on (see
- * docs/behaviour/tls-connections.md#metrics): {@code jpraxis_tls_handshakes_total{listener,outcome}}
- * and {@code jpraxis_tls_engine{listener,engine}} (1 for the engine in use).
+ * A TLS listener's meters (see docs/behaviour/tls-connections.md#metrics): handshakes by outcome
+ * ({@code jpraxis_tls_handshakes_total{listener,outcome}}), the engine in use
+ * ({@code jpraxis_tls_engine{listener,engine}}, 1) and the soonest {@code notAfter} of the
+ * certificates it serves ({@code jpraxis_tls_certificate_expiry_seconds{listener}}, seconds since
+ * the epoch).
  */
 public final class TlsMetrics {
     private final MeterRegistry registry;
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
+    private final Map<String, AtomicReference<Supplier<Instant>>> expiries = new ConcurrentHashMap<>();
 
     public TlsMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -33,6 +39,26 @@ public final class TlsMetrics {
                 .tag("listener", listener)
                 .tag("engine", engine.label())
                 .register(registry);
+    }
+
+    /**
+     * Reports {@code listener}'s expiry from {@code earliest}, read at each scrape; a listener built
+     * again (a test, a restart in process) replaces the source rather than registering twice.
+     */
+    void expiry(String listener, Supplier<Instant> earliest) {
+        expiries.computeIfAbsent(listener, name -> {
+            AtomicReference<Supplier<Instant>> source = new AtomicReference<>();
+            Gauge.builder("jpraxis.tls.certificate_expiry", source, TlsMetrics::epochSeconds)
+                    .description("When the soonest-expiring certificate the listener serves expires, in seconds "
+                            + "since the epoch")
+                    .baseUnit("seconds").tag("listener", name).strongReference(true).register(registry);
+            return source;
+        }).set(earliest);
+    }
+
+    private static double epochSeconds(AtomicReference<Supplier<Instant>> source) {
+        Supplier<Instant> earliest = source.get();
+        return earliest == null ? Double.NaN : earliest.get().getEpochSecond();
     }
 
     /** Handshakes counted so far on {@code listener} with {@code outcome} (tests, admin). */

@@ -7,6 +7,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.jpraxis.testkit.TestPki;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class CertificateSelectionTest {
     @Test
     void exactThenOneLabelWildcardThenDefault() {
         CertificateSelection s =
-                new CertificateSelection(null, Map.of("a.example.com", a), Map.of("example.com", b), c);
+                new CertificateSelection(null, Map.of("a.example.com", a), Map.of("example.com", b), c, List.of());
 
         assertThat(s.map("a.example.com")).isSameAs(a);
         assertThat(s.map("A.EXAMPLE.com")).isSameAs(a);
@@ -47,7 +48,7 @@ class CertificateSelectionTest {
 
     @Test
     void noDefaultFailsUnmatchedAndAbsentNames() {
-        CertificateSelection s = new CertificateSelection(null, Map.of("a.example.com", a), Map.of(), null);
+        CertificateSelection s = new CertificateSelection(null, Map.of("a.example.com", a), Map.of(), null, List.of());
 
         assertThatThrownBy(() -> s.map("b.example.com")).isInstanceOf(CertificateSelection.NoCertificateException.class)
                 .hasMessageContaining("b.example.com");
@@ -57,7 +58,7 @@ class CertificateSelectionTest {
 
     @Test
     void aSingleCertificateAnswersEveryName() {
-        CertificateSelection s = CertificateSelection.of(a);
+        CertificateSelection s = new CertificateSelection(a, Map.of(), Map.of(), null, List.of());
 
         assertThat(s.map("anything.org")).isSameAs(a);
         assertThat(s.map(null)).isSameAs(a);

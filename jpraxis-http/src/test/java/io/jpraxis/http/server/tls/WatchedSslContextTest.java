@@ -68,6 +68,7 @@ class WatchedSslContextTest {
         return () -> {
             TlsFiles.CertifiedKey pair = TlsFiles.certifiedKey(cert, key);
             current.set(SslContextBuilder.forServer(pair.key(), pair.chain()).build());
+            return List.of(pair.chain().get(0));
         };
     }
 
