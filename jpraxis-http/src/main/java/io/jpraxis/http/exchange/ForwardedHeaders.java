@@ -36,7 +36,7 @@ public final class ForwardedHeaders {
      * {@code Forwarded} gets the same treatment: the earlier {@code for=} hops, then this hop's.
      */
     public static void apply(HeaderMap headers, RequestContext ctx) {
-        String client = clientIp(ctx.clientAddress());
+        String client = clientIp(ctx.peerAddress()); // this hop appends the peer it saw, whatever a filter resolved
         List<String> earlierForwarded = headers.getAll(FORWARDED);
         String forwarded = forwarded(ctx, client, ctx.originalAuthority(),
                 earlierForwarded.isEmpty() ? null : String.join(", ", earlierForwarded), null);

@@ -80,7 +80,7 @@ public final class UpstreamRequests {
         // One pass from the working lines to the wire head, in order, less what never goes upstream;
         // the X-Forwarded-* lines this hop writes follow the others.
         Set<String> hopByHop = HopByHopHeaders.listedInConnection(headers); // a filter may have set Connection
-        String clientIp = ForwardedHeaders.clientIp(ctx.clientAddress());
+        String clientIp = ForwardedHeaders.clientIp(ctx.peerAddress());
         String earlierHops = null;
         String earlierForwarded = null;
         for (int i = 0; i < headers.size(); i++) {
