@@ -1,8 +1,8 @@
 package io.jpraxis.http.encoding;
 
-import com.aayushatharva.brotli4j.Brotli4jLoader;
 import java.util.EnumSet;
 import java.util.Set;
+import com.aayushatharva.brotli4j.Brotli4jLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,7 @@
 package io.jpraxis.http.encoding;
 
+import java.util.Optional;
+import java.util.Set;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -13,8 +15,6 @@ import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * One response's encoding at the edge, after every response-body hook: {@link #head} decides from

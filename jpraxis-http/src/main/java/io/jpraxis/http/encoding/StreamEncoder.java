@@ -1,13 +1,13 @@
 package io.jpraxis.http.encoding;
 
-import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
-import com.aayushatharva.brotli4j.encoder.Encoder;
-import com.github.luben.zstd.ZstdOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.zip.GZIPOutputStream;
+import com.aayushatharva.brotli4j.encoder.BrotliOutputStream;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import com.github.luben.zstd.ZstdOutputStream;
 
 /**
  * One response's encoder. Each {@link #encode} returns what the codec produced for that piece,

@@ -2,14 +2,14 @@ package io.jpraxis.http.encoding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPInputStream;
+import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
+import com.github.luben.zstd.ZstdInputStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -1,5 +1,7 @@
 package io.jpraxis.filters.transform.compression;
 
+import java.util.List;
+import java.util.Optional;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.HttpFilter;
@@ -7,8 +9,6 @@ import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * Reads {@code compression} entries (praxis-edge.md 6.4). Not registered in {@code BuiltInFilters}
