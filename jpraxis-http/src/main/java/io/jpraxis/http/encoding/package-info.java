@@ -1,0 +1,2 @@
+/** Response content coding at the edge (the {@code compression} filter): negotiation and eligibility. */
+package io.jpraxis.http.encoding;
