@@ -16,6 +16,10 @@ public final class LinearRegex {
     public static final int MAX_PATTERN_CHARS = 1024;
     /** How much of a refused pattern a diagnostic echoes. */
     static final int ECHO_CHARS = 128;
+    /** The largest compiled program accepted, in bytes (Praxis's engine limit). */
+    public static final long MAX_COMPILED_BYTES = 1L << 20;
+    /** Bytes charged per instruction unit of {@link CompiledSizeEstimate}. */
+    static final long BYTES_PER_UNIT = 16;
 
     private LinearRegex() {
     }
@@ -33,13 +37,21 @@ public final class LinearRegex {
                     + " characters long (expected: at most " + MAX_PATTERN_CHARS + ")");
             return Optional.empty();
         }
+        Pattern compiled;
         try {
-            return Optional.of(Pattern.compile(pattern));
+            compiled = Pattern.compile(pattern);
         } catch (PatternSyntaxException e) {
             d.error(path, line, "pattern " + echo(pattern) + " is not a linear-time regular expression: "
                     + e.getDescription() + " (expected: RE2 syntax, without backreferences or look-around)");
             return Optional.empty();
         }
+        long bytes = CompiledSizeEstimate.units(pattern) * BYTES_PER_UNIT;
+        if (bytes > MAX_COMPILED_BYTES) {
+            d.error(path, line, "pattern " + echo(pattern) + " compiles to an estimated " + bytes
+                    + " bytes (expected: at most " + MAX_COMPILED_BYTES + "; nested repetition counts multiply)");
+            return Optional.empty();
+        }
+        return Optional.of(compiled);
     }
 
     /** The pattern quoted, cut to {@value #ECHO_CHARS} characters. */
