@@ -11,6 +11,7 @@ import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
+import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -39,6 +40,7 @@ public final class BuiltInFilters {
                 new GrpcWebFactory(),
                 new HeadersFactory(),
                 new HttpCalloutFactory(),
+                new IpAclFactory(),
                 new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
                 new LoadBalancerFactory(),

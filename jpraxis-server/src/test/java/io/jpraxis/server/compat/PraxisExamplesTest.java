@@ -45,12 +45,11 @@ class PraxisExamplesTest {
 
     /**
      * Files newest Praxis refuses too (an older key; both ACL lists): they must keep failing with this
-     * diagnostic. ip_acl's own "choose allow or deny" comes with the filter; until then it is refused
-     * as not implemented.
+     * diagnostic (ip_acl with both lists: decision 20, the operator must choose allow or deny).
      */
     private static final Map<String, String> EXCLUDED = Map.of(
             "protocols/tcp-timeouts.yaml", "listeners[0].tcp_idle_timeout_ms: unknown key",
-            "security/ip-acl.yaml", "\"ip_acl\" is a Praxis filter type not implemented in jpraxis");
+            "security/ip-acl.yaml", "choose allow or deny");
 
     private static final String FILTER = " is a Praxis filter type not implemented in jpraxis";
     private static final String TCP = "\"tcp\" is not implemented in jpraxis";
@@ -65,7 +64,6 @@ class PraxisExamplesTest {
                 "security/cors.yaml");
         pending(26, "\"compression\"" + FILTER, "payload-processing/compression.yaml");
         pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
-        pending(26, "\"ip_acl\"" + FILTER, "pipeline/failure-mode.yaml");
         pending(26, "\"forwarded_headers\"" + FILTER, "security/forwarded-headers.yaml");
         pending(26, "\"path_rewrite\"" + FILTER, "transformation/path-rewriting.yaml");
         pending(26, "\"url_rewrite\"" + FILTER, "transformation/url-rewriting.yaml");
