@@ -94,6 +94,9 @@ public final class H2Origin implements AutoCloseable {
                             settings.maxConcurrentStreams(config.maxConcurrentStreams);
                         }
                         ch.pipeline().addLast(Http2FrameCodecBuilder.forServer().initialSettings(settings).build());
+                        if (config.goAwayWhenArrived > 0) {
+                            ch.pipeline().addLast(new GoAwayTrigger());
+                        }
                         ch.pipeline().addLast(new Http2MultiplexHandler(new ChannelInitializer<Http2StreamChannel>() {
                             @Override
                             protected void initChannel(Http2StreamChannel stream) {
@@ -169,6 +172,38 @@ public final class H2Origin implements AutoCloseable {
         }
     }
 
+    /**
+     * Sends the configured GOAWAY on the first connection when its n-th request head is decoded.
+     * It sits between the codec and the multiplexer so it counts heads in wire order: a stream
+     * handler reads later, by which time the codec may have taken the next streams' heads and
+     * bodies, and a GOAWAY sent then leaves the codec seeing a body for a stream it never made.
+     */
+    private final class GoAwayTrigger extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Channel connection = ctx.channel();
+            if (msg instanceof Http2HeadersFrame frame && connection.attr(CONNECTION).get() == 1
+                    && frame.stream() != null && frame.stream().id() % 2 == 1 && !isTrailer(frame)
+                    && connection.attr(STREAMS).get().incrementAndGet() == config.goAwayWhenArrived) {
+                // Streams above the last one served are turned away unprocessed (RFC 9113 6.8); a
+                // client's n-th stream has id 2n - 1.
+                Http2FrameCodec codec = connection.pipeline().get(Http2FrameCodec.class);
+                codec.goAway(connection.pipeline().context(codec), 2 * config.goAwayLastServed - 1,
+                        Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, connection.newPromise());
+                connection.flush();
+                while (held.getCount() > 0) {
+                    held.countDown(); // what is left is answered now: the turned-away streams never will be
+                }
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        /** The first HEADERS of a stream carries :method; trailers do not. */
+        private static boolean isTrailer(Http2HeadersFrame frame) {
+            return frame.headers().method() == null;
+        }
+    }
+
     /** One request and its answer. */
     private final class StreamHandler extends ChannelInboundHandlerAdapter {
         private final MessageDigest sha = TestData.newSha256();
@@ -207,19 +242,9 @@ public final class H2Origin implements AutoCloseable {
         private void onHead(ChannelHandlerContext ctx, Http2HeadersFrame frame) {
             head = frame.headers();
             streams.incrementAndGet();
-            Channel connection = ctx.channel().parent();
-            int nth = connection.attr(STREAMS).get().incrementAndGet();
             if (refused.get() < config.refuseFirst && refused.incrementAndGet() <= config.refuseFirst) {
                 ctx.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.REFUSED_STREAM));
                 return;
-            }
-            if (config.goAwayWhenArrived > 0 && nth == config.goAwayWhenArrived && connection.attr(CONNECTION).get() == 1) {
-                // Streams above the last one served are turned away unprocessed (RFC 9113 6.8); a
-                // client's n-th stream has id 2n - 1.
-                Http2FrameCodec codec = connection.pipeline().get(Http2FrameCodec.class);
-                codec.goAway(connection.pipeline().context(codec), 2 * config.goAwayLastServed - 1,
-                        Http2Error.NO_ERROR.code(), Unpooled.EMPTY_BUFFER, connection.newPromise());
-                connection.flush();
             }
             counted = true;
             int now = open.incrementAndGet();

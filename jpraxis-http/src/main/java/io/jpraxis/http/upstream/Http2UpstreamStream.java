@@ -115,9 +115,14 @@ final class Http2UpstreamStream extends ChannelInboundHandlerAdapter implements 
         }
     }
 
+    /**
+     * A held bodyless head stays held: its empty last piece follows at once, and sending the two
+     * as one HEADERS frame with END_STREAM keeps a DATA frame off the wire. A DATA frame after a
+     * separate HEADERS is what an origin that sent GOAWAY meanwhile may take for a frame on a
+     * stream it never opened, and kill the connection with the streams it did accept.
+     */
     @Override
     public void flush() {
-        writeHeldHead();
         channel.flush();
     }
 
