@@ -10,6 +10,8 @@ import io.jpraxis.core.upstream.UpstreamTarget;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.time.format.DateTimeFormatter;
 import java.util.concurrent.TimeUnit;
 
@@ -37,6 +39,7 @@ final class AccessLogLine {
             json.writeStartObject();
             json.writeStringField("time", DateTimeFormatter.ISO_INSTANT.format(ctx.receivedAt()));
             json.writeStringField("listener", ctx.listener());
+            json.writeStringField("client", clientIp(ctx)); // as resolved: docs/behaviour/client-address.md
             writeConnection(json, ctx);
             json.writeStringField("method", ctx.method());
             json.writeStringField("path", ctx.forwardPath()); // canonical, ;parameters kept: as forwarded
@@ -54,6 +57,13 @@ final class AccessLogLine {
             throw new UncheckedIOException("cannot render access log line", e); // a StringWriter does not fail
         }
         return out.toString();
+    }
+
+    /** The client's IP without a port (a resolved client has none), or null when unknown. */
+    private static String clientIp(RequestContext ctx) {
+        InetSocketAddress client = ctx.clientAddress();
+        InetAddress ip = client == null ? null : client.getAddress();
+        return ip == null ? null : ip.getHostAddress();
     }
 
     private static void writeConnection(JsonGenerator json, RequestContext ctx) throws IOException {

@@ -64,6 +64,7 @@ class AccessLogFilterTest {
         JsonNode line = onlyLine();
         assertThat(line.get("time").asText()).as("RFC 3339 UTC receipt time").isEqualTo("2025-01-01T00:00:00Z");
         assertThat(line.get("listener").asText()).isEqualTo("main");
+        assertThat(line.get("client").asText()).as("the TCP peer, without its port").isEqualTo("192.0.2.10");
         assertThat(line.get("method").asText()).isEqualTo("GET");
         assertThat(line.get("path").asText()).as("the query string may carry tokens: left out").isEqualTo("/api/users");
         assertThat(line.get("status").asInt()).isEqualTo(201);
@@ -76,6 +77,14 @@ class AccessLogFilterTest {
         assertThat(line.get("completed").asBoolean()).isTrue();
         assertThat(lines.list.getFirst().getFormattedMessage()).as("no credentials ever")
                 .doesNotContain("hunter2", "secret", "s=1");
+    }
+
+    @Test
+    void theClientIsTheOneForwardedHeadersResolved() throws Exception {
+        RequestContext ctx = request("/");
+        ctx.resolveClientAddress(java.net.InetAddress.getByName("203.0.113.7"));
+        filter(1).onLog(ctx, new ExchangeSummary(200, 0, 0, 1, true));
+        assertThat(onlyLine().get("client").asText()).isEqualTo("203.0.113.7");
     }
 
     @Test

@@ -1,0 +1,76 @@
+package io.jpraxis.filters.security.forwarded;
+
+import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterTrait;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.pipeline.FilterBuildContext;
+import io.jpraxis.core.pipeline.FilterDeclaration;
+import io.jpraxis.core.pipeline.FilterFactory;
+import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.filters.support.Cidr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Builds {@code forwarded_headers} filters (see docs/reference/filters/forwarded_headers.md). */
+public final class ForwardedHeadersFactory implements FilterFactory<ForwardedHeadersConfig> {
+    /** The YAML type name. */
+    public static final String TYPE = "forwarded_headers";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public Optional<ObjectDescriptor> options() {
+        return Optional.of(ForwardedHeadersKeys.KEYS);
+    }
+
+    @Override
+    public Optional<ForwardedHeadersConfig> read(MapReader options, FilterReadContext context) {
+        List<Cidr> trusted = ranges(options, "trusted_proxies");
+        boolean standard = options.bool("use_standard_header", false);
+        if (!options.finishCleanly() || trusted == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new ForwardedHeadersConfig(trusted, standard));
+    }
+
+    /** The parsed ranges, or null after reporting every entry that is not one. */
+    private static List<Cidr> ranges(MapReader options, String key) {
+        if (options.present(key).isEmpty()) {
+            return List.of();
+        }
+        Optional<List<String>> texts = options.strings(key);
+        if (texts.isEmpty()) {
+            return null;
+        }
+        List<Cidr> out = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < texts.get().size(); i++) {
+            String text = texts.get().get(i);
+            Optional<Cidr> cidr = Cidr.parse(text);
+            if (cidr.isEmpty()) {
+                options.diagnostics().invalid(options.path(key).index(i), options.line(key), "\"" + text + "\"",
+                        "an IPv4 or IPv6 address or CIDR range, e.g. 10.0.0.0/8 or 2001:db8::/32");
+                ok = false;
+            } else {
+                out.add(cidr.get());
+            }
+        }
+        return ok ? out : null;
+    }
+
+    @Override
+    public FilterDeclaration declare(ForwardedHeadersConfig config) {
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY));
+    }
+
+    @Override
+    public HttpFilter create(ForwardedHeadersConfig config, FilterBuildContext context) {
+        return new ForwardedHeadersFilter(config);
+    }
+}
