@@ -19,7 +19,7 @@ public final class FilterRegistry {
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "compression", "cors", "csrf", "endpoint_selector",
-            "forwarded_headers", "guardrails",
+            "forwarded_headers",
             "json_rpc", "path_rewrite",
             "provider_route", "sticky_sessions",
             "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
