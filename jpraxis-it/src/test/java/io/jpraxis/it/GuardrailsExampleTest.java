@@ -7,6 +7,7 @@ import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,6 +60,23 @@ class GuardrailsExampleTest {
                     .readResponse();
             assertThat(scanner.status()).as("a scanner's User-Agent matches the pattern").isEqualTo(403);
             assertThat(desk.requestCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aBodyOverTheInspectionBufferIsRefusedWith413NotPassedUninspected() throws Exception {
+        try (TestOrigin desk = TestOrigin.start("desk"); TestOrigin records = TestOrigin.start("records");
+                RunningGateway gw = gateway(desk, records);
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            String big = "x".repeat((1 << 20) + 1);
+            try {
+                conn.send(post("/tickets", big));
+            } catch (UncheckedIOException e) {
+                // the gateway may answer and close before the whole body is written; the answer is what counts
+            }
+            RawResponse refused = conn.readResponse();
+            assertThat(refused.status()).as("over 1 MiB cannot be inspected, so it is refused").isEqualTo(413);
+            assertThat(desk.requestCount()).as("nothing reached the origin").isZero();
         }
     }
 
