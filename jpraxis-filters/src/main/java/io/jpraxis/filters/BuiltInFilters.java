@@ -12,6 +12,7 @@ import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
+import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
@@ -40,6 +41,7 @@ public final class BuiltInFilters {
                 new GrpcStatusFactory(),
                 new GrpcTimeoutFactory(),
                 new GrpcWebFactory(),
+                new GuardrailsFactory(),
                 new HeadersFactory(),
                 new HttpCalloutFactory(),
                 new IpAclFactory(),

@@ -12,8 +12,8 @@ class BuiltInFiltersTest {
     @Test
     void registersEachBuiltInTypeOnceInNameOrder() {
         List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
-        assertThat(types).containsExactly("access_log", "forwarded_headers", "grpc_detection", "grpc_status",
-                "grpc_timeout", "grpc_web", "headers", "http_callout", "ip_acl", "iterative_request_router",
+        assertThat(types).containsExactly("access_log", "forwarded_headers", "grpc_detection", "grpc_status", "grpc_timeout", "grpc_web",
+                "guardrails", "headers", "http_callout", "ip_acl", "iterative_request_router",
                 "json_body_field", "load_balancer", "rate_limit", "redirect",
                 "request_id", "router", "static_response", "timeout", "trace_context");
     }

@@ -19,7 +19,6 @@ public final class FilterRegistry {
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "compression", "cors", "csrf", "endpoint_selector",
-            "guardrails",
             "json_rpc", "path_rewrite",
             "provider_route", "sticky_sessions",
             "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
