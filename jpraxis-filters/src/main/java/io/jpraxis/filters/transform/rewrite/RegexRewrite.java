@@ -47,6 +47,14 @@ public record RegexRewrite(Pattern pattern, Replacement replacement) {
         return Optional.of(new RegexRewrite(pattern.get(), replacement.get()));
     }
 
+    /** Back to its YAML map, for {@code dump}. */
+    public java.util.Map<String, Object> toYaml() {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put("pattern", pattern.pattern());
+        out.put("replacement", replacement.toString());
+        return out;
+    }
+
     /** {@code input} with its first match (or, with {@code all}, every match) replaced; itself when none. */
     public String apply(String input, boolean all) {
         Matcher m = pattern.matcher(input);

@@ -1,6 +1,9 @@
 package io.jpraxis.filters.transform.urlrewrite;
 
+import io.jpraxis.config.model.YamlShaped;
 import io.jpraxis.filters.transform.rewrite.RegexRewrite;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,10 +15,30 @@ import java.util.Set;
  * @param allowRewriteOverride whether an earlier rewrite in the pipeline may be overridden (read
  *     by the duplicate_rewrite_filters ordering check only)
  */
-public record UrlRewriteConfig(List<Operation> operations, boolean allowRewriteOverride) {
+public record UrlRewriteConfig(List<Operation> operations, boolean allowRewriteOverride) implements YamlShaped {
 
     public UrlRewriteConfig {
         operations = List.copyOf(operations);
+    }
+
+    /** Back to the entry's keys: each operation a one-key map, in order. */
+    @Override
+    public Object toYaml() {
+        List<Object> items = new ArrayList<>();
+        for (Operation op : operations) {
+            Map<String, Object> item = new LinkedHashMap<>();
+            switch (op) {
+                case RegexReplace r -> item.put(UrlRewriteKeys.REGEX_REPLACE, r.rewrite().toYaml());
+                case StripQueryParams s -> item.put(UrlRewriteKeys.STRIP, s.names().stream().sorted().toList());
+                case PreserveQueryParamsOnly p -> item.put(UrlRewriteKeys.PRESERVE, p.names().stream().sorted().toList());
+                case AddQueryParams a -> item.put(UrlRewriteKeys.ADD, a.params());
+            }
+            items.add(item);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("operations", items);
+        out.put("allow_rewrite_override", allowRewriteOverride);
+        return out;
     }
 
     /** One entry of {@code operations}. */

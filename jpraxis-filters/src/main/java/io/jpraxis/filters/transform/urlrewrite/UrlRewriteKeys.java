@@ -13,15 +13,18 @@ public final class UrlRewriteKeys {
     static final String STRIP = "strip_query_params";
     static final String PRESERVE = "preserve_query_params_only";
     static final String ADD = "add_query_params";
+    private static final String ONE = "exactly one operation key per item";
 
     /** One item of {@code operations}: a map with exactly one of the operation keys. */
     static final ObjectDescriptor OPERATION = ObjectDescriptor.of("One rewrite step; exactly one key.",
-            key(REGEX_REPLACE, KeyType.object(RegexRewrite.KEYS), "Replaces every match in the path."),
-            key(STRIP, KeyType.listOf(KeyType.text()), "Drops the query parameters with these names."),
+            key(REGEX_REPLACE, KeyType.object(RegexRewrite.KEYS), "Replaces every match in the path.")
+                    .withRule(ONE),
+            key(STRIP, KeyType.listOf(KeyType.text()), "Drops the query parameters with these names.")
+                    .withRule(ONE),
             key(PRESERVE, KeyType.listOf(KeyType.text()), "Keeps only the query parameters with these names; "
-                    + "an empty list drops the whole query."),
+                    + "an empty list drops the whole query.").withRule(ONE),
             key(ADD, new KeyType.MapOf(KeyType.text(), 0), "Appends these parameters, sorted by name, "
-                    + "encoded; parameters of the same name already there stay."))
+                    + "encoded; parameters of the same name already there stay.").withRule(ONE))
             .withExactlyOne(REGEX_REPLACE, STRIP, PRESERVE, ADD);
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Rewrites the request path with regular "
