@@ -21,6 +21,8 @@ import io.jpraxis.filters.traffic.router.RouterFactory;
 import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
 import io.jpraxis.filters.traffic.timeout.TimeoutFactory;
 import io.jpraxis.filters.transform.headers.HeadersFactory;
+import io.jpraxis.filters.transform.pathrewrite.PathRewriteFactory;
+import io.jpraxis.filters.transform.urlrewrite.UrlRewriteFactory;
 import java.util.List;
 
 /**
@@ -48,12 +50,14 @@ public final class BuiltInFilters {
                 new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
                 new LoadBalancerFactory(),
+                new PathRewriteFactory(),
                 new RateLimitFactory(),
                 new RedirectFactory(),
                 new RequestIdFactory(),
                 new RouterFactory(),
                 new StaticResponseFactory(),
                 new TimeoutFactory(),
-                new TraceContextFactory());
+                new TraceContextFactory(),
+                new UrlRewriteFactory());
     }
 }

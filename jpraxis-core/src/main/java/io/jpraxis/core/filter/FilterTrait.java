@@ -43,5 +43,16 @@ public enum FilterTrait {
      * publishes later ({@code bound_upstream}, {@code selected_upstream}; see
      * docs/reference/filters/trace_context.md#what-it-does).
      */
-    DECIDES_BEFORE_ROUTING
+    DECIDES_BEFORE_ROUTING,
+    /**
+     * Rewrites the request target ({@code path_rewrite}, {@code url_rewrite}): two at the top level
+     * override each other, the last writer winning ({@code duplicate_rewrite_filters}; see
+     * docs/behaviour/ordering-checks.md#the-ordering-checks).
+     */
+    REWRITES_TARGET,
+    /**
+     * A target rewrite written with {@code allow_rewrite_override: true}: following an earlier
+     * rewrite is a warning rather than an error.
+     */
+    OVERRIDES_REWRITE
 }

@@ -19,9 +19,9 @@ public final class FilterRegistry {
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "compression", "cors", "csrf", "endpoint_selector",
-            "json_rpc", "path_rewrite",
+            "json_rpc",
             "provider_route", "sticky_sessions",
-            "url_rewrite", "mcp", "a2a", "tcp_access_log", "sni_router");
+            "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory<?>> factories = new TreeMap<>();
 

@@ -63,8 +63,6 @@ class PraxisExamplesTest {
                 "security/cors.yaml");
         pending(26, "\"compression\"" + FILTER, "payload-processing/compression.yaml");
         pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
-        pending(26, "\"path_rewrite\"" + FILTER, "transformation/path-rewriting.yaml");
-        pending(26, "\"url_rewrite\"" + FILTER, "transformation/url-rewriting.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
                 "protocols/tcp-consistent-hash.yaml", "protocols/tcp-least-connections.yaml", "protocols/tcp-proxy.yaml",
                 "protocols/tcp-round-robin.yaml", "protocols/tcp-tls-mtls.yaml", "protocols/tcp-tls-termination.yaml",

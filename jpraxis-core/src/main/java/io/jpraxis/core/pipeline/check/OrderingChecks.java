@@ -28,6 +28,7 @@ public final class OrderingChecks {
             new SecurityGateChecks(),
             new SecurityBypassChecks(),
             new ClusterAlignmentCheck(),
+            new RewriteChecks(),
             new ConditionChecks(),
             new BranchBodyCheck(),
             new SelectedUpstreamOrdering(),

@@ -12,8 +12,7 @@ import io.jpraxis.config.model.InsecureOptions.SkipCheck;
  * <p>The binding rules (R1 to R8; see docs/behaviour/binding.md#binding-rules) have no flag. R5 (bound-upstream body participants) finds something only
  * with feature {@code bound-upstream-request-body}, R9 runs inside the construction of an {@code iterative_request_router} (its step pipelines) and
  * cannot be demoted (see docs/behaviour/iterative-router.md#step-checks), nor can its part that needs the parent's bindable clusters ({@code
- * irr_step_coverage}). So do the rewrite-filter check ({@code duplicate_rewrite_filters}) with {@code path_rewrite}/{@code url_rewrite}, the
- * selected-upstream body checks with that phase, and the pre-read rule for {@code selected_upstream} conditions (see
+ * irr_step_coverage}). So do the selected-upstream body checks with that phase, and the pre-read rule for {@code selected_upstream} conditions (see
  * docs/behaviour/ordering-checks.md#the-control-flow-graph) with StreamBuffer bodies.
  */
 public enum OrderingRule {
@@ -33,6 +32,8 @@ public enum OrderingRule {
             "one kind of cluster selector before each load_balancer"),
     MISALIGNED_CLUSTERS("misaligned_clusters", SkipCheck.MISALIGNED_CLUSTERS, false,
             "every selectable cluster is declared by a load_balancer guaranteed to see it"),
+    DUPLICATE_REWRITE_FILTERS("duplicate_rewrite_filters", SkipCheck.DUPLICATE_REWRITE_FILTERS, false,
+            "at most one top-level target rewrite, or allow_rewrite_override: true on each later one"),
     CONDITION_HEADER_NAMES("condition_header_names", null, false,
             "condition header names are valid header names"),
     TRACE_CONTEXT_UPSTREAM_CONDITIONS("trace_context_upstream_conditions", null, false,

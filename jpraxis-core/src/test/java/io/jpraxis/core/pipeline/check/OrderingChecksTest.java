@@ -102,7 +102,7 @@ class OrderingChecksTest {
                 .containsExactlyInAnyOrder(OrderingRule.LB_WITHOUT_ROUTER, OrderingRule.UNREACHABLE_FILTERS,
                         OrderingRule.CONDITIONAL_SECURITY, OrderingRule.DUPLICATE_ROUTERS,
                         OrderingRule.DUPLICATE_LOAD_BALANCERS, OrderingRule.CONFLICTING_CLUSTER_SELECTORS,
-                        OrderingRule.MISALIGNED_CLUSTERS);
+                        OrderingRule.MISALIGNED_CLUSTERS, OrderingRule.DUPLICATE_REWRITE_FILTERS);
         assertThat(result.reports().getFirst().result(OrderingRule.LB_WITHOUT_ROUTER).flag())
                 .isEqualTo("insecure_options.skip_pipeline_validation");
         assertThat(verdict(result, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.DEMOTED);
