@@ -12,6 +12,7 @@ import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
+import io.jpraxis.filters.security.jwt.JwtAuthFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -43,6 +44,7 @@ public final class BuiltInFilters {
                 new IpAclFactory(),
                 new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
+                new JwtAuthFactory(),
                 new LoadBalancerFactory(),
                 new RateLimitFactory(),
                 new RedirectFactory(),
