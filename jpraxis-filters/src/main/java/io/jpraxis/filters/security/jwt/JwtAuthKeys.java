@@ -40,7 +40,7 @@ public final class JwtAuthKeys {
             key("clock_skew_seconds", KeyType.integer(0, MAX_SKEW_SECONDS), "Leeway on exp and nbf.")
                     .withDefault(DEFAULT_SKEW_SECONDS),
             key("required_claims", KeyType.listOf(KeyType.text()), "Claims every token must carry.")
-                    .withDefault("[exp]"),
+                    .withDefault("[\"exp\"]"),
             key("token_header", KeyType.text(), "The request header carrying the token.")
                     .withDefault(DEFAULT_TOKEN_HEADER).withRule("Authorization needs the Bearer scheme"),
             key("strip_token", KeyType.bool(), "Remove the token header before the request goes upstream.")
@@ -55,7 +55,8 @@ public final class JwtAuthKeys {
     private JwtAuthKeys() {
     }
 
+    /** As JSON, the form a list default is written in. */
     static String render(List<JwtAlgorithm> algorithms) {
-        return algorithms.toString();
+        return algorithms.stream().map(a -> "\"" + a.name() + "\"").toList().toString().replace(" ", "");
     }
 }

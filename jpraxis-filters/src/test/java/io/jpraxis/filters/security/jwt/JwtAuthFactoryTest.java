@@ -149,6 +149,13 @@ class JwtAuthFactoryTest {
     }
 
     @Test
+    void everyDescribedKeyIsReadForAValidEntry() {
+        java.util.Set<String> read = io.jpraxis.config.read.MapReader.keysReadDuring(
+                () -> build(new JwtAuthFactory(), ISSUER + INLINE + "claim_metadata: {email: user.email}\n").accepted());
+        assertThat(JwtAuthKeys.KEYS.names()).allSatisfy(k -> assertThat(read).contains(AT + k));
+    }
+
+    @Test
     void claimMetadataNeedsDistinctKeys() {
         assertThat(refused(ISSUER + INLINE + "claim_metadata: {email: user, name: user}\n")).singleElement()
                 .asString().contains(AT + "claim_metadata.name");
