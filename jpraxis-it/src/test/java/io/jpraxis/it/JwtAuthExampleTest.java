@@ -45,7 +45,7 @@ class JwtAuthExampleTest {
     }
 
     @Test
-    void aGoodTokenReachesTheOriginWithoutItAndOthersGet401(@TempDir Path dir) throws Exception {
+    void aGoodTokenReachesTheOriginWithoutItOthersGet401AndEachSubjectHasItsOwnBudget(@TempDir Path dir) throws Exception {
         RSAKey issuerKey = new RSAKeyGenerator(2048).keyID("example-rsa").generate();
         RSAKey forger = new RSAKeyGenerator(2048).keyID("example-rsa").generate();
         Path jwks = dir.resolve("jwks.json");
@@ -71,6 +71,13 @@ class JwtAuthExampleTest {
             assertThat(missing.status()).isEqualTo(401);
             assertThat(missing.header("www-authenticate")).isEqualTo("Bearer");
             assertThat(orders.requestCount()).as("refused requests never reached the origin").isEqualTo(1);
+
+            assertThat(get(conn, "/orders", token(issuerKey, "alice")).status()).isEqualTo(200);
+            assertThat(get(conn, "/orders", token(issuerKey, "alice")).status())
+                    .as("alice's burst of 2 is spent, whatever token she shows").isEqualTo(429);
+            assertThat(get(conn, "/orders", token(issuerKey, "bob")).status()).as("bob has his own bucket")
+                    .isEqualTo(200);
+            assertThat(orders.requestCount()).isEqualTo(3);
         }
     }
 }
