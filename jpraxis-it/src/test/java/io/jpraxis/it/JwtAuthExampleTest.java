@@ -10,6 +10,11 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.jpraxis.config.feature.FeatureSet;
+import io.jpraxis.core.pipeline.compile.CompileResult;
+import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.server.boot.ConfigDump;
+import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.testkit.EchoResponse;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
@@ -42,6 +47,20 @@ class JwtAuthExampleTest {
     private static RawResponse get(RawHttpConnection conn, String path, String token) throws Exception {
         conn.send("GET " + path + " HTTP/1.1\r\nHost: test\r\nAuthorization: Bearer " + token + "\r\n\r\n");
         return conn.readResponse();
+    }
+
+    @Test
+    void theExampleDumpsToAConfigThatReloadsAndNamesNoKeyMaterial() {
+        GatewayBuilder builder = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system());
+        CompileResult result = builder.build(Examples.read(EXAMPLE));
+        assertThat(result.ok()).isTrue();
+        String dumped = ConfigDump.render(result.gateway(), builder.registry());
+        result.gateway().close();
+        assertThat(dumped).contains("jwks_file:").contains("key: authenticated_subject").doesNotContain("\"n\"");
+        CompileResult again = builder.build(dumped);
+        assertThat(again.diagnostics().errors()).as("dump reloads:\n" + dumped).isEmpty();
+        assertThat(ConfigDump.render(again.gateway(), builder.registry())).isEqualTo(dumped);
+        again.gateway().close();
     }
 
     @Test
