@@ -14,6 +14,7 @@ import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
 import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
+import io.jpraxis.filters.security.jwt.JwtAuthFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -49,6 +50,7 @@ public final class BuiltInFilters {
                 new IpAclFactory(),
                 new IterativeRouterFactory(),
                 new JsonBodyFieldFactory(),
+                new JwtAuthFactory(),
                 new LoadBalancerFactory(),
                 new PathRewriteFactory(),
                 new RateLimitFactory(),

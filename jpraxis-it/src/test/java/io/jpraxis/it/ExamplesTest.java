@@ -49,8 +49,11 @@ class ExamplesTest {
             AuthorizationCalloutExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
-            ForwardedHeadersExampleTest.EXAMPLE, "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", GuardrailsExampleTest.EXAMPLE, IpAclExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE, UrlRewriteExampleTest.EXAMPLE,
-            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",
+            ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
+            "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", IpAclExampleTest.EXAMPLE,
+            JwtAuthExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
+            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml",
+            "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE,
             ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
             EdgeProtocolExamplesTest.WEBSOCKET, EdgeProtocolExamplesTest.GRPC_UPSTREAM);
 

@@ -1,17 +1,16 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
-import java.net.InetSocketAddress;
 
 /** Where a request's bucket comes from: one bucket shared by everyone, or the client's own. */
 sealed interface Buckets permits Buckets.Shared, ClientBuckets {
 
-    /** The bucket a request from {@code client} draws on, or null when it gets none (it is then refused). */
-    TokenBucket bucketFor(InetSocketAddress client, long now);
+    /** The bucket of a request keyed {@code key} (ignored by a shared bucket), or null when it gets none (it is then refused). */
+    TokenBucket bucketFor(ClientKey key, long now);
 
     /** {@code global} mode: every request draws on one bucket. */
     record Shared(TokenBucket bucket) implements Buckets {
         @Override
-        public TokenBucket bucketFor(InetSocketAddress client, long now) {
+        public TokenBucket bucketFor(ClientKey key, long now) {
             return bucket;
         }
     }

@@ -1,6 +1,5 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
-import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -9,7 +8,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code per_ip} table: one bucket per client key, bounded at {@link #MAX_KEYS} live keys.
+ * The {@code per_ip} (and per-subject) table: one bucket per client key, bounded at {@link #MAX_KEYS} live keys.
  *
  * <p>When the table is full a new client gets no bucket, and the filter refuses it (the table fails
  * closed, so rotating source addresses cannot grow memory without bound; see
@@ -27,7 +26,6 @@ final class ClientBuckets implements Buckets {
     private static final Logger log = LoggerFactory.getLogger(ClientBuckets.class);
 
     private final BucketShape shape;
-    private final int ipv6PrefixLen;
     private final int maxKeys;
     private final ConcurrentHashMap<ClientKey, TokenBucket> buckets = new ConcurrentHashMap<>();
     /** Slots taken, reserved before an insert, so the table never holds more than maxKeys. */
@@ -36,10 +34,9 @@ final class ClientBuckets implements Buckets {
     private final AtomicLong lastFullWarning = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong refusedSinceWarning = new AtomicLong();
 
-    /** A table of {@code maxKeys} (tests use small ones) keying IPv6 clients by {@code ipv6PrefixLen} bits. */
-    ClientBuckets(BucketShape shape, int ipv6PrefixLen, int maxKeys) {
+    /** A table of {@code maxKeys} (tests use small ones). */
+    ClientBuckets(BucketShape shape, int maxKeys) {
         this.shape = shape;
-        this.ipv6PrefixLen = ipv6PrefixLen;
         this.maxKeys = maxKeys;
     }
 
@@ -48,8 +45,7 @@ final class ClientBuckets implements Buckets {
      * has no address to key on.
      */
     @Override
-    public TokenBucket bucketFor(InetSocketAddress client, long now) {
-        ClientKey key = ClientKey.of(client, ipv6PrefixLen);
+    public TokenBucket bucketFor(ClientKey key, long now) {
         if (key == null) {
             return null;
         }

@@ -2,6 +2,9 @@ package io.jpraxis.filters.traffic.ratelimit;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 
 /**
  * The bucket key of a client: its address as 128 bits, an IPv6 address cut to the configured
@@ -32,6 +35,20 @@ record ClientKey(long high, long low) {
             return new ClientKey(0, low);
         }
         return new ClientKey(high & highMask(ipv6PrefixLen), low & lowMask(ipv6PrefixLen));
+    }
+
+    /**
+     * The key of an authenticated subject: the first 128 bits of its SHA-256, so the table holds no
+     * subject (an identity) and every key has one size whatever the subject's length.
+     */
+    static ClientKey ofSubject(String subject) {
+        try {
+            byte[] b = MessageDigest.getInstance("SHA-256")
+                    .digest(subject.getBytes(StandardCharsets.UTF_8));
+            return new ClientKey(readLong(b, 0), readLong(b, 8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
     }
 
     static long highMask(int prefixLen) {

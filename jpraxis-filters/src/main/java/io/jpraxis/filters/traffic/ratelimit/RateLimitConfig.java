@@ -10,8 +10,21 @@ package io.jpraxis.filters.traffic.ratelimit;
  *     name its bucket (128: one bucket per address; 64: one per subnet); IPv4 clients always get
  *     one bucket per address
  * @param shadow when true the filter counts and logs what it would refuse but lets it through
+ * @param key null for the mode's own buckets; {@link Key#AUTHENTICATED_SUBJECT} gives each verified
+ *     subject its own bucket (global mode only)
  */
-public record RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow) {
+public record RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow, Key key) {
+
+    /** A config keyed by the mode alone. */
+    public RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow) {
+        this(mode, rate, burst, ipv6PrefixLen, shadow, null);
+    }
+
+    /** What partitions the budget beside the mode. */
+    public enum Key {
+        /** One bucket per subject an earlier authentication filter verified ({@code jwt_auth} sub). */
+        AUTHENTICATED_SUBJECT
+    }
 
     /** Whose requests share a bucket. */
     public enum Mode {

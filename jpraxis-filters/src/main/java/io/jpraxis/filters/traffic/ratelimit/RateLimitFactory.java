@@ -8,6 +8,7 @@ import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Key;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
 import java.math.BigDecimal;
 import java.util.Optional;
@@ -44,6 +45,11 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
         Long burst = options.require("burst") ? options.integer("burst").orElse(null) : null;
         int prefixLen = options.integer("ipv6_prefix_len").orElse((long) DEFAULT_IPV6_PREFIX_LEN).intValue();
         boolean shadow = options.bool("shadow", false);
+        Key key = options.enumValue("key", Key.class).orElse(null);
+        if (key != null && mode == Mode.PER_IP) {
+            options.invalid("key", "no key in per_ip mode (the client address already keys it; use mode: global "
+                    + "with key: authenticated_subject for one bucket per subject)");
+        }
         if (rate != null && burst != null && burst < rate) {
             // A bucket smaller than one second of refill could never let the configured rate through.
             options.invalid("burst", "at least rate (" + plain(rate) + ")");
@@ -55,7 +61,7 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
         if (!options.finishCleanly() || mode == null || rate == null || burst == null) {
             return Optional.empty();
         }
-        return Optional.of(new RateLimitConfig(mode, rate, burst, prefixLen, shadow));
+        return Optional.of(new RateLimitConfig(mode, rate, burst, prefixLen, shadow, key));
     }
 
     @Override

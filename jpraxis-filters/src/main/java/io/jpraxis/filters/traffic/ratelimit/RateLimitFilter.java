@@ -35,6 +35,8 @@ public final class RateLimitFilter implements HttpFilter {
     static final String RESET = "x-ratelimit-reset";
     static final String RETRY_AFTER = "retry-after";
     private static final FilterAction REFUSED = FilterAction.reject(429, REASON);
+    /** {@code key: authenticated_subject} without a verified subject: no rate-limit headers. */
+    private static final FilterAction NO_SUBJECT = FilterAction.reject(401, "authentication required");
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
 
@@ -59,8 +61,9 @@ public final class RateLimitFilter implements HttpFilter {
         this.epoch = clock.instant();
         BucketShape shape = BucketShape.of(config.rate(), config.burst());
         this.buckets = switch (config.mode()) {
-            case GLOBAL -> new Buckets.Shared(new TokenBucket(shape, 0));
-            case PER_IP -> new ClientBuckets(shape, config.ipv6PrefixLen(), maxClients);
+            case GLOBAL -> config.key() == null ? new Buckets.Shared(new TokenBucket(shape, 0))
+                    : new ClientBuckets(shape, maxClients);
+            case PER_IP -> new ClientBuckets(shape, maxClients);
         };
         this.limit = Long.toString(config.burst());
     }
@@ -78,7 +81,18 @@ public final class RateLimitFilter implements HttpFilter {
     @Override
     public FilterAction onRequest(RequestContext ctx) {
         long now = now();
-        TokenBucket bucket = buckets.bucketFor(ctx.clientAddress(), now);
+        ClientKey key;
+        if (config.key() == null) {
+            key = config.mode() == RateLimitConfig.Mode.PER_IP ? ClientKey.of(ctx.clientAddress(), config.ipv6PrefixLen())
+                    : null;
+        } else if (ctx.authenticatedSubject() != null) {
+            key = ClientKey.ofSubject(ctx.authenticatedSubject());
+        } else {
+            // Keyed by subject but none verified: an authentication filter is missing before this one.
+            log.debug("rate_limit: request {} has no authenticated subject", ctx.requestId());
+            return config.shadow() ? FilterAction.CONTINUE : NO_SUBJECT;
+        }
+        TokenBucket bucket = buckets.bucketFor(key, now);
         boolean allowed = bucket != null && bucket.tryAcquire(now);
         if (config.shadow()) {
             if (!allowed) {

@@ -4,6 +4,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Key;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitConfig.Mode;
 
 /** The keys of a {@code rate_limit} entry. */
@@ -18,7 +19,9 @@ public final class RateLimitKeys {
             key("ipv6_prefix_len", KeyType.integer(1, 128), "IPv6 clients sharing this prefix share a bucket "
                     + "(per_ip mode; ignored with a warning in global mode).")
                     .withDefault(RateLimitFactory.DEFAULT_IPV6_PREFIX_LEN),
-            key("shadow", KeyType.bool(), "Count and report, but let every request through.").withDefault(false));
+            key("shadow", KeyType.bool(), "Count and report, but let every request through.").withDefault(false),
+            key("key", KeyType.choice(Key.class), "One bucket per authenticated subject (an earlier jwt_auth "
+                    + "must verify it; a request without one gets 401).").withRule("global mode only"));
 
     private RateLimitKeys() {
     }

@@ -111,4 +111,15 @@ class RateLimitFactoryTest {
         assertThat(refused("mode: global\nrate: 1\nburst: 1\nbust: 5\n")).singleElement().asString()
                 .startsWith("line 4: " + AT + "bust: unknown key");
     }
+
+    @Test
+    void authenticatedSubjectKeyIsForGlobalModeOnly() {
+        assertThat(build(new RateLimitFactory(), "mode: global\nrate: 1\nburst: 1\nkey: authenticated_subject\n")
+                .accepted().config()).isEqualTo(new RateLimitConfig(Mode.GLOBAL, 1, 1, 128, false,
+                        RateLimitConfig.Key.AUTHENTICATED_SUBJECT));
+        assertThat(build(new RateLimitFactory(), "mode: per_ip\nrate: 1\nburst: 1\nkey: authenticated_subject\n")
+                .refused()).singleElement().asString().contains("filters[0].key").contains("no key in per_ip mode");
+        assertThat(build(new RateLimitFactory(), "mode: global\nrate: 1\nburst: 1\nkey: subject\n").refused())
+                .singleElement().asString().contains("authenticated_subject");
+    }
 }

@@ -260,4 +260,23 @@ class RateLimitFilterTest {
                 .isEqualTo(1_000);
         assertThat(filter.refusedCount()).isEqualTo(7_000);
     }
+
+    @Test
+    void authenticatedSubjectKeyGivesEachSubjectItsOwnBucketAndRefusesAnonymousWith401() {
+        RateLimitFilter filter = new RateLimitFilter(new RateLimitConfig(Mode.GLOBAL, 1, 1, 128, false,
+                RateLimitConfig.Key.AUTHENTICATED_SUBJECT), clock);
+        RequestContext alice = from("192.0.2.1");
+        alice.authenticatedSubject("alice");
+        RequestContext aliceAgain = from("192.0.2.2");
+        aliceAgain.authenticatedSubject("alice");
+        RequestContext bob = from("192.0.2.1");
+        bob.authenticatedSubject("bob");
+        assertThat(exchange(filter, alice).status()).isEqualTo(200);
+        assertThat(exchange(filter, aliceAgain).status()).as("alice's bucket, whatever her address").isEqualTo(429);
+        assertThat(exchange(filter, bob).status()).as("bob has his own bucket").isEqualTo(200);
+        ResponseHead anonymous = exchange(filter, from("192.0.2.3"));
+        assertThat(anonymous.status()).as("no verified subject").isEqualTo(401);
+        assertThat(anonymous.headers().get("x-ratelimit-limit")).as("no rate-limit headers on the 401").isNull();
+        assertThat(filter.trackedClients()).isEqualTo(2);
+    }
 }

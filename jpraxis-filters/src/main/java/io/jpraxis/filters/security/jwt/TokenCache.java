@@ -1,0 +1,71 @@
+package io.jpraxis.filters.security.jwt;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Remembers tokens already verified, so a client that sends the same token on every request pays
+ * for one signature check, not one per request. Keyed by the token's SHA-256 (the token itself is
+ * never kept); each entry ends when its token expires, and a token without {@code exp} is kept
+ * {@link #NO_EXP_TTL} at most. Bounded: when full, expired entries are swept, and if none were,
+ * the new token is simply not remembered (verification still works, only slower).
+ */
+final class TokenCache {
+    static final Duration NO_EXP_TTL = Duration.ofMinutes(5);
+    private final int capacity;
+    private final Map<String, VerifiedToken> entries = new ConcurrentHashMap<>();
+
+    TokenCache(int capacity) {
+        this.capacity = capacity;
+    }
+
+    /** The entry for {@code token} still valid at {@code now}, or null. */
+    VerifiedToken get(String token, Instant now) {
+        if (capacity == 0) {
+            return null;
+        }
+        String key = digest(token);
+        VerifiedToken hit = entries.get(key);
+        if (hit == null) {
+            return null;
+        }
+        if (!now.isBefore(hit.until())) {
+            entries.remove(key, hit);
+            return null;
+        }
+        return hit;
+    }
+
+    /** Remembers {@code verified}, whose {@code until} was capped by the caller. */
+    void put(String token, VerifiedToken verified, Instant now) {
+        if (capacity == 0 || !now.isBefore(verified.until())) {
+            return;
+        }
+        if (entries.size() >= capacity) {
+            entries.values().removeIf(v -> !now.isBefore(v.until()));
+            if (entries.size() >= capacity) {
+                return;
+            }
+        }
+        entries.put(digest(token), verified);
+    }
+
+    int size() {
+        return entries.size();
+    }
+
+    private static String digest(String token) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
+            return HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+}
