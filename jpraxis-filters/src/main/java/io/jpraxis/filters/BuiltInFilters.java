@@ -21,6 +21,7 @@ import io.jpraxis.filters.traffic.redirect.RedirectFactory;
 import io.jpraxis.filters.traffic.router.RouterFactory;
 import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
 import io.jpraxis.filters.traffic.timeout.TimeoutFactory;
+import io.jpraxis.filters.transform.compression.CompressionFactory;
 import io.jpraxis.filters.transform.headers.HeadersFactory;
 import io.jpraxis.filters.transform.pathrewrite.PathRewriteFactory;
 import io.jpraxis.filters.transform.urlrewrite.UrlRewriteFactory;
@@ -39,6 +40,7 @@ public final class BuiltInFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(
                 new AccessLogFactory(),
+                new CompressionFactory(),
                 new ForwardedHeadersFactory(),
                 new GrpcDetectionFactory(),
                 new GrpcStatusFactory(),

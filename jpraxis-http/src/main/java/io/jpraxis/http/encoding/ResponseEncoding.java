@@ -1,7 +1,6 @@
 package io.jpraxis.http.encoding;
 
-import java.util.Optional;
-import java.util.Set;
+import io.jpraxis.core.context.ResponseCompression;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -11,16 +10,23 @@ import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * One response's encoding at the edge, after every response-body hook: {@link #head} decides from
  * the response head and the request's {@code Accept-Encoding}; then each body piece is replaced by
  * what the encoder produced for it (flushed, so a stream stays incremental), and the last piece
- * carries the encoder's trailer. Not yet wired into the exchange (see the report of h26-compress).
+ * carries the encoder's trailer. The exchange makes one through {@link #begin} for each response
+ * whose request a {@code compression} filter marked (see docs/reference/filters/compression.md).
  */
 public final class ResponseEncoding {
     private final EncodingPolicy policy;
@@ -30,6 +36,25 @@ public final class ResponseEncoding {
     public ResponseEncoding(EncodingPolicy policy, String acceptEncoding) {
         this.policy = policy;
         this.acceptEncoding = acceptEncoding;
+    }
+
+    /**
+     * The encoding of {@code response}, its head already rewritten, or null when it stays as it is:
+     * no compression was asked for, a HEAD request (no body to encode), or the head or the
+     * client's {@code Accept-Encoding} rules it out.
+     */
+    public static ResponseEncoding begin(ResponseCompression ask, HttpRequest request, HttpResponse response) {
+        if (ask == null || HttpMethod.HEAD.equals(request.method())) {
+            return null;
+        }
+        Map<Coding, Integer> levels = new EnumMap<>(Coding.class);
+        levels.put(Coding.GZIP, ask.gzipLevel());
+        levels.put(Coding.BROTLI, ask.brotliLevel());
+        levels.put(Coding.ZSTD, ask.zstdLevel());
+        EncodingPolicy policy = new EncodingPolicy(levels, ask.minSizeBytes(), new ContentTypes(ask.contentTypes()));
+        ResponseEncoding encoding = new ResponseEncoding(policy,
+                request.headers().get(HttpHeaderNames.ACCEPT_ENCODING));
+        return encoding.head(response) ? encoding : null;
     }
 
     /** Decides on a final response head and rewrites its headers when encoding; returns whether it encodes. */

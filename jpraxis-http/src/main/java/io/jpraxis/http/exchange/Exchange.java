@@ -1,6 +1,7 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.ResponseCompression;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
@@ -9,6 +10,7 @@ import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.execute.IngressPolicy;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.RequestOutcome;
+import io.jpraxis.http.encoding.ResponseEncoding;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.upstream.UpstreamStream;
@@ -57,6 +59,7 @@ public final class Exchange {
     /** The request as the pre-read and the upstream side see it, once the pipeline began. */
     private RequestInputs inputs;
     private ProxyExchange proxy;
+    private ResponseEncoding encoding; // set at the origin's head when the request asked for compression
     private RequestDeadline deadline;
     private RequestPreRead preRead;
     private ExchangeState state = ExchangeState.ADMITTING;
@@ -361,6 +364,9 @@ public final class Exchange {
         if (!record.end()) {
             return;
         }
+        if (encoding != null) {
+            encoding.abandon(); // a response cut short: the codec's native memory goes now
+        }
         if (deadline != null) {
             deadline.cancel();
         }
@@ -401,6 +407,7 @@ public final class Exchange {
 
         @Override
         public void sendHead(HttpResponse head) {
+            encoding = ResponseEncoding.begin(ctx.extensions().get(ResponseCompression.KEY).orElse(null), request, head);
             record.status(head.status().code());
             become(ExchangeState.RESPONDING);
             downstream.write(head);
@@ -408,7 +415,7 @@ public final class Exchange {
 
         @Override
         public void sendBody(HttpContent piece) {
-            downstream.write(piece);
+            downstream.write(encoding == null ? piece : encoding.piece(piece, piece.content().alloc()));
         }
 
         @Override
@@ -424,7 +431,8 @@ public final class Exchange {
         @Override
         public void sendEnd(LastHttpContent last, boolean keepAlive) {
             finish();
-            downstream.complete(last, keepAlive && requestReceived);
+            downstream.complete(encoding == null ? last : encoding.last(last, last.content().alloc()),
+                    keepAlive && requestReceived);
             end(true);
         }
 

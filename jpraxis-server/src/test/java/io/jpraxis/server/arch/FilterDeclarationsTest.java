@@ -216,7 +216,9 @@ class FilterDeclarationsTest {
             Matcher m = YAML_BLOCK.matcher(text);
             for (int i = 0; m.find(); i++) {
                 if (m.group(1).contains("listeners:")) {
-                    sources.add(new Source(name + " example " + i, m.group(1), all));
+                    // Like the examples, a page's "examples/..." file is relative to the repository root.
+                    String yaml = m.group(1).replace("\"examples/", "\"" + ROOT.resolve("examples") + "/");
+                    sources.add(new Source(name + " example " + i, yaml, all));
                 }
             }
         });

@@ -61,7 +61,6 @@ class PraxisExamplesTest {
         pending(26, "\"cors\"" + FILTER, "branching/conditional-skip-to.yaml", "branching/cross-chain-flat.yaml",
                 "pipeline/branch-chains.yaml",
                 "security/cors.yaml");
-        pending(26, "\"compression\"" + FILTER, "payload-processing/compression.yaml");
         pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
                 "protocols/tcp-consistent-hash.yaml", "protocols/tcp-least-connections.yaml", "protocols/tcp-proxy.yaml",

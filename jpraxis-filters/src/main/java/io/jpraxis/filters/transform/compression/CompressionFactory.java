@@ -10,10 +10,7 @@ import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
 
-/**
- * Reads {@code compression} entries (praxis-edge.md 6.4). Not registered in {@code BuiltInFilters}
- * yet: the edge's response encoder is not wired, so the type stays refused as not implemented.
- */
+/** Builds {@code compression} entries (see docs/reference/filters/compression.md). */
 public final class CompressionFactory implements FilterFactory<CompressionConfig> {
     /** The YAML type name. */
     public static final String TYPE = "compression";

@@ -1,16 +1,23 @@
 package io.jpraxis.filters.transform.compression;
 
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.ResponseCompression;
+import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 
 /**
- * The {@code compression} entry in a chain: it does nothing per request; the edge encodes the
- * response after every response-body hook, as its {@link #config()} says.
+ * The {@code compression} entry in a chain: when it runs, it asks the edge to encode this request's
+ * response; the edge does so after every response-body hook, so body filters see plain bytes (see
+ * docs/reference/filters/compression.md). Its conditions therefore decide which requests qualify.
  */
 public final class CompressionFilter implements HttpFilter {
     private final CompressionConfig config;
+    private final ResponseCompression ask;
 
     CompressionFilter(CompressionConfig config) {
         this.config = config;
+        this.ask = new ResponseCompression(config.gzipLevel(), config.brotliLevel(), config.zstdLevel(),
+                config.minSizeBytes(), config.contentTypes());
     }
 
     @Override
@@ -18,9 +25,14 @@ public final class CompressionFilter implements HttpFilter {
         return CompressionFactory.TYPE;
     }
 
-    /** The settings the edge's encoder applies. */
     @Override
     public CompressionConfig config() {
         return config;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        ctx.extensions().put(ResponseCompression.KEY, ask);
+        return FilterAction.CONTINUE;
     }
 }
