@@ -10,8 +10,8 @@ public final class BasicAuthKeys {
     private static final String ONE_SOURCE = "exactly one of password, env_var";
 
     static final ObjectDescriptor CREDENTIAL = ObjectDescriptor.of("One user and where their password comes from.",
-            key("username", new KeyType.Text(1, BasicAuthConfig.MAX_USERNAME_BYTES), "The user name.").asRequired()
-                    .withRule("1.." + BasicAuthConfig.MAX_USERNAME_BYTES + " bytes, not blank, each once"),
+            key("username", new KeyType.Text(1, null), "The user name.").asRequired()
+                    .withRule("at most " + BasicAuthConfig.MAX_USERNAME_BYTES + " bytes, not blank, each once"),
             key("password", KeyType.text(), "The password itself; kept only as its SHA-256 digest.").asSecret()
                     .withRule(ONE_SOURCE),
             key("env_var", new KeyType.Text(1, null), "The environment variable holding the password, read once "
@@ -26,7 +26,7 @@ public final class BasicAuthKeys {
             key("strip_authorization", KeyType.bool(), "Remove the client's Authorization header before the "
                     + "request goes upstream.").withDefault("true"),
             key("credentials", KeyType.listOf(KeyType.object(CREDENTIAL), 1, null), "The users allowed in.")
-                    .asRequired().withRule("at least one"))
+                    .asRequired())
             // A runtime key-value store holds Praxis's other credential source; jpraxis has none yet.
             .withNotImplemented("kv_store");
 

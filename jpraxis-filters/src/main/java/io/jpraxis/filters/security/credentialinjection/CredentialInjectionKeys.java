@@ -25,7 +25,7 @@ public final class CredentialInjectionKeys {
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Sets a per-cluster credential header on the "
             + "upstream request.",
             key("clusters", KeyType.listOf(KeyType.object(CLUSTER), 1, null), "The clusters and their credentials.")
-                    .asRequired().withRule("at least one; each cluster once"));
+                    .asRequired().withRule("each cluster once"));
 
     private CredentialInjectionKeys() {
     }
