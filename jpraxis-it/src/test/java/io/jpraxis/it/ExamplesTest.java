@@ -50,6 +50,7 @@ class ExamplesTest {
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
             "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", IpAclExampleTest.EXAMPLE,
+            BasicAuthExampleTest.EXAMPLE,
             "path-routing.yaml",
             ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",
             ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
