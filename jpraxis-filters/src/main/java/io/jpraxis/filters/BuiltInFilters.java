@@ -11,6 +11,8 @@ import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
+import io.jpraxis.filters.security.basicauth.BasicAuthFactory;
+import io.jpraxis.filters.security.credentialinjection.CredentialInjectionFactory;
 import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
 import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
@@ -40,7 +42,9 @@ public final class BuiltInFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(
                 new AccessLogFactory(),
+                new BasicAuthFactory(),
                 new CompressionFactory(),
+                new CredentialInjectionFactory(),
                 new ForwardedHeadersFactory(),
                 new GrpcDetectionFactory(),
                 new GrpcStatusFactory(),

@@ -47,13 +47,13 @@ class ExamplesTest {
      */
     private static final Set<String> END_TO_END = Set.of(
             AuthorizationCalloutExampleTest.EXAMPLE,
-            "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml", CompressionExampleTest.EXAMPLE,
-            BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
-            ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
+            "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
+            CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
+            "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
             "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", IpAclExampleTest.EXAMPLE,
             JwtAuthExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
             ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml",
-            "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE,
+            "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE,
             ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
             EdgeProtocolExamplesTest.WEBSOCKET, EdgeProtocolExamplesTest.GRPC_UPSTREAM);
 

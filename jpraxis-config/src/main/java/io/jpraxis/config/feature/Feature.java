@@ -13,7 +13,8 @@ public enum Feature {
     UPSTREAM_BINDING("logical upstream binding: binding router, bound_upstream conditions and load balancers"),
     ITERATIVE_REQUEST_ROUTER("the iterative_request_router filter (implies upstream-binding)"),
     BOUND_UPSTREAM_REQUEST_BODY("the bound-upstream request body hook (implies upstream-binding)"),
-    CHAIN_BINDING("outbound chains bound by callout filters");
+    CHAIN_BINDING("outbound chains bound by callout filters"),
+    BASIC_AUTH_FILTER("the basic_auth filter (experimental: passwords written in the config or the environment)");
 
     private final String description;
 
@@ -34,7 +35,7 @@ public enum Feature {
     public List<Feature> implied() {
         return switch (this) {
             case ITERATIVE_REQUEST_ROUTER, BOUND_UPSTREAM_REQUEST_BODY -> List.of(UPSTREAM_BINDING);
-            case UPSTREAM_BINDING, CHAIN_BINDING -> List.of();
+            case UPSTREAM_BINDING, CHAIN_BINDING, BASIC_AUTH_FILTER -> List.of();
         };
     }
 
