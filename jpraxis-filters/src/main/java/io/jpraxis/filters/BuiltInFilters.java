@@ -11,6 +11,7 @@ import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
+import io.jpraxis.filters.security.cors.CorsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
@@ -34,6 +35,7 @@ public final class BuiltInFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(
                 new AccessLogFactory(),
+                new CorsFactory(),
                 new GrpcDetectionFactory(),
                 new GrpcStatusFactory(),
                 new GrpcTimeoutFactory(),

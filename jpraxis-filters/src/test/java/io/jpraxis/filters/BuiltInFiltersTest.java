@@ -12,7 +12,7 @@ class BuiltInFiltersTest {
     @Test
     void registersEachBuiltInTypeOnceInNameOrder() {
         List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
-        assertThat(types).containsExactly("access_log", "grpc_detection", "grpc_status",
+        assertThat(types).containsExactly("access_log", "cors", "grpc_detection", "grpc_status",
                 "grpc_timeout", "grpc_web", "headers", "http_callout", "ip_acl", "iterative_request_router",
                 "json_body_field", "load_balancer", "rate_limit", "redirect",
                 "request_id", "router", "static_response", "timeout", "trace_context");

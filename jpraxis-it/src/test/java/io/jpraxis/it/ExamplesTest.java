@@ -48,7 +48,7 @@ class ExamplesTest {
     private static final Set<String> END_TO_END = Set.of(
             AuthorizationCalloutExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
-            BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", "health-checked-cluster.yaml",
+            BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml", CorsExampleTest.EXAMPLE, "health-checked-cluster.yaml",
             "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml", IpAclExampleTest.EXAMPLE,
             "path-routing.yaml",
             ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",

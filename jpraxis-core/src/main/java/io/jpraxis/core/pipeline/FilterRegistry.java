@@ -18,7 +18,7 @@ public final class FilterRegistry {
      * than as unknown names (see docs/behaviour/config-loading.md#diagnostics).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
-            "compression", "cors", "csrf", "endpoint_selector",
+            "compression", "csrf", "endpoint_selector",
             "forwarded_headers", "guardrails",
             "json_rpc", "path_rewrite",
             "provider_route", "sticky_sessions",

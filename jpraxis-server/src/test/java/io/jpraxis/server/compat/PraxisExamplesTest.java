@@ -60,11 +60,9 @@ class PraxisExamplesTest {
     static {
         pending(26, "\"guardrails\"" + FILTER, "branching/conditional-skip-to.yaml", "branching/conditional-terminal.yaml",
                 "branching/multiple-branches.yaml", "branching/nested-branches.yaml", "security/guardrails.yaml");
-        pending(26, "\"cors\"" + FILTER, "branching/cross-chain-flat.yaml", "pipeline/branch-chains.yaml",
-                "security/cors.yaml");
         pending(26, "\"compression\"" + FILTER, "payload-processing/compression.yaml");
         pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
-        pending(26, "\"forwarded_headers\"" + FILTER, "security/forwarded-headers.yaml");
+        pending(26, "\"forwarded_headers\"" + FILTER, "pipeline/branch-chains.yaml", "security/forwarded-headers.yaml");
         pending(26, "\"path_rewrite\"" + FILTER, "transformation/path-rewriting.yaml");
         pending(26, "\"url_rewrite\"" + FILTER, "transformation/url-rewriting.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
