@@ -16,7 +16,7 @@ public final class CorsKeys {
                     .withRule("\"*\" alone, exact origins (scheme://host[:port]) or scheme://*.host (one label); "
                             + "no regular expressions, no \"null\""),
             key("allow_methods", TEXTS, "Methods a preflight may ask for (exact, case-sensitive).")
-                    .withDefault("[GET, HEAD, POST]").withRule("\"*\" means any; not with allow_credentials"),
+                    .withDefault("[\"GET\", \"HEAD\", \"POST\"]").withRule("\"*\" means any; not with allow_credentials"),
             key("allow_headers", TEXTS, "Request headers a preflight may ask for (case-insensitive).")
                     .withDefault("[]").withRule("\"*\" means any; not with allow_credentials"),
             key("expose_headers", TEXTS, "Response headers the browser may show to the page.").withDefault("[]"),
