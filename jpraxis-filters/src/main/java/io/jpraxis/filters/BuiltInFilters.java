@@ -12,6 +12,7 @@ import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.basicauth.BasicAuthFactory;
+import io.jpraxis.filters.security.cors.CorsFactory;
 import io.jpraxis.filters.security.credentialinjection.CredentialInjectionFactory;
 import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
 import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
@@ -44,6 +45,7 @@ public final class BuiltInFilters {
                 new AccessLogFactory(),
                 new BasicAuthFactory(),
                 new CompressionFactory(),
+                new CorsFactory(),
                 new CredentialInjectionFactory(),
                 new ForwardedHeadersFactory(),
                 new GrpcDetectionFactory(),
