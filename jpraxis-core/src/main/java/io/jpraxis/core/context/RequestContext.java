@@ -7,6 +7,7 @@ import io.jpraxis.core.upstream.UpstreamTarget;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Instant;
+import java.util.concurrent.Executor;
 
 /**
  * Everything the pipeline knows about one request, independent of the protocol that carried it.
@@ -42,6 +43,7 @@ public final class RequestContext {
     private String route;
     private Instant deadline;
     private SubRequestClient subRequests;
+    private Executor requestThread;
     private DownstreamTls downstreamTls;
 
     public RequestContext(String listener, String method, RequestPath path, String query, String scheme,
@@ -293,5 +295,20 @@ public final class RequestContext {
     /** Set by the edge before the pipeline runs. */
     public void subRequests(SubRequestClient client) {
         this.subRequests = client;
+    }
+
+    /**
+     * Runs a task on the thread this request belongs to (its event loop), inline when already
+     * there; null on an edge without one (ext_proc). The executor resumes the pipeline through it
+     * after an asynchronous hook that completed elsewhere, so filters never run on an I/O
+     * client's thread (see docs/behaviour/request-lifecycle.md#the-request-phase).
+     */
+    public Executor requestThread() {
+        return requestThread;
+    }
+
+    /** Set once by the edge that accepted the request, before the pipeline runs. */
+    public void requestThread(Executor executor) {
+        this.requestThread = executor;
     }
 }

@@ -120,6 +120,7 @@ public final class Exchange {
                 downstream.tls() == null ? "http" : "https", downstream.clientAddress(), headers, requestId,
                 listener.services().clock().instant());
         ctx.downstreamTls(downstream.tls());
+        ctx.requestThread(new LoopExecutor(downstream.eventLoop()));
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
         execution = PipelineExecution.begin(pipeline, ctx);

@@ -6,6 +6,7 @@ import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,15 @@ final class FilterCalls {
             log.error("filter {} threw on request {}", filter.type(), ctx.requestId(), e);
             return CompletableFuture.completedFuture(new FilterAction.Fail(e.toString()));
         }
-        return stage.handle((action, error) -> error != null ? new FilterAction.Fail(String.valueOf(error)) : action);
+        CompletableFuture<FilterAction> settled =
+                stage.handle((action, error) -> error != null ? new FilterAction.Fail(String.valueOf(error)) : action);
+        Executor home = ctx.requestThread();
+        if (home == null || settled.isDone()) {
+            return settled;
+        }
+        // A stage completed by an I/O client's thread (a key-set fetch) resumes the walk on the
+        // request's own thread: filters keep their event-loop confinement.
+        return settled.thenApplyAsync(action -> action, home);
     }
 
     /**

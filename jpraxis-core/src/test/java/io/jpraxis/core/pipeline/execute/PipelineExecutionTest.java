@@ -191,6 +191,55 @@ class PipelineExecutionTest {
     }
 
     @Test
+    void anAsyncStageCompletedOnAnotherThreadResumesOnTheRequestThread() throws Exception {
+        CompletableFuture<FilterAction> gate = new CompletableFuture<>();
+        HttpFilter async = new HttpFilter() {
+            @Override
+            public String type() {
+                return "async";
+            }
+
+            @Override
+            public Object config() {
+                return "async";
+            }
+
+            @Override
+            public boolean isAsync() {
+                return true;
+            }
+
+            @Override
+            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
+                return gate;
+            }
+        };
+        List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        HttpFilter next = new TestFilters.Recording("lb", journal, ctx -> {
+            threads.add(Thread.currentThread().getName());
+            return TestFilters.selectUpstream(ctx);
+        });
+        java.util.concurrent.ExecutorService home = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "request-loop"));
+        try {
+            RequestContext ctx = request("GET", "/");
+            ctx.requestThread(home);
+            CompletableFuture<RequestOutcome> outcome = PipelineExecution.begin(pipeline(async, next), ctx).runRequest()
+                    .toCompletableFuture();
+
+            Thread io = new Thread(() -> gate.complete(FilterAction.CONTINUE), "io-client");
+            io.start();
+            io.join();
+
+            assertThat(outcome.get(10, java.util.concurrent.TimeUnit.SECONDS)).isInstanceOf(RequestOutcome.Forward.class);
+            assertThat(threads).as("the filter after the async one runs on the request's thread, not the I/O thread")
+                    .containsExactly("request-loop");
+        } finally {
+            home.shutdownNow();
+        }
+    }
+
+    @Test
     void failedAsyncStageIsAFilterFailure() {
         HttpFilter async = new HttpFilter() {
             @Override
