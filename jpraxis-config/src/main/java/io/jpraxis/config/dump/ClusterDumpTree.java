@@ -66,6 +66,9 @@ final class ClusterDumpTree {
     private static Map<String, Object> http(ClusterHttpConfig h) {
         Map<String, Object> out = new LinkedHashMap<>();
         DumpTree.putIfSet(out, "authority", h.authority());
+        if (h.authorityFromEndpoint()) {
+            out.put("authority", Map.of("from", "endpoint"));
+        }
         out.put("version", Scalars.yamlName(h.version()));
         DumpTree.putIfSet(out, "application_protocol", h.applicationProtocol());
         DumpTree.putIfSet(out, "application_provider", h.applicationProvider());

@@ -16,7 +16,9 @@ import io.jpraxis.config.validate.Names;
 final class ClusterHttpReader {
     /** The keys of a cluster's {@code http}. */
     static final ObjectDescriptor KEYS = ObjectDescriptor.of("How requests to the cluster's endpoints are written.",
-            key("authority", KeyType.text(), "Host (and port) sent as the upstream Host; unset: the client's."),
+            key("authority", KeyType.oneOf(KeyType.text(), KeyType.object(AuthorityFrom.KEYS)), "Host (and port) "
+                    + "sent as the upstream Host, or `{from: endpoint}` for each attempt's endpoint; unset: the "
+                    + "client's."),
             key("version", KeyType.choice(HttpVersion.class), "Upstream HTTP version: h1; h2 (ALPN h2 over TLS, "
                     + "h2c by prior knowledge in cleartext); auto (over TLS the origin's ALPN choice of h2 or "
                     + "http/1.1, in cleartext h1).").withDefault("h1"),
@@ -31,11 +33,20 @@ final class ClusterHttpReader {
     /** Reads the block of cluster {@code cluster} (named in identifier messages; null when it has no name). */
     static ClusterHttpConfig read(ConfigNode node, ConfigPath path, Diagnostics d, String cluster) {
         MapReader r = MapReader.of(node, path, d, KEYS);
-        String authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
+        boolean fromEndpoint = r.present("authority").map(n -> n instanceof ConfigNode.MapNode).orElse(false);
+        String authority = null;
+        if (fromEndpoint) {
+            fromEndpoint = AuthorityFrom.read(r.present("authority").get(), r.path("authority"), d);
+        } else if (r.present("authority").map(n -> n instanceof ConfigNode.ScalarNode).orElse(false)) {
+            authority = r.string("authority").filter(a -> checkAuthority(a, r)).orElse(null);
+        } else if (r.present("authority").isPresent()) {
+            d.invalid(r.path("authority"), r.line("authority"), r.present("authority").get().render(),
+                    AuthorityFrom.EXPECTED);
+        }
         HttpVersion version = r.enumValue("version", HttpVersion.class).orElse(HttpVersion.H1);
         ClusterHttpConfig http = new ClusterHttpConfig(authority, version,
                 identifier(r, "application_protocol", cluster),
-                identifier(r, "application_provider", cluster));
+                identifier(r, "application_provider", cluster), fromEndpoint);
         r.finish();
         return http;
     }

@@ -10,6 +10,7 @@ import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
 import io.jpraxis.config.model.ClusterHttpConfig;
+import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.SourceRef;
@@ -68,6 +69,13 @@ public final class ClusterReader {
         Long connectTimeout = timeout(r, "connection_timeout_ms");
         Long totalConnectTimeout = timeout(r, "total_connection_timeout_ms");
         checkConnectWithinTotal(r, connectTimeout, totalConnectTimeout);
+        ClusterHttpConfig http = r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
+                .orElse(ClusterHttpConfig.NONE);
+        ClusterTlsConfig tls = r.present("tls").flatMap(n -> ClusterTlsReader.read(n, r.path("tls"), diagnostics,
+                insecure, http.authorityFromEndpoint())).orElse(null);
+        if (tls != null && tls.sni() == null && http.authorityFromEndpoint()) {
+            checkEndpointNames(r, endpoints);
+        }
         ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
                 connectTimeout,
                 totalConnectTimeout,
@@ -75,16 +83,29 @@ public final class ClusterReader {
                 timeout(r, "write_timeout_ms"),
                 timeout(r, "idle_timeout_ms"),
                 r.integer("max_connections").map(Long::intValue).orElse(null),
-                r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
-                        .orElse(ClusterHttpConfig.NONE),
+                http,
                 r.present("health_check").flatMap(n -> HealthCheckReader.read(n, r.path("health_check"),
                         diagnostics, endpoints, insecure)).orElse(null),
-                r.present("tls").flatMap(n -> ClusterTlsReader.read(n, r.path("tls"), diagnostics, insecure))
-                        .orElse(null),
+                tls,
                 r.present("retry_policy").flatMap(n -> RetryPolicyReader.read(n, r.path("retry_policy"), diagnostics))
                         .orElse(null),
                 new SourceRef(path, node.line()));
         return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();
+    }
+
+    /**
+     * With {@code http.authority: {from: endpoint}} and no {@code tls.sni}, each endpoint's host is
+     * the name sent and verified, so an IP literal has none (see docs/behaviour/clusters.md#cluster-settings).
+     */
+    private static void checkEndpointNames(MapReader r, List<EndpointConfig> endpoints) {
+        for (int i = 0; i < endpoints.size(); i++) {
+            String host = endpoints.get(i).address().host();
+            if (host.indexOf(':') >= 0 || IpLiterals.looksLikeIpv4(host)) {
+                r.diagnostics().error(r.path("endpoints").index(i), r.line("endpoints"), "\"" + endpoints.get(i).address()
+                        + "\" is an IP address, so http.authority { from: endpoint } gives TLS no server name to "
+                        + "verify (expected: a host name endpoint, or tls.sni)");
+            }
+        }
     }
 
     /**

@@ -40,8 +40,9 @@ final class ClusterTlsReader {
     private ClusterTlsReader() {
     }
 
+    /** {@code hostFromEndpoint}: {@code http.authority: {from: endpoint}} names each endpoint's host as SNI. */
     static Optional<ClusterTlsConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
-            InsecureOptions insecure) {
+            InsecureOptions insecure, boolean hostFromEndpoint) {
         if (!(node instanceof ConfigNode.MapNode)) {
             d.invalid(path, node.line(), node.render(), "a map");
             return Optional.empty();
@@ -49,7 +50,7 @@ final class ClusterTlsReader {
         MapReader r = MapReader.of(node, path, d, KEYS);
         String sni = r.string("sni").filter(s -> checkSni(s, r)).orElse(null);
         // An explicit null leaves SNI out just as an absent key does, so it needs the flag too.
-        if (r.present("sni").isEmpty() && !insecure.allowTlsWithoutSni()) {
+        if (r.present("sni").isEmpty() && !hostFromEndpoint && !insecure.allowTlsWithoutSni()) {
             d.error(r.path("sni"), r.line(), "missing (expected: the server name to send and verify; set "
                     + NO_SNI_FLAG + ": true to connect without SNI)");
         }

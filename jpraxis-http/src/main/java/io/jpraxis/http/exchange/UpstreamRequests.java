@@ -158,9 +158,15 @@ public final class UpstreamRequests {
         kept.forEach(value -> headers.add(name, value));
     }
 
-    /** The cluster's {@code http.authority} when set, else the (working) client Host, else the endpoint. */
+    /**
+     * The cluster's {@code http.authority} when set (a literal, or the attempt's endpoint), else the
+     * (working) client Host, else the endpoint.
+     */
     static String upstreamHost(RequestContext ctx, UpstreamTarget target) {
         ClusterHttpConfig http = target.cluster().http();
+        if (http != null && http.authorityFromEndpoint()) {
+            return target.endpoint().authority(target.cluster().tls() != null);
+        }
         if (http != null && http.authority() != null) {
             return http.authority();
         }

@@ -59,9 +59,12 @@ final class SubRequestHeads {
         return headers;
     }
 
-    /** The cluster's {@code http.authority} when set, else the endpoint's {@code host:port}. */
+    /** The cluster's {@code http.authority} when set (a literal, or the endpoint), else the endpoint's {@code host:port}. */
     static String defaultHost(UpstreamTarget target) {
         ClusterHttpConfig http = target.cluster().http();
+        if (http != null && http.authorityFromEndpoint()) {
+            return target.endpoint().authority(target.cluster().tls() != null);
+        }
         return http != null && http.authority() != null ? http.authority() : target.endpoint().address();
     }
 

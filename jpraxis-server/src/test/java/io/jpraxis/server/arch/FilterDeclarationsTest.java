@@ -55,7 +55,11 @@ class FilterDeclarationsTest {
      */
     private static final Map<String, String> NO_HOOK_ON_PURPOSE = Map.of(
             "onResponse:headers", "an entry without response_* rules has nothing to do on the response, so it "
-                    + "declares no response hook and a pipeline of such entries skips the response phase");
+                    + "declares no response hook and a pipeline of such entries skips the response phase",
+            "onRequestBody:guardrails", "only request body rules need the body read: header rules alone leave it "
+                    + "streaming",
+            "onResponse:guardrails", "only response header rules need the response hook",
+            "onResponseBody:guardrails", "only response body rules withhold the response body");
 
     /** A config that builds and where it came from. */
     private record Source(String name, String yaml, FeatureSet features) {
