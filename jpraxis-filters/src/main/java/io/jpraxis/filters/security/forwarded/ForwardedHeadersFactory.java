@@ -9,7 +9,7 @@ import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.Cidr;
-import java.util.ArrayList;
+import io.jpraxis.filters.support.CidrLists;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -31,7 +31,7 @@ public final class ForwardedHeadersFactory implements FilterFactory<ForwardedHea
 
     @Override
     public Optional<ForwardedHeadersConfig> read(MapReader options, FilterReadContext context) {
-        List<Cidr> trusted = ranges(options, "trusted_proxies");
+        List<Cidr> trusted = CidrLists.read(options, "trusted_proxies");
         boolean standard = options.bool("use_standard_header", false);
         if (!options.finishCleanly() || trusted == null) {
             return Optional.empty();
@@ -39,30 +39,6 @@ public final class ForwardedHeadersFactory implements FilterFactory<ForwardedHea
         return Optional.of(new ForwardedHeadersConfig(trusted, standard));
     }
 
-    /** The parsed ranges, or null after reporting every entry that is not one. */
-    private static List<Cidr> ranges(MapReader options, String key) {
-        if (options.present(key).isEmpty()) {
-            return List.of();
-        }
-        Optional<List<String>> texts = options.strings(key);
-        if (texts.isEmpty()) {
-            return null;
-        }
-        List<Cidr> out = new ArrayList<>();
-        boolean ok = true;
-        for (int i = 0; i < texts.get().size(); i++) {
-            String text = texts.get().get(i);
-            Optional<Cidr> cidr = Cidr.parse(text);
-            if (cidr.isEmpty()) {
-                options.diagnostics().invalid(options.path(key).index(i), options.line(key), "\"" + text + "\"",
-                        "an IPv4 or IPv6 address or CIDR range, e.g. 10.0.0.0/8 or 2001:db8::/32");
-                ok = false;
-            } else {
-                out.add(cidr.get());
-            }
-        }
-        return ok ? out : null;
-    }
 
     @Override
     public FilterDeclaration declare(ForwardedHeadersConfig config) {

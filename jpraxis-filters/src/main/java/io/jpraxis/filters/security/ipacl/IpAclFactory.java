@@ -9,7 +9,7 @@ import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.support.Cidr;
-import java.util.ArrayList;
+import io.jpraxis.filters.support.CidrLists;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -31,8 +31,8 @@ public final class IpAclFactory implements FilterFactory<IpAclConfig> {
 
     @Override
     public Optional<IpAclConfig> read(MapReader options, FilterReadContext context) {
-        List<Cidr> allow = ranges(options, "allow");
-        List<Cidr> deny = ranges(options, "deny");
+        List<Cidr> allow = CidrLists.read(options, "allow");
+        List<Cidr> deny = CidrLists.read(options, "deny");
         if (allow != null && deny != null && !allow.isEmpty() && !deny.isEmpty()) {
             // Decision 20: older Praxis let allow win silently; jpraxis makes the operator choose.
             options.error("deny", "both allow and deny lists configured (expected: choose allow or deny, "
@@ -44,29 +44,6 @@ public final class IpAclFactory implements FilterFactory<IpAclConfig> {
         return Optional.of(new IpAclConfig(allow, deny));
     }
 
-    private static List<Cidr> ranges(MapReader options, String key) {
-        if (options.present(key).isEmpty()) {
-            return List.of();
-        }
-        Optional<List<String>> texts = options.strings(key);
-        if (texts.isEmpty()) {
-            return null;
-        }
-        List<Cidr> out = new ArrayList<>();
-        boolean ok = true;
-        for (int i = 0; i < texts.get().size(); i++) {
-            String text = texts.get().get(i);
-            Optional<Cidr> cidr = Cidr.parse(text);
-            if (cidr.isEmpty()) {
-                options.diagnostics().invalid(options.path(key).index(i), options.line(key), "\"" + text + "\"",
-                        "an IPv4 or IPv6 address or CIDR range, e.g. 10.0.0.0/8 or 2001:db8::/32");
-                ok = false;
-            } else {
-                out.add(cidr.get());
-            }
-        }
-        return ok ? out : null;
-    }
 
     @Override
     public FilterDeclaration declare(IpAclConfig config) {
