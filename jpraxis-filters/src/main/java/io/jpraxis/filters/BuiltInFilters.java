@@ -14,6 +14,7 @@ import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.basicauth.BasicAuthFactory;
 import io.jpraxis.filters.security.cors.CorsFactory;
 import io.jpraxis.filters.security.credentialinjection.CredentialInjectionFactory;
+import io.jpraxis.filters.security.csrf.CsrfFactory;
 import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
 import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
@@ -47,6 +48,7 @@ public final class BuiltInFilters {
                 new CompressionFactory(),
                 new CorsFactory(),
                 new CredentialInjectionFactory(),
+                new CsrfFactory(),
                 new ForwardedHeadersFactory(),
                 new GrpcDetectionFactory(),
                 new GrpcStatusFactory(),
