@@ -50,7 +50,7 @@ class ExamplesTest {
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
-            CorsExampleTest.EXAMPLE, "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml",
+            CorsExampleTest.EXAMPLE, HashBalancingExampleTest.EXAMPLE, "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml",
             IpAclExampleTest.EXAMPLE, JwtAuthExampleTest.EXAMPLE, "path-routing.yaml",
             PathRewriteExampleTest.EXAMPLE, ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml",
             "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",
