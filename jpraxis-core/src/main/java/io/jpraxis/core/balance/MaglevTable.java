@@ -1,5 +1,7 @@
 package io.jpraxis.core.balance;
 
+import java.util.Arrays;
+
 /**
  * Builds a Maglev lookup table (see docs/reference/config/clusters.md#hash-strategies). Each endpoint walks its
  * own permutation of the table's slots, starting at {@code offset} and stepping by {@code skip}, both from hashes
@@ -37,7 +39,7 @@ final class MaglevTable {
             maxWeight = Math.max(maxWeight, weights[i]);
         }
         int[] table = new int[size];
-        java.util.Arrays.fill(table, -1);
+        Arrays.fill(table, -1);
         int filled = 0;
         while (true) {
             for (int i = 0; i < n; i++) {

@@ -125,6 +125,25 @@ class HashStrategiesTest {
                 .distinct().count()).as("paths spread over all endpoints").isEqualTo(N);
     }
 
+    @ParameterizedTest
+    @MethodSource("strategies")
+    void aRetryTakesAnotherEndpointHealthyFirstThenNoneWhenAllWereTried(
+            Function<List<EndpointState>, Balancer> build) {
+        List<EndpointState> states = states(endpoints(4));
+        Balancer balancer = build.apply(states);
+        HeaderMap headers = new HeaderMap();
+        headers.add("x-key", "user-42");
+        EndpointState home = balancer.pick(request("/", headers));
+        EndpointState unhealthy = states.stream().filter(e -> e != home).findFirst().orElseThrow();
+        eject(unhealthy);
+        EndpointState retry = balancer.reselect(request("/", headers), List.of(home));
+        assertThat(retry).as("a healthy endpoint other than the one tried").isNotNull().isNotSameAs(home)
+                .isNotSameAs(unhealthy);
+        assertThat(balancer.reselect(request("/", headers), List.of(home, retry)))
+                .as("healthy endpoints before the unhealthy one").isNotSameAs(unhealthy);
+        assertThat(balancer.reselect(request("/", headers), states)).as("every endpoint tried").isNull();
+    }
+
     private static Endpoint[] endpoints(int n) {
         return IntStream.rangeClosed(1, n).mapToObj(i -> endpoint(i, 1)).toArray(Endpoint[]::new);
     }
