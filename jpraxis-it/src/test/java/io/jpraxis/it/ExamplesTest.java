@@ -50,13 +50,13 @@ class ExamplesTest {
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
-            CorsExampleTest.EXAMPLE, CsrfExampleTest.EXAMPLE, "intelligent-route-inference.yaml", "intelligent-route-overlay.yaml",
-            IpAclExampleTest.EXAMPLE, JwtAuthExampleTest.EXAMPLE, "path-routing.yaml",
-            PathRewriteExampleTest.EXAMPLE, ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml",
-            "redirect.yaml", "sse-streaming.yaml", "static-response.yaml", "upstream-tls.yaml",
-            UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE, ProviderModelRewriteExampleTest.EXAMPLE,
-            TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS, EdgeProtocolExamplesTest.WEBSOCKET,
-            EdgeProtocolExamplesTest.GRPC_UPSTREAM);
+            CorsExampleTest.EXAMPLE, CsrfExampleTest.EXAMPLE, "intelligent-route-inference.yaml",
+            "intelligent-route-overlay.yaml", HashBalancingExampleTest.EXAMPLE, IpAclExampleTest.EXAMPLE,
+            JwtAuthExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
+            ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml",
+            "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE,
+            ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
+            EdgeProtocolExamplesTest.WEBSOCKET, EdgeProtocolExamplesTest.GRPC_UPSTREAM);
 
     static Iterable<String> examples() {
         return Examples.names();

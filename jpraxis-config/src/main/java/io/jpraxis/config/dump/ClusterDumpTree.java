@@ -57,10 +57,18 @@ final class ClusterDumpTree {
 
     private static Object strategy(ClusterConfig c) {
         String name = Scalars.yamlName(c.loadBalancerStrategy());
-        if (c.loadBalancerStrategy() == LoadBalancerStrategy.CONSISTENT_HASH && c.hashHeader() != null) {
-            return Map.of(name, Map.of("header", c.hashHeader()));
+        Map<String, Object> params = new LinkedHashMap<>();
+        LoadBalancerStrategy s = c.loadBalancerStrategy();
+        if (s == LoadBalancerStrategy.CONSISTENT_HASH || s == LoadBalancerStrategy.MAGLEV
+                || s == LoadBalancerStrategy.RING_HASH) {
+            DumpTree.putIfSet(params, "header", c.hashHeader());
         }
-        return name;
+        if (s == LoadBalancerStrategy.MAGLEV) {
+            params.put("table_size", c.hashSizing().maglevTableSize());
+        } else if (s == LoadBalancerStrategy.RING_HASH) {
+            params.put("virtual_nodes", c.hashSizing().ringVirtualNodes());
+        }
+        return params.isEmpty() ? name : Map.of(name, params);
     }
 
     private static Map<String, Object> http(ClusterHttpConfig h) {

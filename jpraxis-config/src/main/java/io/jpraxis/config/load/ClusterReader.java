@@ -69,6 +69,7 @@ public final class ClusterReader {
         Long connectTimeout = timeout(r, "connection_timeout_ms");
         Long totalConnectTimeout = timeout(r, "total_connection_timeout_ms");
         checkConnectWithinTotal(r, connectTimeout, totalConnectTimeout);
+        checkTableHoldsEndpoints(r, strategy, endpoints);
         ClusterHttpConfig http = r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
                 .orElse(ClusterHttpConfig.NONE);
         ClusterTlsConfig tls = r.present("tls").flatMap(n -> ClusterTlsReader.read(n, r.path("tls"), diagnostics,
@@ -77,6 +78,7 @@ public final class ClusterReader {
             checkEndpointNames(r, endpoints);
         }
         ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
+                strategy.sizing(),
                 connectTimeout,
                 totalConnectTimeout,
                 timeout(r, "read_timeout_ms"),
@@ -183,11 +185,21 @@ public final class ClusterReader {
         }
     }
 
+    /** A Maglev table smaller than the endpoint list would leave some endpoints without a slot. */
+    private static void checkTableHoldsEndpoints(MapReader r, StrategyReader.Strategy strategy,
+            List<EndpointConfig> endpoints) {
+        int table = strategy.sizing().maglevTableSize();
+        if (strategy.strategy() == LoadBalancerStrategy.MAGLEV && table < endpoints.size()) {
+            r.error("load_balancer_strategy", "maglev.table_size " + table + " (expected: at least the "
+                    + endpoints.size() + " endpoints)");
+        }
+    }
+
     /** Whether jpraxis can balance with {@code strategy} yet. */
     public static boolean isImplemented(LoadBalancerStrategy strategy) {
         return switch (strategy) {
-            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH -> true;
-            case MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY -> false;
+            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH -> true;
+            case SUBSET, ZONE_AWARE, PRIORITY -> false;
         };
     }
 }

@@ -8,6 +8,7 @@ import io.jpraxis.config.keys.KeyDescriptor;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
+import io.jpraxis.config.model.HashSizing;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.read.Suggestions;
@@ -20,11 +21,13 @@ import java.util.Optional;
 
 /**
  * Reads {@code load_balancer_strategy}: a name ({@code round_robin}) or the map form
- * {@code consistent_hash: {header: X}}. Every Praxis strategy parses; the ones jpraxis does not
- * balance with yet are refused as not implemented, apart from names nobody knows.
+ * {@code consistent_hash: {header: X}}; {@code maglev} and {@code ring_hash} take the same header and
+ * their sizes (see docs/reference/config/clusters.md#hash-strategies). Every Praxis strategy parses;
+ * the ones jpraxis does not balance with yet are refused as not implemented, apart from names nobody
+ * knows.
  */
 final class StrategyReader {
-    /** The map form: one key, the strategy's name; only {@code consistent_hash} takes parameters. */
+    /** The map form: one key, the strategy's name; only the hash strategies take parameters. */
     private static final ObjectDescriptor MAP_FORM = mapForm();
     /** A strategy name, or the map form. */
     static final KeyType SHAPE = KeyType.oneOf(KeyType.choice(LoadBalancerStrategy.class), KeyType.object(MAP_FORM));
@@ -32,9 +35,13 @@ final class StrategyReader {
     private StrategyReader() {
     }
 
-    /** A parsed strategy; {@code hashHeader} only for {@code consistent_hash}. */
-    record Strategy(LoadBalancerStrategy strategy, String hashHeader) {
-        static final Strategy DEFAULT = new Strategy(LoadBalancerStrategy.ROUND_ROBIN, null);
+    /** A parsed strategy; {@code hashHeader} only for the hash strategies. */
+    record Strategy(LoadBalancerStrategy strategy, String hashHeader, HashSizing sizing) {
+        static final Strategy DEFAULT = new Strategy(LoadBalancerStrategy.ROUND_ROBIN, null, HashSizing.DEFAULT);
+
+        Strategy(LoadBalancerStrategy strategy, String hashHeader) {
+            this(strategy, hashHeader, HashSizing.DEFAULT);
+        }
     }
 
     static Optional<Strategy> read(ConfigNode node, ConfigPath path, Diagnostics d) {
@@ -76,7 +83,7 @@ final class StrategyReader {
         if (strategy.isEmpty()) {
             return Optional.empty();
         }
-        if (strategy.get() != LoadBalancerStrategy.CONSISTENT_HASH) {
+        if (!takesParameters(strategy.get())) {
             // Parameters of other strategies are not modelled: refuse them rather than drop them
             // (strategies refused as not implemented say so instead).
             if (ClusterReader.isImplemented(strategy.get()) && !isEmpty(entry.value())) {
@@ -87,13 +94,15 @@ final class StrategyReader {
             return strategy.map(s -> new Strategy(s, null));
         }
         if (entry.value() instanceof ConfigNode.NullNode) {
-            return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, null));
+            return Optional.of(new Strategy(strategy.get(), null));
         }
-        MapReader r = MapReader.of(entry.value(), entryPath, d);
-        String header = r.string("header").filter(h -> Names.checkHeaderName(h, r.path("header"), r.line("header"), d))
-                .orElse(null);
-        r.finish();
-        return Optional.of(new Strategy(LoadBalancerStrategy.CONSISTENT_HASH, header));
+        return HashParameters.read(strategy.get(), entry.value(), entryPath, d);
+    }
+
+    /** Whether {@code s} has a map form with parameters. */
+    static boolean takesParameters(LoadBalancerStrategy s) {
+        return s == LoadBalancerStrategy.CONSISTENT_HASH || s == LoadBalancerStrategy.MAGLEV
+                || s == LoadBalancerStrategy.RING_HASH;
     }
 
     private static ObjectDescriptor mapForm() {
@@ -102,10 +111,8 @@ final class StrategyReader {
         for (LoadBalancerStrategy s : LoadBalancerStrategy.values()) {
             String name = Scalars.yamlName(s);
             names.add(name);
-            keys.add(s == LoadBalancerStrategy.CONSISTENT_HASH
-                    ? key(name, KeyType.object(ObjectDescriptor.of("Parameters of consistent_hash.",
-                            key("header", KeyType.text(), "Request header whose value is hashed; unset or absent: "
-                                    + "the request path."))), "consistent_hash with its parameters.")
+            keys.add(takesParameters(s)
+                    ? key(name, KeyType.object(HashParameters.descriptor(s)), name + " with its parameters.")
                     : key(name, new KeyType.Open(), name + " (takes no parameters)."));
         }
         return new ObjectDescriptor("A strategy written as a one-key map.", keys, true, List.of(), List.of(names));

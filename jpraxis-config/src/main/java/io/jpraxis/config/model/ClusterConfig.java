@@ -6,7 +6,8 @@ import java.util.List;
  * A cluster (top-level {@code clusters[]} or inline in a {@code load_balancer}).
  * Timeouts are null when unset (the transport default applies).
  *
- * @param hashHeader for {@code consistent_hash: {header: X}}, else null
+ * @param hashHeader for {@code consistent_hash}, {@code maglev} and {@code ring_hash: {header: X}}, else null
+ * @param hashSizing the {@code maglev} table and {@code ring_hash} ring sizes; never null
  * @param maxConnections in-flight request cap (503 beyond it); null when unlimited
  * @param healthCheck active and passive health checking; null when off (endpoints stay healthy)
  * @param tls upstream TLS; null for plaintext
@@ -17,6 +18,7 @@ public record ClusterConfig(
         List<EndpointConfig> endpoints,
         LoadBalancerStrategy loadBalancerStrategy,
         String hashHeader,
+        HashSizing hashSizing,
         Long connectionTimeoutMs,
         Long totalConnectionTimeoutMs,
         Long readTimeoutMs,
@@ -32,10 +34,21 @@ public record ClusterConfig(
     public ClusterConfig {
         endpoints = List.copyOf(endpoints);
         retryPolicy = retryPolicy == null ? RetryPolicyConfig.LEGACY : retryPolicy;
+        hashSizing = hashSizing == null ? HashSizing.DEFAULT : hashSizing;
+    }
+
+    /** A cluster with the default hash sizes. */
+    public ClusterConfig(String name, List<EndpointConfig> endpoints, LoadBalancerStrategy loadBalancerStrategy,
+            String hashHeader, Long connectionTimeoutMs, Long totalConnectionTimeoutMs, Long readTimeoutMs,
+            Long writeTimeoutMs, Long idleTimeoutMs, Integer maxConnections, ClusterHttpConfig http,
+            HealthCheckConfig healthCheck, ClusterTlsConfig tls, RetryPolicyConfig retryPolicy, SourceRef source) {
+        this(name, endpoints, loadBalancerStrategy, hashHeader, HashSizing.DEFAULT, connectionTimeoutMs,
+                totalConnectionTimeoutMs, readTimeoutMs, writeTimeoutMs, idleTimeoutMs, maxConnections, http,
+                healthCheck, tls, retryPolicy, source);
     }
 
     /**
-     * Balancing strategies (see docs/behaviour/clusters.md#cluster-settings); {@code maglev} and
+     * Balancing strategies (see docs/behaviour/clusters.md#cluster-settings); {@code subset} and
      * later ones are refused at load as not implemented.
      */
     public enum LoadBalancerStrategy {

@@ -76,15 +76,15 @@ class ClusterReaderTest {
         Diagnostics d = new Diagnostics();
         Optional<ClusterConfig> cluster = ClusterReader.read(node("""
                 endpoints: []
-                load_balancer_strategy: maglev
+                load_balancer_strategy: subset
                 """, d), PATH, d, InsecureOptions.NONE);
 
         assertThat(cluster).isEmpty();
         assertThat(d.errors()).extracting(Diagnostic::message).containsExactlyInAnyOrder(
                 "missing (expected: a value; this key is required)",
                 "[] (expected: at least one endpoint)",
-                "\"maglev\" is not implemented in jpraxis (expected: round_robin | least_connections | p2c | random "
-                        + "| consistent_hash)");
+                "\"subset\" is not implemented in jpraxis (expected: round_robin | least_connections | p2c | random "
+                        + "| consistent_hash | maglev | ring_hash)");
     }
 
     @Test

@@ -163,7 +163,7 @@ class ConfigLoaderTest {
                 listeners:
                   - {name: "a b", address: "nowhere", protocol: ftp, max_connections: 0}
                 clusters:
-                  - {name: c, endpoints: ["127.0.0.1:1"], load_balancer_strategy: maglev}
+                  - {name: c, endpoints: ["127.0.0.1:1"], load_balancer_strategy: subset}
                 """, FeatureSet.NONE);
 
         assertThat(result.diagnostics().errors()).extracting(Diagnostic::path).extracting(Object::toString)

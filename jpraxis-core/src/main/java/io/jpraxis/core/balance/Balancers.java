@@ -36,7 +36,9 @@ public final class Balancers {
             case P2C -> new PowerOfTwoChoices(name, endpoints, services.random());
             case RANDOM -> new WeightedRandom(name, endpoints, services.random());
             case CONSISTENT_HASH -> new ConsistentHash(name, endpoints, cluster.hashHeader());
-            case MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY ->
+            case MAGLEV -> new Maglev(name, endpoints, cluster.hashHeader(), cluster.hashSizing().maglevTableSize());
+            case RING_HASH -> new RingHash(name, endpoints, cluster.hashHeader(), cluster.hashSizing().ringVirtualNodes());
+            case SUBSET, ZONE_AWARE, PRIORITY ->
                     throw new IllegalStateException("cluster '" + name + "': load_balancer_strategy "
                             + Scalars.yamlName(strategy)
                             + " is not implemented in jpraxis and should have been refused at config load");

@@ -59,14 +59,18 @@ class BalancersTest {
                 .isInstanceOf(WeightedRandom.class);
         assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.CONSISTENT_HASH, endpoints)),
                 SERVICES)).isInstanceOf(ConsistentHash.class);
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.MAGLEV, endpoints)), SERVICES))
+                .isInstanceOf(Maglev.class);
+        assertThat(Balancers.forCluster(new ClusterState(cluster(LoadBalancerStrategy.RING_HASH, endpoints)),
+                SERVICES)).isInstanceOf(RingHash.class);
     }
 
     @Test
     void unimplementedStrategyIsAProgrammerError() {
-        ClusterConfig c = cluster(LoadBalancerStrategy.MAGLEV,
+        ClusterConfig c = cluster(LoadBalancerStrategy.SUBSET,
                 List.of(new EndpointConfig(new HostPort("10.0.0.1", 80), 1)));
         assertThatThrownBy(() -> Balancers.forCluster(new ClusterState(c), SERVICES)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("maglev").hasMessageContaining("backend");
+                .hasMessageContaining("subset").hasMessageContaining("backend");
     }
 
     @Test

@@ -35,7 +35,9 @@ class HealthAwareBalancingTest {
                 strategy("least_connections", s -> new LeastConnections("backend", s, new SplittableRandom(2))),
                 strategy("p2c", s -> new PowerOfTwoChoices("backend", s, new SplittableRandom(3))),
                 strategy("random", s -> new WeightedRandom("backend", s, new SplittableRandom(4))),
-                strategy("consistent_hash", s -> new ConsistentHash("backend", s, "x-user-id")));
+                strategy("consistent_hash", s -> new ConsistentHash("backend", s, "x-user-id")),
+                strategy("maglev", s -> new Maglev("backend", s, "x-user-id", 65_537)),
+                strategy("ring_hash", s -> new RingHash("backend", s, "x-user-id", 256)));
     }
 
     private static Arguments strategy(String name, Function<List<EndpointState>, Balancer> factory) {

@@ -90,7 +90,7 @@ class LoadBalancerFactoryTest {
                 clusters:
                   - name: api
                     endpoints: ["api-1.example.net:8080"]
-                    load_balancer_strategy: maglev
+                    load_balancer_strategy: subset
                 """)).singleElement().asString()
                 .contains(AT + "clusters[0].load_balancer_strategy").contains("not implemented in jpraxis");
     }
