@@ -3,7 +3,7 @@ package io.jpraxis.filters.security.csrf;
 import io.jpraxis.core.http.HeaderMap;
 
 /**
- * Where a request says it comes from, as {@code csrf} reads it (docs/reference/filters/csrf.md#origin):
+ * Where a request says it comes from, as {@code csrf} reads it (docs/reference/filters/csrf.md#what-it-does):
  * the {@code Origin} header unless it is {@code null}, else the {@code scheme://authority} of the
  * {@code Referer}. A value that is not visible ASCII counts as absent, as does a {@code Referer}
  * with userinfo ({@code https://trusted.example@evil.example/} names evil.example, and a browser
