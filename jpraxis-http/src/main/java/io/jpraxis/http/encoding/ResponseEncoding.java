@@ -11,7 +11,6 @@ import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
@@ -92,7 +91,7 @@ public final class ResponseEncoding {
     }
 
     /** The encoded replacement of a body piece (the piece is released). */
-    public HttpObject piece(HttpContent content, ByteBufAllocator alloc) {
+    public HttpContent piece(HttpContent content, ByteBufAllocator alloc) {
         byte[] out = encode(content.content());
         content.release();
         return new DefaultHttpContent(wrap(out, alloc));

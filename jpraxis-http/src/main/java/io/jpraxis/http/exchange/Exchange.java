@@ -1,16 +1,13 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.context.ResponseCompression;
 import io.jpraxis.core.generation.Generation;
-import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.execute.IngressPolicy;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.RequestOutcome;
-import io.jpraxis.http.encoding.ResponseEncoding;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
 import io.jpraxis.http.upstream.UpstreamStream;
@@ -59,7 +56,7 @@ public final class Exchange {
     /** The request as the pre-read and the upstream side see it, once the pipeline began. */
     private RequestInputs inputs;
     private ProxyExchange proxy;
-    private ResponseEncoding encoding; // set at the origin's head when the request asked for compression
+    private final ClientEncoding encoding = new ClientEncoding();
     private RequestDeadline deadline;
     private RequestPreRead preRead;
     private ExchangeState state = ExchangeState.ADMITTING;
@@ -111,18 +108,11 @@ public final class Exchange {
                 return;
             }
         }
-        HeaderMap headers = head.headers();
         // Read the serving generation once: a reload from here on does not change this request's pipeline.
         generation = listener.generations().acquire();
         CompiledPipeline pipeline = generation.pipeline(listener.listener());
-        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(headers, pipeline);
-        ctx = new RequestContext(listener.listener(), request.method().name(), head.path(), head.query(),
-                downstream.tls() == null ? "http" : "https", downstream.clientAddress(), headers, requestId,
-                listener.services().clock().instant());
-        ctx.downstreamTls(downstream.tls());
-        ctx.requestThread(new LoopExecutor(downstream.eventLoop()));
-        // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
-        ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
+        Optional<RequestOutcome.Reject> refused = IngressPolicy.admit(head.headers(), pipeline);
+        ctx = EdgeRequestContexts.create(listener, downstream, request, head, requestId);
         execution = PipelineExecution.begin(pipeline, ctx);
         inputs = new RequestInputs(listener, downstream.eventLoop(), request, ctx, execution, pieces, upgrade);
         if (refused.isPresent()) {
@@ -365,9 +355,7 @@ public final class Exchange {
         if (!record.end()) {
             return;
         }
-        if (encoding != null) {
-            encoding.abandon(); // a response cut short: the codec's native memory goes now
-        }
+        encoding.abandon();
         if (deadline != null) {
             deadline.cancel();
         }
@@ -408,7 +396,7 @@ public final class Exchange {
 
         @Override
         public void sendHead(HttpResponse head) {
-            encoding = ResponseEncoding.begin(ctx.extensions().get(ResponseCompression.KEY).orElse(null), request, head);
+            encoding.head(ctx, request, head);
             record.status(head.status().code());
             become(ExchangeState.RESPONDING);
             downstream.write(head);
@@ -416,7 +404,7 @@ public final class Exchange {
 
         @Override
         public void sendBody(HttpContent piece) {
-            downstream.write(encoding == null ? piece : encoding.piece(piece, piece.content().alloc()));
+            downstream.write(encoding.body(piece));
         }
 
         @Override
@@ -432,8 +420,7 @@ public final class Exchange {
         @Override
         public void sendEnd(LastHttpContent last, boolean keepAlive) {
             finish();
-            downstream.complete(encoding == null ? last : encoding.last(last, last.content().alloc()),
-                    keepAlive && requestReceived);
+            downstream.complete(encoding.last(last), keepAlive && requestReceived);
             end(true);
         }
 

@@ -49,7 +49,7 @@ class ResponseEncodingTest {
         assertThat(head.headers().contains(HttpHeaderNames.CONTENT_LENGTH)).isFalse();
         assertThat(head.headers().get(HttpHeaderNames.VARY)).isEqualTo("accept-encoding");
         ByteArrayOutputStream wire = new ByteArrayOutputStream();
-        HttpContent first = (HttpContent) encoding.piece(
+        HttpContent first = encoding.piece(
                 new DefaultHttpContent(Unpooled.wrappedBuffer(body, 0, 4000)), ALLOC);
         wire.writeBytes(ByteBufUtil.getBytes(first.content()));
         first.release();

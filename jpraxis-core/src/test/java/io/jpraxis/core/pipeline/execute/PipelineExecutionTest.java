@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class PipelineExecutionTest {
@@ -157,28 +158,10 @@ class PipelineExecutionTest {
     @Test
     void asyncFilterSuspendsAndResumesTheWalk() {
         CompletableFuture<FilterAction> gate = new CompletableFuture<>();
-        HttpFilter async = new HttpFilter() {
-            @Override
-            public String type() {
-                return "async";
-            }
-
-            @Override
-            public Object config() {
-                return "async";
-            }
-
-            @Override
-            public boolean isAsync() {
-                return true;
-            }
-
-            @Override
-            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
-                journal.add("req:async");
-                return gate;
-            }
-        };
+        HttpFilter async = asyncFilter(ctx -> {
+            journal.add("req:async");
+            return gate;
+        });
         CompiledPipeline p = pipeline(async, new TestFilters.Recording("lb", journal, TestFilters::selectUpstream));
 
         CompletableFuture<RequestOutcome> outcome = PipelineExecution.begin(p, request("GET", "/")).runRequest().toCompletableFuture();
@@ -193,27 +176,7 @@ class PipelineExecutionTest {
     @Test
     void anAsyncStageCompletedOnAnotherThreadResumesOnTheRequestThread() throws Exception {
         CompletableFuture<FilterAction> gate = new CompletableFuture<>();
-        HttpFilter async = new HttpFilter() {
-            @Override
-            public String type() {
-                return "async";
-            }
-
-            @Override
-            public Object config() {
-                return "async";
-            }
-
-            @Override
-            public boolean isAsync() {
-                return true;
-            }
-
-            @Override
-            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
-                return gate;
-            }
-        };
+        HttpFilter async = asyncFilter(ctx -> gate);
         List<String> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
         HttpFilter next = new TestFilters.Recording("lb", journal, ctx -> {
             threads.add(Thread.currentThread().getName());
@@ -241,27 +204,7 @@ class PipelineExecutionTest {
 
     @Test
     void failedAsyncStageIsAFilterFailure() {
-        HttpFilter async = new HttpFilter() {
-            @Override
-            public String type() {
-                return "async";
-            }
-
-            @Override
-            public Object config() {
-                return "async";
-            }
-
-            @Override
-            public boolean isAsync() {
-                return true;
-            }
-
-            @Override
-            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
-                return CompletableFuture.failedFuture(new RuntimeException("lookup failed"));
-            }
-        };
+        HttpFilter async = asyncFilter(ctx -> CompletableFuture.failedFuture(new RuntimeException("lookup failed")));
 
         RequestOutcome outcome = PipelineExecution.begin(pipeline(async), request("GET", "/")).runRequest().toCompletableFuture().join();
 
@@ -283,5 +226,30 @@ class PipelineExecutionTest {
 
         assertThat(outcome).isInstanceOf(ResponseOutcome.Replace.class);
         assertThat(((ResponseOutcome.Replace) outcome).response().status()).isEqualTo(502);
+    }
+
+    /** An asynchronous filter whose request hook returns what {@code hook} gives. */
+    private static HttpFilter asyncFilter(Function<RequestContext, CompletionStage<FilterAction>> hook) {
+        return new HttpFilter() {
+            @Override
+            public String type() {
+                return "async";
+            }
+
+            @Override
+            public Object config() {
+                return "async";
+            }
+
+            @Override
+            public boolean isAsync() {
+                return true;
+            }
+
+            @Override
+            public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
+                return hook.apply(ctx);
+            }
+        };
     }
 }

@@ -8,6 +8,7 @@ import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.filters.support.origin.OriginEntries;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -82,7 +83,7 @@ public final class CorsFactory implements FilterFactory<CorsConfig> {
                 ok = false;
             }
         }
-        Optional<String> listProblem = CorsOriginRules.listProblem(origins);
+        Optional<String> listProblem = OriginEntries.listProblem(origins);
         if (listProblem.isPresent()) {
             options.error("allow_origins", listProblem.get());
             ok = false;

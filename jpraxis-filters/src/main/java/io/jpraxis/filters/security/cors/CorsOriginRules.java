@@ -1,26 +1,18 @@
 package io.jpraxis.filters.security.cors;
 
-import java.util.List;
+import io.jpraxis.filters.support.origin.OriginEntries;
 import java.util.Optional;
 
 /**
- * Load-time rules for one configured origin of {@code cors} (and any filter sharing its origin
- * syntax): {@code "*"} alone, {@code scheme://host[:port]}, or {@code scheme://*.host} with one
- * leading wildcard label. Praxis has no regular-expression origin form, so a value that looks like
- * one is refused by name rather than silently never matching (docs/reference/filters/cors.md).
+ * Load-time rules for one configured origin of {@code cors}: {@code null} needs its own key, and
+ * Praxis has no regular-expression origin form, so a value that looks like one is refused by name
+ * rather than silently never matching (docs/reference/filters/cors.md); the rest is
+ * {@link OriginEntries}' shape check.
  */
 public final class CorsOriginRules {
     private static final String REGEX_MARKS = "^$()[]{}|\\+?";
 
     private CorsOriginRules() {
-    }
-
-    /** Why the list as a whole is wrong ({@code "*"} mixed with other entries), if it is. */
-    public static Optional<String> listProblem(List<String> origins) {
-        if (origins.size() > 1 && origins.contains("*")) {
-            return Optional.of("\"*\" mixed with other origins (expected: \"*\" alone, or only explicit origins)");
-        }
-        return Optional.empty();
     }
 
     /** Why {@code origin} is not an acceptable entry, if it is not. */
@@ -36,28 +28,7 @@ public final class CorsOriginRules {
                     + "https://app.example.com or one leading wildcard label such as https://*.example.com; "
                     + "cors has no regular-expression origins)");
         }
-        int sep = origin.indexOf("://");
-        if (sep <= 0) {
-            return Optional.of("\"" + origin + "\" (expected: an origin with a scheme, e.g. https://app.example.com)");
-        }
-        String scheme = origin.substring(0, sep);
-        String host = origin.substring(sep + 3);
-        if (scheme.contains("*")) {
-            return Optional.of("\"" + origin + "\" has a wildcard scheme (expected: an explicit scheme such as https)");
-        }
-        if (host.isEmpty() || host.contains("/")) {
-            return Optional.of("\"" + origin + "\" (expected: scheme://host[:port] with no path)");
-        }
-        if (host.contains("*")) {
-            if (!host.startsWith("*.")) {
-                return Optional.of("\"" + origin + "\" has a wildcard not at the start of the host (expected: e.g. "
-                        + "https://*.example.com)");
-            }
-            if (host.indexOf('*', 1) >= 0) {
-                return Optional.of("\"" + origin + "\" has more than one wildcard (expected: one leading *. label)");
-            }
-        }
-        return Optional.empty();
+        return OriginEntries.shapeProblem(origin);
     }
 
     private static boolean looksLikeRegex(String origin) {

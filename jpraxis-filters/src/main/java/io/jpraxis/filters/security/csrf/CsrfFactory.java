@@ -8,6 +8,7 @@ import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.filters.support.origin.OriginEntries;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -68,14 +69,14 @@ public final class CsrfFactory implements FilterFactory<CsrfConfig> {
         }
         boolean ok = true;
         for (int i = 0; i < origins.size(); i++) {
-            Optional<String> problem = CsrfOriginRules.problem(origins.get(i));
+            Optional<String> problem = OriginEntries.shapeProblem(origins.get(i));
             if (problem.isPresent()) {
                 options.diagnostics().error(options.path("trusted_origins").index(i),
                         options.line("trusted_origins"), problem.get());
                 ok = false;
             }
         }
-        Optional<String> listProblem = CsrfOriginRules.listProblem(origins);
+        Optional<String> listProblem = OriginEntries.listProblem(origins);
         if (listProblem.isPresent()) {
             options.error("trusted_origins", listProblem.get());
             ok = false;

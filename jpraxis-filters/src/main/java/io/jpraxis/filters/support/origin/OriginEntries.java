@@ -1,29 +1,29 @@
-package io.jpraxis.filters.security.csrf;
+package io.jpraxis.filters.support.origin;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Load-time rules for {@code trusted_origins}: {@code "*"} alone, {@code scheme://host[:port]}, or
- * {@code scheme://*.host} with one leading wildcard label (the syntax
- * {@link io.jpraxis.filters.support.origin.OriginMatcher} matches). A value that could never match
- * a browser's {@code Origin} (no scheme, a path) is refused rather than silently never trusted.
+ * Load-time rules for configured origins ({@code cors}'s {@code allow_origins}, {@code csrf}'s
+ * {@code trusted_origins}): {@code "*"} alone, {@code scheme://host[:port]}, or
+ * {@code scheme://*.host} with one leading wildcard label, the syntax {@link OriginMatcher}
+ * matches. A value that could never match a browser's {@code Origin} (no scheme, a path) is
+ * refused rather than silently never matching.
  */
-final class CsrfOriginRules {
-
-    private CsrfOriginRules() {
+public final class OriginEntries {
+    private OriginEntries() {
     }
 
     /** Why the list as a whole is wrong ({@code "*"} mixed with other entries), if it is. */
-    static Optional<String> listProblem(List<String> origins) {
+    public static Optional<String> listProblem(List<String> origins) {
         if (origins.size() > 1 && origins.contains("*")) {
             return Optional.of("\"*\" mixed with other origins (expected: \"*\" alone, or only explicit origins)");
         }
         return Optional.empty();
     }
 
-    /** Why {@code origin} is not an acceptable entry, if it is not. */
-    static Optional<String> problem(String origin) {
+    /** Why {@code origin} does not have an origin's shape, if it does not. */
+    public static Optional<String> shapeProblem(String origin) {
         if (origin.equals("*")) {
             return Optional.empty();
         }
