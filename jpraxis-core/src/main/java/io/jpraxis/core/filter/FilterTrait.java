@@ -39,6 +39,13 @@ public enum FilterTrait {
     /** A security-class filter (see docs/behaviour/ordering-checks.md#security-class-filters). */
     SECURITY,
     /**
+     * A security-class filter that never refuses access on its own ({@code cors},
+     * {@code forwarded_headers}): a branch that routes around it is warned about rather than
+     * refused, since requests that skip it are not let in where they would have been stopped (see
+     * docs/behaviour/ordering-checks.md#security-class-filters).
+     */
+    NON_GATING,
+    /**
      * Decides before routing (trace_context), so it may not be gated on what routing or balancing
      * publishes later ({@code bound_upstream}, {@code selected_upstream}; see
      * docs/reference/filters/trace_context.md#what-it-does).

@@ -58,11 +58,6 @@ class PraxisExamplesTest {
     private static final Map<String, Pending> PENDING = new LinkedHashMap<>();
 
     static {
-        // These Praxis files branch past cors and forwarded_headers on purpose; jpraxis's ordering check
-        // refuses a skip past a security filter (decision 21 lists both), which decision 32 does not
-        // foresee. Left refused until that conflict is settled (see the issue 26 notes).
-        pending(26, "past security filter cors", "branching/conditional-skip-to.yaml",
-                "branching/cross-chain-flat.yaml", "pipeline/branch-chains.yaml");
         pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
                 "protocols/tcp-consistent-hash.yaml", "protocols/tcp-least-connections.yaml", "protocols/tcp-proxy.yaml",

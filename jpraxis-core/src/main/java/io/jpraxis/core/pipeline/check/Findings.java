@@ -39,6 +39,11 @@ final class Findings {
         add(check, false, filter.entry().source(), scope(filter, branch), message);
     }
 
+    /** A warning about {@code branch} itself, placed as {@link #branchError} places it. */
+    void branchWarn(OrderingRule check, CompiledFilter host, BranchSpec branch, String message) {
+        add(check, false, branch.source(), scope(host, null).withBranch(branch.name()), message);
+    }
+
     /** An error about {@code branch} itself, a branch of {@code host}. */
     void branchError(OrderingRule check, CompiledFilter host, BranchSpec branch, String message) {
         add(check, true, branch.source(), scope(host, null).withBranch(branch.name()), message);

@@ -17,7 +17,9 @@ import java.util.Set;
  * docs/behaviour/ordering-checks.md#the-ordering-checks,
  * docs/behaviour/ordering-checks.md#security-class-filters): a skip past one, and a terminal branch
  * that forwards upstream (a cluster is chosen in its sub-chain or before it) while a security
- * filter stands after its host. Both always run.
+ * filter stands after its host. Both always run. Routing around a non-gating security filter
+ * ({@link FilterTrait#NON_GATING}: cors, forwarded_headers) is a warning: Praxis's own examples skip
+ * them on purpose, and a request that skips them is not admitted where it would have been refused.
  */
 final class SecurityBypassChecks implements RuleFamily {
 
@@ -61,11 +63,17 @@ final class SecurityBypassChecks implements RuleFamily {
                 }
                 for (int k : between(security, i, target)) {
                     CompiledFilter skipped = graph.node(k);
-                    findings.branchError(OrderingRule.SKIP_TO_OVER_SECURITY, host, b, "branch '" + b.name()
-                            + "' of " + describe(host) + " at " + graph.at(i) + " skips to position " + target
-                            + ", past security filter " + describe(skipped) + " at position " + k + ", so requests "
-                            + "taking the branch bypass it (expected: a rejoin target before the security filter, "
-                            + "or the security filter before the branch's host)");
+                    String what = "branch '" + b.name() + "' of " + describe(host) + " at " + graph.at(i)
+                            + " skips to position " + target + ", past security filter " + describe(skipped)
+                            + " at position " + k;
+                    if (nonGating(skipped)) {
+                        findings.branchWarn(OrderingRule.SKIP_TO_OVER_SECURITY, host, b, what + ", so its policy does "
+                                + "not apply to requests taking the branch");
+                    } else {
+                        findings.branchError(OrderingRule.SKIP_TO_OVER_SECURITY, host, b, what + ", so requests "
+                                + "taking the branch bypass it (expected: a rejoin target before the security "
+                                + "filter, or the security filter before the branch's host)");
+                    }
                 }
             }
         }
@@ -82,14 +90,24 @@ final class SecurityBypassChecks implements RuleFamily {
                     continue;
                 }
                 for (int k : between(security, i, graph.size())) {
-                    findings.branchError(OrderingRule.TERMINAL_BEFORE_SECURITY, host, b, "branch '" + b.name()
-                            + "' of " + describe(host) + " at " + graph.at(i) + " rejoins terminal and forwards "
-                            + "upstream (a cluster is chosen in its sub-chain or earlier), bypassing security "
-                            + "filter " + describe(graph.node(k)) + " at position " + k + " (expected: the security "
-                            + "filter before the routing branch)");
+                    CompiledFilter skipped = graph.node(k);
+                    String what = "branch '" + b.name() + "' of " + describe(host) + " at " + graph.at(i)
+                            + " rejoins terminal and forwards upstream (a cluster is chosen in its sub-chain or "
+                            + "earlier), bypassing security filter " + describe(skipped) + " at position " + k;
+                    if (nonGating(skipped)) {
+                        findings.branchWarn(OrderingRule.TERMINAL_BEFORE_SECURITY, host, b, what + ", so its policy "
+                                + "does not apply to requests taking the branch");
+                    } else {
+                        findings.branchError(OrderingRule.TERMINAL_BEFORE_SECURITY, host, b, what
+                                + " (expected: the security filter before the routing branch)");
+                    }
                 }
             }
         }
+    }
+
+    private static boolean nonGating(CompiledFilter f) {
+        return f.declaration().traits().contains(FilterTrait.NON_GATING);
     }
 
     /** Whether a filter of {@code filters}, or of their branches at any depth, selects a cluster. */

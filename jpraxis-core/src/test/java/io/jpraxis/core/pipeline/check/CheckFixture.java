@@ -31,7 +31,7 @@ import java.util.Set;
 /**
  * Compiles YAML with stand-in filter types whose traits are all the checks look at: {@code router}
  * (router, selects the {@code clusters} it lists), {@code selector} (another kind of selector),
- * {@code lb} (load balancer serving its {@code clusters}), {@code guard} (security), {@code answer}
+ * {@code lb} (load balancer serving its {@code clusters}), {@code guard} (security), {@code soft} (security, non-gating), {@code answer}
  * (always answers), {@code trace} (decides before routing), {@code reader} (reads request
  * bodies), {@code buffer} (reads request bodies at pre-read), {@code tag} (none); for binding,
  * {@code blb} (a load balancer reading the binding), {@code maybe} (answers some requests) and
@@ -56,6 +56,7 @@ final class CheckFixture {
             .register(new Stand("selector", Set.of(FilterTrait.SELECTS_CLUSTER)))
             .register(new Stand("lb", Set.of(FilterTrait.SELECTS_ENDPOINT)))
             .register(new Stand("guard", Set.of(FilterTrait.SECURITY)))
+            .register(new Stand("soft", Set.of(FilterTrait.SECURITY, FilterTrait.NON_GATING)))
             .register(new Stand("answer", Set.of(FilterTrait.ALWAYS_ANSWERS)))
             .register(new Stand("trace", Set.of(FilterTrait.DECIDES_BEFORE_ROUTING)))
             .register(new Stand("reader", Set.of()))

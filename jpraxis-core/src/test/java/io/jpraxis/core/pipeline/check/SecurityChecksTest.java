@@ -172,4 +172,46 @@ class SecurityChecksTest {
         assertThat(verdict(nothingChosen, OrderingRule.TERMINAL_BEFORE_SECURITY))
                 .as("a terminal branch with no cluster answers 500, it does not forward").isEqualTo(Verdict.PASS);
     }
+
+    @Test
+    void routingAroundANonGatingSecurityFilterIsAWarningButItsConditionsStayAnError() {
+        CompileResult skip = compile("""
+                      - filter: tag
+                        branch_chains:
+                          - name: fast
+                            on_result: {filter: tag, key: k, result: v}
+                            chains: [{name: a, filters: [{filter: tag}]}]
+                            rejoin: after
+                      - filter: soft
+                      - filter: tag
+                        name: after
+                """);
+        assertThat(verdict(skip, OrderingRule.SKIP_TO_OVER_SECURITY)).isEqualTo(Verdict.WARNING);
+        assertThat(findings(skip, OrderingRule.SKIP_TO_OVER_SECURITY)).containsExactly("branch 'fast' of tag at "
+                + "position 0 of listener 'web' skips to position 2, past security filter soft at position 1, so "
+                + "its policy does not apply to requests taking the branch");
+        assertThat(skip.ok()).isTrue();
+        skip.gateway().close();
+
+        CompileResult terminal = compile("""
+                      - filter: tag
+                        branch_chains:
+                          - name: direct
+                            on_result: {filter: tag, key: k, result: v}
+                            chains: [{name: a, filters: [{filter: router, clusters: [c]}, {filter: lb, clusters: [c]}]}]
+                            rejoin: terminal
+                      - filter: soft
+                      - filter: router
+                        clusters: [c]
+                      - filter: lb
+                        clusters: [c]
+                """);
+        assertThat(verdict(terminal, OrderingRule.TERMINAL_BEFORE_SECURITY)).isEqualTo(Verdict.WARNING);
+
+        CompileResult conditional = compile("""
+                      - filter: soft
+                        conditions: [{when: {path_prefix: /api}}]
+                """);
+        assertThat(verdict(conditional, OrderingRule.CONDITIONAL_SECURITY)).isEqualTo(Verdict.ERROR);
+    }
 }

@@ -100,7 +100,7 @@ public final class CorsFactory implements FilterFactory<CorsConfig> {
 
     @Override
     public FilterDeclaration declare(CorsConfig config) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY)).withResponseHook(true);
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY, FilterTrait.NON_GATING)).withResponseHook(true);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class ForwardedHeadersFactory implements FilterFactory<ForwardedHea
 
     @Override
     public FilterDeclaration declare(ForwardedHeadersConfig config) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY));
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY, FilterTrait.NON_GATING));
     }
 
     @Override
