@@ -19,6 +19,7 @@ import io.jpraxis.filters.security.forwarded.ForwardedHeadersFactory;
 import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.security.jwt.JwtAuthFactory;
+import io.jpraxis.filters.security.peeridentity.PeerIdentityTrustFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -63,6 +64,7 @@ public final class BuiltInFilters {
                 new JwtAuthFactory(),
                 new LoadBalancerFactory(),
                 new PathRewriteFactory(),
+                new PeerIdentityTrustFactory(),
                 new RateLimitFactory(),
                 new RedirectFactory(),
                 new RequestIdFactory(),

@@ -35,13 +35,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * End-to-end tests of the TLS examples ({@code examples/https-gateway.yaml},
- * {@code examples/mtls-workers.yaml}) with the demo material under {@code examples/tls/}: each
+ * {@code examples/mtls-workers.yaml}, {@code examples/peer-identity.yaml}) with the demo material under {@code examples/tls/}: each
  * behaves as its header comment says.
  */
 @Timeout(60)
 class TlsExamplesTest {
     static final String HTTPS_GATEWAY = "https-gateway.yaml";
     static final String MTLS_WORKERS = "mtls-workers.yaml";
+    static final String PEER_IDENTITY = "peer-identity.yaml";
     private static final Path DEMO = Examples.DIRECTORY.resolve("tls");
 
     @TempDir
@@ -122,6 +123,21 @@ class TlsExamplesTest {
             assertThat(handshake(port, "api.localhost", "TLSv1.2", "batch-worker", null).failure())
                     .as("min_version tls13").isNotNull();
             assertThat(batch.requestCount()).as("only the allowed worker's request arrived").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void peerIdentityAdmitsOnlyThePinnedWorkerAndAnswersOthers403AfterTheHandshake() throws Exception {
+        try (TestOrigin batch = TestOrigin.start("batch");
+                RunningGateway gw = RunningGateway.start(adapted(PEER_IDENTITY, batch))) {
+            int port = gw.port();
+            assertThat(handshake(port, "localhost", "TLSv1.3", "batch-worker", "GET /jobs HTTP/1.1").response())
+                    .as("the pinned worker").startsWith("HTTP/1.1 200");
+            assertThat(handshake(port, "localhost", "TLSv1.3", "retired-worker", "GET /jobs HTTP/1.1").response())
+                    .as("CA-signed, but not the pinned certificate").startsWith("HTTP/1.1 403");
+            assertThat(handshake(port, "localhost", "TLSv1.2", null, "GET /jobs HTTP/1.1").response())
+                    .as("no client certificate at all").startsWith("HTTP/1.1 403");
+            assertThat(batch.requestCount()).as("only the pinned worker's request reached the origin").isEqualTo(1);
         }
     }
 
