@@ -16,7 +16,7 @@ class BuiltInFiltersTest {
                 "csrf", "forwarded_headers", "grpc_detection", "grpc_status", "grpc_timeout", "grpc_web",
                 "guardrails", "headers", "http_callout", "ip_acl", "iterative_request_router", "json_body_field",
                 "jwt_auth", "load_balancer", "path_rewrite", "rate_limit", "redirect", "request_id", "router",
-                "static_response", "timeout", "trace_context", "url_rewrite");
+                "static_response", "sticky_sessions", "timeout", "trace_context", "url_rewrite");
     }
 
     @Test
