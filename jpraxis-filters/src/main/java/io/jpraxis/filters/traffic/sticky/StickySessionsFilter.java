@@ -1,11 +1,11 @@
 package io.jpraxis.filters.traffic.sticky;
 
+import io.jpraxis.core.context.EndpointPin;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
-import io.jpraxis.core.upstream.EndpointPin;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.filters.traffic.sticky.StickySessionsConfig.ClusterSticky;
 import java.nio.charset.StandardCharsets;

@@ -4,9 +4,9 @@ import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.core.context.EndpointPin;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.upstream.EndpointPin;
 import io.jpraxis.core.upstream.EndpointState;
 import java.util.List;
 import org.junit.jupiter.api.Test;

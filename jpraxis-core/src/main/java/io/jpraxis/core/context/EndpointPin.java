@@ -1,6 +1,7 @@
-package io.jpraxis.core.upstream;
+package io.jpraxis.core.context;
 
-import io.jpraxis.core.context.Extensions;
+import io.jpraxis.core.upstream.ClusterState;
+import io.jpraxis.core.upstream.EndpointState;
 
 /**
  * An endpoint an earlier filter ({@code sticky_sessions}) asks the load balancer to use for this
