@@ -25,6 +25,7 @@ import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
 import io.jpraxis.filters.traffic.router.RouterFactory;
 import io.jpraxis.filters.traffic.staticresponse.StaticResponseFactory;
+import io.jpraxis.filters.traffic.sticky.StickySessionsFactory;
 import io.jpraxis.filters.traffic.timeout.TimeoutFactory;
 import io.jpraxis.filters.transform.compression.CompressionFactory;
 import io.jpraxis.filters.transform.headers.HeadersFactory;
@@ -70,6 +71,7 @@ public final class BuiltInFilters {
                 new RequestIdFactory(),
                 new RouterFactory(),
                 new StaticResponseFactory(),
+                new StickySessionsFactory(),
                 new TimeoutFactory(),
                 new TraceContextFactory(),
                 new UrlRewriteFactory());

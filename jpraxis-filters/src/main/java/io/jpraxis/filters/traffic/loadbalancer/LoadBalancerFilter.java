@@ -5,12 +5,15 @@ import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
+import io.jpraxis.core.context.EndpointPin;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
+import io.jpraxis.core.upstream.EndpointState;
+import io.jpraxis.core.upstream.Reselector;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.HashMap;
 import java.util.Map;
@@ -79,6 +82,13 @@ public final class LoadBalancerFilter implements HttpFilter {
         if (member == null) {
             return FilterAction.fail("load_balancer: cluster '" + cluster
                     + "' is not declared here (expected: one of " + declaredNames + ")");
+        }
+        EndpointState pinned = ctx.extensions().get(EndpointPin.KEY)
+                .map(pin -> pin.resolve(member.state())).orElse(null);
+        if (pinned != null) {
+            // A sticky pin is kept as it is: no reselection on retry (see docs/reference/filters/load_balancer.md#what-it-does).
+            ctx.upstream(new UpstreamTarget(member.state(), pinned, Reselector.NONE));
+            return FilterAction.CONTINUE;
         }
         ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx),
                 member.balancer().reselectorFor(ctx)));
