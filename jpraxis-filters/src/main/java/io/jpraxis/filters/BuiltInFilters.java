@@ -10,6 +10,7 @@ import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
+import io.jpraxis.filters.payload.jsonbody.JsonBodyFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
 import io.jpraxis.filters.security.basicauth.BasicAuthFactory;
 import io.jpraxis.filters.security.cors.CorsFactory;
@@ -59,6 +60,7 @@ public final class BuiltInFilters {
                 new HttpCalloutFactory(),
                 new IpAclFactory(),
                 new IterativeRouterFactory(),
+                new JsonBodyFactory(),
                 new JsonBodyFieldFactory(),
                 new JwtAuthFactory(),
                 new LoadBalancerFactory(),
