@@ -15,7 +15,7 @@ class BuiltInFiltersTest {
         assertThat(types).containsExactly("access_log", "basic_auth", "compression", "cors", "credential_injection",
                 "csrf", "forwarded_headers", "grpc_detection", "grpc_status", "grpc_timeout", "grpc_web",
                 "guardrails", "headers", "http_callout", "ip_acl", "iterative_request_router", "json_body",
-                "json_body_field",
+                "json_body_field", "json_rpc",
                 "jwt_auth", "load_balancer", "path_rewrite", "rate_limit", "redirect", "request_id", "router",
                 "static_response", "timeout", "trace_context", "url_rewrite");
     }
