@@ -34,9 +34,19 @@ public final class JsonBodyKeys {
                     + "bytes).").withRule(HeaderListKeys.NAME_RULE + "; not hop-by-hop, framing or host"))
             .withExactlyOne("metadata", "structured_metadata", "header");
 
+    static final ObjectDescriptor RESPONSE_EXTRACT = ObjectDescriptor.of("A value copied out of the response "
+            + "body.",
+            key("pointer", POINTER, "The value to copy.").asRequired()
+                    .withRule(POINTER_RULE + "; each pointer once per direction"),
+            key("metadata", new KeyType.Text(1, null), "A flat metadata key (values of at most 256 bytes)."),
+            key("structured_metadata", KeyType.object(STRUCTURED), "A structured metadata slot (the JSON value)."))
+            .withExactlyOne("metadata", "structured_metadata");
+
     private static final KeyType WRITES = KeyType.listOf(KeyType.object(WRITE));
     private static final KeyType EXTRACTS = KeyType.listOf(KeyType.object(EXTRACT));
     private static final KeyType POINTERS = KeyType.listOf(POINTER);
+    /** Praxis has the keys, but a response body can only lose members or be read. */
+    private static final KeyType EMPTY = KeyType.listOf(new KeyType.Open(), 0, 0);
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Adds, replaces, removes and extracts JSON "
             + "pointer targets in request and response bodies.",
@@ -45,12 +55,12 @@ public final class JsonBodyKeys {
             key("request_remove", POINTERS, "Pointers removed from the request body.")
                     .withRule(POINTER_RULE + "; not the whole document"),
             key("request_extract", EXTRACTS, "Request body values copied to metadata or a header."),
-            key("response_add", WRITES, "Not supported: must be empty.").withRule("empty"),
-            key("response_replace", WRITES, "Not supported: must be empty.").withRule("empty"),
+            key("response_add", EMPTY, "Not supported: must be empty.").withRule("empty"),
+            key("response_replace", EMPTY, "Not supported: must be empty.").withRule("empty"),
             key("response_remove", POINTERS, "Pointers removed from the response body.")
                     .withRule(POINTER_RULE + "; not the whole document"),
-            key("response_extract", EXTRACTS, "Response body values copied to metadata (no header).")
-                    .withRule("metadata or structured_metadata only"),
+            key("response_extract", KeyType.listOf(KeyType.object(RESPONSE_EXTRACT)), "Response body values "
+                    + "copied to metadata (no header)."),
             key("content_types", KeyType.listOf(new KeyType.Text(1, null)), "Content-Type prefixes of the bodies "
                     + "worked on; empty means every body.").withDefault("[]"),
             key("max_body_bytes", KeyType.integer(1, JsonBodyConfig.MAX_BODY_BYTES), "Most body bytes buffered "

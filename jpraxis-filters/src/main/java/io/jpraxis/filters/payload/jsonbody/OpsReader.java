@@ -70,7 +70,8 @@ final class OpsReader {
     }
 
     private Optional<Placed<Extract>> extract(ConfigNode node, ConfigPath path, boolean headerAllowed) {
-        MapReader r = MapReader.of(node, path, d(), JsonBodyKeys.EXTRACT);
+        MapReader r = MapReader.of(node, path, d(),
+                headerAllowed ? JsonBodyKeys.EXTRACT : JsonBodyKeys.RESPONSE_EXTRACT);
         Optional<JsonPointer> pointer = readPointer(r, false);
         Optional<Destination> destination = destination(r, headerAllowed);
         if (!r.finishCleanly() || pointer.isEmpty() || destination.isEmpty()) {
@@ -132,7 +133,8 @@ final class OpsReader {
     }
 
     private Optional<Destination> destination(MapReader r, boolean headerAllowed) {
-        if (!exactlyOne(r, List.of("metadata", "structured_metadata", "header"))) {
+        if (!exactlyOne(r, headerAllowed ? List.of("metadata", "structured_metadata", "header")
+                : List.of("metadata", "structured_metadata"))) {
             return Optional.empty();
         }
         if (r.has("metadata")) {
@@ -140,12 +142,6 @@ final class OpsReader {
         }
         if (r.has("structured_metadata")) {
             return structured(r).map(s -> new Destination.Structured(s[0], s[1]));
-        }
-        if (!headerAllowed) {
-            r.error("header", "not a response_extract destination (expected: metadata or structured_metadata; a "
-                    + "response cannot set a request header)");
-            r.skip("header");
-            return Optional.empty();
         }
         return r.string("header").flatMap(name -> header(name, r));
     }
