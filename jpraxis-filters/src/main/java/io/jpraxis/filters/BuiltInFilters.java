@@ -10,7 +10,9 @@ import io.jpraxis.filters.iterative.IterativeRouterFactory;
 import io.jpraxis.filters.observe.accesslog.AccessLogFactory;
 import io.jpraxis.filters.observe.requestid.RequestIdFactory;
 import io.jpraxis.filters.observe.tracecontext.TraceContextFactory;
+import io.jpraxis.filters.payload.jsonbody.JsonBodyFactory;
 import io.jpraxis.filters.payload.jsonbodyfield.JsonBodyFieldFactory;
+import io.jpraxis.filters.payload.jsonrpc.JsonRpcFactory;
 import io.jpraxis.filters.security.basicauth.BasicAuthFactory;
 import io.jpraxis.filters.security.cors.CorsFactory;
 import io.jpraxis.filters.security.credentialinjection.CredentialInjectionFactory;
@@ -61,7 +63,9 @@ public final class BuiltInFilters {
                 new HttpCalloutFactory(),
                 new IpAclFactory(),
                 new IterativeRouterFactory(),
+                new JsonBodyFactory(),
                 new JsonBodyFieldFactory(),
+                new JsonRpcFactory(),
                 new JwtAuthFactory(),
                 new LoadBalancerFactory(),
                 new PathRewriteFactory(),

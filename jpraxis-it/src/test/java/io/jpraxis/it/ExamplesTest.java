@@ -51,7 +51,7 @@ class ExamplesTest {
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
             CorsExampleTest.EXAMPLE, CsrfExampleTest.EXAMPLE, StickySessionsExampleTest.EXAMPLE,
-            "intelligent-route-inference.yaml",
+            "intelligent-route-inference.yaml", JsonBodyExampleTest.EXAMPLE, JsonRpcExampleTest.EXAMPLE,
             "intelligent-route-overlay.yaml", HashBalancingExampleTest.EXAMPLE, IpAclExampleTest.EXAMPLE,
             JwtAuthExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
             ProviderFailoverExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml", "sse-streaming.yaml",

@@ -58,7 +58,6 @@ class PraxisExamplesTest {
     private static final Map<String, Pending> PENDING = new LinkedHashMap<>();
 
     static {
-        pending(26, "\"json_rpc\"" + FILTER, "payload-processing/json-rpc-routing.yaml");
         pending(29, TCP, "observability/tcp-access-log.yaml", "protocols/mixed-protocol.yaml",
                 "protocols/tcp-consistent-hash.yaml", "protocols/tcp-least-connections.yaml", "protocols/tcp-proxy.yaml",
                 "protocols/tcp-round-robin.yaml", "protocols/tcp-tls-mtls.yaml", "protocols/tcp-tls-termination.yaml",

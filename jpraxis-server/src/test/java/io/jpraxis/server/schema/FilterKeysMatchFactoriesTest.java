@@ -117,6 +117,24 @@ class FilterKeysMatchFactoriesTest {
                     clusters: [{name: authz, endpoints: ["127.0.0.1:9100"]}]
             insecure_options:
               allow_private_endpoints: true
+            """, """
+            listeners:
+              - name: public
+                address: "127.0.0.1:8080"
+                filter_chains: [main]
+            filter_chains:
+              - name: main
+                filters:
+                  - filter: json_body
+                    request_add: [{pointer: /path, env_var: PATH}]
+                    request_replace:
+                      - {pointer: /a, env_var: PATH}
+                      - {pointer: /b, metadata: m}
+                      - {pointer: /c, structured_metadata: {namespace: n, key: k}}
+                    response_add: []
+                    response_replace: []
+                  - filter: static_response
+                    status: 204
             """);
 
     /** Per filter type, every key (dotted, {@code []} for list items) its factory read, over all entries. */
