@@ -46,7 +46,9 @@ class HttpCalloutTest {
                   clusters:
                     - name: web
                       endpoints: ["%s"]
-                """.formatted(authz, COMMANDS, options.indent(2).stripTrailing(), web));
+                """.formatted(authz, COMMANDS, options.indent(2).stripTrailing(), web),
+                // http_callout is security-class: one test runs it with failure_mode: open.
+                "insecure_options:\n  allow_private_endpoints: true\n  allow_open_security_filters: true\n");
     }
 
     @Test

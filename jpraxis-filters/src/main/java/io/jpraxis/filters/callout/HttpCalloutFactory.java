@@ -4,6 +4,7 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.CompiledPipeline;
 import io.jpraxis.core.pipeline.FilterBuildContext;
@@ -67,10 +68,12 @@ public final class HttpCalloutFactory implements FilterFactory<HttpCalloutFactor
     /**
      * Headers set from the callout's answer are owned: a client's copy is stripped at ingress, so an
      * allowed request carries only what the service said. Its outbound chain is a nested pipeline.
+     * It is security-class (decision 21): it decides who gets in, so it must run and fail closed.
      */
     @Override
     public FilterDeclaration declare(Read read) {
-        return FilterDeclaration.NONE.withOwnedRequestHeaders(Set.copyOf(read.config().upstreamHeaders()))
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY))
+                .withOwnedRequestHeaders(Set.copyOf(read.config().upstreamHeaders()))
                 .withNested(FilterDeclaration.Nested.of(
                         List.of(new NestedStep(read.chainName(), read.chain(), NestedStep.Kind.OUTBOUND_CHAIN))));
     }

@@ -9,6 +9,7 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.ConfigLoader;
 import io.jpraxis.config.load.LoadResult;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.pipeline.CompiledPipeline;
@@ -67,6 +68,8 @@ class HttpCalloutFilterTest {
                             endpoints: ["127.0.0.1:3000"]
                 insecure_options:
                   allow_private_endpoints: true
+                  # http_callout is security-class: one test runs it with failure_mode: open.
+                  allow_open_security_filters: true
                 """.formatted(options.indent(8).stripTrailing());
     }
 
@@ -181,6 +184,7 @@ class HttpCalloutFilterTest {
     void theOutboundChainShowsAsANestedPipelineButNeverJoinsTheParentsCatalog() {
         CompiledPipeline p = pipeline("timeout_ms: 300\n");
         var callout = p.filters().getFirst().declaration();
+        assertThat(callout.traits()).as("decision 21: a callout decides who gets in").contains(FilterTrait.SECURITY);
         assertThat(callout.nested().pipelines()).singleElement().satisfies(n -> {
             assertThat(n.name()).isEqualTo("authz");
             assertThat(n.kind()).isEqualTo(io.jpraxis.core.pipeline.NestedStep.Kind.OUTBOUND_CHAIN);
