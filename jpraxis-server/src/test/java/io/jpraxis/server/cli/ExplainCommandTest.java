@@ -243,7 +243,7 @@ class ExplainCommandTest {
                 """;
         assertThat(Main.run("--features", "chain-binding", "explain", "-c", config(callout))).isZero();
         assertThat(stdout()).contains("""
-                    [0] http_callout (chain main)
+                    [0] http_callout (chain main; security)
                         outbound chain auth:
                           - router (chain auth; router; selects_cluster)
                           - load_balancer (chain auth; selects_endpoint)
