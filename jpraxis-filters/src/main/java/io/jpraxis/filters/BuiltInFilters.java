@@ -22,6 +22,7 @@ import io.jpraxis.filters.security.guardrails.GuardrailsFactory;
 import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.security.jwt.JwtAuthFactory;
 import io.jpraxis.filters.security.peeridentity.PeerIdentityTrustFactory;
+import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -49,6 +50,7 @@ public final class BuiltInFilters {
         return List.of(
                 new AccessLogFactory(),
                 new BasicAuthFactory(),
+                new CircuitBreakerFactory(),
                 new CompressionFactory(),
                 new CorsFactory(),
                 new CredentialInjectionFactory(),

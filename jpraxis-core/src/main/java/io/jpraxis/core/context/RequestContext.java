@@ -45,6 +45,8 @@ public final class RequestContext {
     private SubRequestClient subRequests;
     private Executor requestThread;
     private DownstreamTls downstreamTls;
+    private UpstreamReach upstreamReach = UpstreamReach.NOT_ATTEMPTED;
+    private int upstreamStatus;
 
     public RequestContext(String listener, String method, RequestPath path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
@@ -249,6 +251,29 @@ public final class RequestContext {
 
     public void upstream(UpstreamTarget target) {
         this.upstream = target;
+    }
+
+    /** How far the request got towards its upstream; set by the edge that proxies it. */
+    public UpstreamReach upstreamReach() {
+        return upstreamReach;
+    }
+
+    /** The status of the origin's (last) response head; 0 unless {@link #upstreamReach()} is {@code ANSWERED}. */
+    public int upstreamStatus() {
+        return upstreamStatus;
+    }
+
+    /** The edge started an upstream attempt (a retry after an answer keeps the answer until the next one). */
+    public void upstreamAttempted() {
+        if (upstreamReach == UpstreamReach.NOT_ATTEMPTED) {
+            upstreamReach = UpstreamReach.ATTEMPTED;
+        }
+    }
+
+    /** The origin answered with {@code status}. */
+    public void upstreamAnswered(int status) {
+        upstreamReach = UpstreamReach.ANSWERED;
+        upstreamStatus = status;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.jpraxis.core.filter;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.ResponseHead;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -96,6 +97,14 @@ public interface HttpFilter {
      * log hook ({@code logHook}). Runs on the event loop, so it must not block.
      */
     default void onLog(RequestContext ctx, ExchangeSummary summary) {
+    }
+
+    /**
+     * The gauges this instance publishes while its config serves (none by default); asked once when
+     * the edge adopts the config.
+     */
+    default List<FilterGauge> gauges() {
+        return List.of();
     }
 
     /** Called once before the first request; may start background work. */

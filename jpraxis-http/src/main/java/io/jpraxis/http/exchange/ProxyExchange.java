@@ -136,6 +136,7 @@ final class ProxyExchange
         UpgradeRequests.keepOffer(head, request);
         upstreamHead = head;
         lease.beginAttempt(target.endpointState());
+        request.context().upstreamAttempted(); // a connect is tried: its failure is the upstream's
         request.listener().connector().acquire(target, request.loop(), fresh, this);
     }
 
@@ -207,6 +208,7 @@ final class ProxyExchange
             return;
         }
         upstreamStatus = head.status().code();
+        request.context().upstreamAnswered(upstreamStatus); // before the response filters, which may change it
         body.answered();
         if (upstreamStatus == 101) {
             switchProtocols(head);
@@ -443,8 +445,6 @@ final class ProxyExchange
             stream.abort(); // never pool a connection whose exchange was cut short
         }
     }
-
-    // ---- observation (exchange end, request deadline) ----
 
     @Override
     public boolean live(UpstreamStream s) {

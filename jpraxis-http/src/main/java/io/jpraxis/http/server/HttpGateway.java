@@ -15,6 +15,7 @@ import io.jpraxis.http.metrics.EdgeMeters;
 import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.metrics.FilterGauges;
 import io.jpraxis.http.metrics.RequestMetrics;
 import io.jpraxis.http.server.tls.CertificateWatcher;
 import io.jpraxis.http.server.tls.ListenerTls;
@@ -86,6 +87,7 @@ public final class HttpGateway implements AutoCloseable {
     private final Map<String, Channel> serverChannels = new LinkedHashMap<>();
     private final Map<String, ListenerTls> listenerTls = new LinkedHashMap<>();
     private final TlsMetrics tlsMetrics;
+    private final FilterGauges filterGauges;
     private EventLoopGroup group;
     private EventLoopGroup acceptGroup;
     private AddressResolverGroup<InetSocketAddress> resolver;
@@ -130,6 +132,7 @@ public final class HttpGateway implements AutoCloseable {
         this.meters = meters;
         this.requestMetrics = new RequestMetrics(meters);
         this.tlsMetrics = new TlsMetrics(meters);
+        this.filterGauges = new FilterGauges(meters);
     }
 
     /** Overrides the header-read timeout before {@link #start()} (tests use a short one). */
@@ -190,6 +193,7 @@ public final class HttpGateway implements AutoCloseable {
         VersionedConnector pools = connector;
         new EdgeMeters(metrics, pools::idleConnections, generations,
                 gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
+        filterGauges.show(generations.current());
         try {
             connector.prepareTls(gateway.clusters().all().stream().map(ClusterState::config).toList());
             for (CompiledGateway.Listener listener : gateway.listeners()) {
@@ -304,6 +308,7 @@ public final class HttpGateway implements AutoCloseable {
         probes.start();
         healthChecker = probes;
         generations.swap(next);
+        filterGauges.show(next);
         connector.retainTls(clusters);
     }
 

@@ -1,0 +1,152 @@
+package io.jpraxis.filters.traffic.circuitbreaker;
+
+import io.jpraxis.core.context.Extensions;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterGauge;
+import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerConfig.ClusterPolicy;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per-cluster circuit breaking (see docs/reference/filters/circuit_breaker.md#what-it-does): runs
+ * after the router, asks the selected cluster's {@link Breaker} whether the request may go, and
+ * answers 503 with {@code X-Circuit-State: open} when it may not. The response phase tells the
+ * breaker how the exchange went ({@link Verdict}); the exchange-end hook frees a probe whose
+ * response phase never ran (the client left). Clusters not listed pass untouched.
+ *
+ * <p>The breakers belong to this instance, so a reload, which builds new filters, starts every
+ * circuit closed. Time comes from the runtime clock, so tests can steer it.
+ */
+public final class CircuitBreakerFilter implements HttpFilter {
+    /** Client-facing reason of the 503. */
+    public static final String REASON = "circuit open";
+    static final String STATE_HEADER = "x-circuit-state";
+    static final String GAUGE = "praxis.circuit.breaker.open";
+    private static final FilterAction REFUSED = FilterAction.reject(503, REASON);
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final Logger log = LoggerFactory.getLogger(CircuitBreakerFilter.class);
+
+    private final CircuitBreakerConfig config;
+    private final Clock clock;
+    private final Instant epoch;
+    /** Looked up by name only, never iterated; {@link #gauges()} walks the config's order. */
+    private final Map<String, Breaker> breakers = new HashMap<>();
+    /** Per-instance, so two circuit_breaker entries in one pipeline keep their own tickets. */
+    private final Extensions.Key<Pass> pass = new Extensions.Key<>("circuit_breaker", Pass.class);
+    private final LongAdder refused = new LongAdder();
+
+    public CircuitBreakerFilter(CircuitBreakerConfig config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+        this.epoch = clock.instant();
+        for (ClusterPolicy policy : config.clusters()) {
+            breakers.put(policy.name(), new Breaker(policy));
+        }
+    }
+
+    @Override
+    public String type() {
+        return CircuitBreakerFactory.TYPE;
+    }
+
+    @Override
+    public CircuitBreakerConfig config() {
+        return config;
+    }
+
+    @Override
+    public FilterAction onRequest(RequestContext ctx) {
+        Breaker breaker = ctx.cluster() == null ? null : breakers.get(ctx.cluster());
+        if (breaker == null) {
+            return FilterAction.CONTINUE; // no cluster selected (yet), or one without a breaker
+        }
+        Ticket ticket = breaker.admit(now());
+        ctx.extensions().put(pass, new Pass(breaker, ticket));
+        if (ticket instanceof Ticket.Refused) {
+            refused.increment();
+            log.debug("circuit_breaker: refusing request {} to cluster {}: circuit open", ctx.requestId(), ctx.cluster());
+            return REFUSED;
+        }
+        return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
+        Pass p = ctx.extensions().get(pass).orElse(null);
+        if (p == null) {
+            return FilterAction.CONTINUE;
+        }
+        if (p.ticket() instanceof Ticket.Refused) {
+            response.headers().set(STATE_HEADER, "open");
+        } else {
+            p.settle(Verdict.of(ctx, response), now());
+        }
+        return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public void onLog(RequestContext ctx, ExchangeSummary summary) {
+        Pass p = ctx.extensions().get(pass).orElse(null);
+        if (p != null) {
+            p.settle(Verdict.atEnd(ctx), now()); // nothing when the response phase already did
+        }
+    }
+
+    @Override
+    public List<FilterGauge> gauges() {
+        return config.clusters().stream().map(policy -> {
+            Breaker breaker = breakers.get(policy.name());
+            return new FilterGauge(GAUGE, "1 while the circuit_breaker of the cluster is open or half-open",
+                    Map.of("cluster", policy.name()), () -> breaker.tripped() ? 1 : 0);
+        }).toList();
+    }
+
+    /** The breaker of {@code cluster}, or null when it has none (tests). */
+    Breaker breaker(String cluster) {
+        return breakers.get(cluster);
+    }
+
+    /** Requests refused with 503 so far. */
+    long refusedCount() {
+        return refused.sum();
+    }
+
+    /** Nanoseconds since this filter was built, on the runtime clock. */
+    private long now() {
+        Instant t = clock.instant();
+        return (t.getEpochSecond() - epoch.getEpochSecond()) * NANOS_PER_SECOND + (t.getNano() - epoch.getNano());
+    }
+
+    /** One request's ticket; confined to the request's thread, settled once. */
+    private static final class Pass {
+        private final Breaker breaker;
+        private final Ticket ticket;
+        private boolean settled;
+
+        Pass(Breaker breaker, Ticket ticket) {
+            this.breaker = breaker;
+            this.ticket = ticket;
+        }
+
+        Ticket ticket() {
+            return ticket;
+        }
+
+        void settle(Verdict verdict, long now) {
+            if (!settled) {
+                settled = true;
+                breaker.settle(ticket, verdict, now);
+            }
+        }
+    }
+}
