@@ -51,7 +51,6 @@ class PraxisExamplesTest {
             "protocols/tcp-timeouts.yaml", "listeners[0].tcp_idle_timeout_ms: unknown key",
             "security/ip-acl.yaml", "choose allow or deny");
 
-    private static final String FILTER = " is a Praxis filter type not implemented in jpraxis";
     private static final String TCP = "\"tcp\" is not implemented in jpraxis";
 
     /** Files that need a later issue: the issue and a fragment of today's refusal. */
