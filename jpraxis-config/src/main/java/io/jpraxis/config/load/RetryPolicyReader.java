@@ -36,7 +36,7 @@ public final class RetryPolicyReader {
                     .withDefault(RetryPolicyConfig.Backoff.DEFAULT.maxIntervalMs()).withRule("at least base_interval_ms"));
     private static final ObjectDescriptor BUDGET = ObjectDescriptor.of("A token bucket per cluster that bounds "
             + "retries.",
-            key("percent", new KeyType.Num(-Double.MIN_VALUE, 100, PERCENT_EXPECTATION), "Tokens the bucket may "
+            key("percent", new KeyType.Num(KeyType.Num.FROM_ZERO, 100, PERCENT_EXPECTATION), "Tokens the bucket may "
                     + "hold, as a share of the cluster's active requests.").asRequired(),
             key("min_retries_per_second", KeyType.integer(1, MAX_MIN_RETRIES_PER_SECOND), "Refill rate and least "
                     + "capacity of the bucket.").withDefault(RetryPolicyConfig.Budget.DEFAULT_MIN_RETRIES_PER_SECOND));
@@ -47,7 +47,7 @@ public final class RetryPolicyReader {
                     + "retries off; more than 15 are accepted and capped at 15.")
                     .withDefault(RetryPolicyConfig.DEFAULT_MAX_RETRIES),
             key("retriable_conditions", KeyType.listOf(new KeyType.Choice(CONDITION_NAMES)), "Failures that are "
-                    + "retried (status_5xx is another spelling of status5xx).").withDefault("[connect_failure]"),
+                    + "retried (status_5xx is another spelling of status5xx).").withDefault("[\"connect_failure\"]"),
             key("retriable_status_codes", KeyType.listOf(KeyType.integer(100, 599)), "Response statuses that are "
                     + "retried, besides the 5xx of status5xx.").withDefault("[]"),
             key("per_try_timeout_ms", KeyType.integer(1, MAX_TIMEOUT_MS), "How long each attempt may take to bring "

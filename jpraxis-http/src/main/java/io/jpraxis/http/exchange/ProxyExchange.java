@@ -1,11 +1,11 @@
 package io.jpraxis.http.exchange;
 
 import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.execute.ResponseOutcome;
-import io.jpraxis.core.upstream.RouteRetryPolicy;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;

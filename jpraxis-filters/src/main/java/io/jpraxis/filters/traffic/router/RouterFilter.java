@@ -1,9 +1,9 @@
 package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.upstream.RouteRetryPolicy;
 import java.util.List;
 
 /**

@@ -6,7 +6,7 @@ import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.upstream.RouteRetryPolicy;
+import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;

@@ -1,9 +1,8 @@
-package io.jpraxis.core.upstream;
+package io.jpraxis.core.context;
 
 import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.config.model.RetryPolicyOverride;
-import io.jpraxis.core.context.Extensions;
-import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.upstream.UpstreamTarget;
 
 /**
  * The {@code retry_policy} of the route a router matched (see
