@@ -6,6 +6,7 @@ import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.HealthCheckConfig;
+import io.jpraxis.config.model.RetryCondition;
 import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.config.read.Scalars;
 import java.util.LinkedHashMap;
@@ -119,7 +120,24 @@ final class ClusterDumpTree {
     private static Map<String, Object> retryPolicy(RetryPolicyConfig p) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("max_retries", p.maxRetries());
-        out.put("retriable_conditions", List.of("connect_failure"));
+        out.put("retriable_conditions", p.conditions().stream().map(RetryCondition::yamlName).toList());
+        if (!p.retriableStatusCodes().isEmpty()) {
+            out.put("retriable_status_codes", p.retriableStatusCodes());
+        }
+        DumpTree.putIfSet(out, "per_try_timeout_ms", p.perTryTimeoutMs());
+        DumpTree.putIfSet(out, "request_timeout_ms", p.requestTimeoutMs());
+        if (p.backoff() != null) {
+            Map<String, Object> backoff = new LinkedHashMap<>();
+            backoff.put("base_interval_ms", p.backoff().baseIntervalMs());
+            backoff.put("max_interval_ms", p.backoff().maxIntervalMs());
+            out.put("backoff", backoff);
+        }
+        if (p.budget() != null) {
+            Map<String, Object> budget = new LinkedHashMap<>();
+            budget.put("percent", p.budget().percent());
+            budget.put("min_retries_per_second", p.budget().minRetriesPerSecond());
+            out.put("retry_budget", budget);
+        }
         out.put("retry_body_limit_bytes", p.retryBodyLimitBytes());
         out.put("allow_non_idempotent", p.allowNonIdempotent());
         return out;

@@ -160,8 +160,14 @@ public final class JsonSchemaWriter {
                 }
             }
             case KeyType.Int i -> node.put("type", "integer").put("minimum", i.min()).put("maximum", i.max());
-            case KeyType.Num n -> node.put("type", "number").put("exclusiveMinimum", n.exclusiveMin())
-                    .put("maximum", n.max());
+            case KeyType.Num n -> {
+                node.put("type", "number").put("maximum", n.max());
+                if (n.exclusiveMin() == KeyType.Num.FROM_ZERO) {
+                    node.put("minimum", 0);
+                } else {
+                    node.put("exclusiveMinimum", n.exclusiveMin());
+                }
+            }
             case KeyType.Bool b -> node.put("type", "boolean");
             case KeyType.Scalar s -> node.putArray("type").add("string").add("number").add("boolean");
             case KeyType.Choice c -> {

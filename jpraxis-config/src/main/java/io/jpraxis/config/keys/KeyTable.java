@@ -124,7 +124,8 @@ public final class KeyTable {
         return switch (type) {
             case KeyType.Text t -> length(t);
             case KeyType.Int i -> i.max() == Long.MAX_VALUE ? "at least " + i.min() : i.min() + " to " + i.max();
-            case KeyType.Num n -> "greater than " + number(n.exclusiveMin()) + ", at most " + number(n.max());
+            case KeyType.Num n -> n.exclusiveMin() == KeyType.Num.FROM_ZERO ? "0 to " + number(n.max())
+                    : "greater than " + number(n.exclusiveMin()) + ", at most " + number(n.max());
             case KeyType.Bool b -> "";
             case KeyType.Scalar s -> "";
             case KeyType.Choice c -> String.join(", ", c.values().stream().map(v -> "`" + v + "`").toList());

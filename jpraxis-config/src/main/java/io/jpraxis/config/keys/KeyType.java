@@ -26,6 +26,8 @@ public sealed interface KeyType {
      * is what a wrong value is told it should have been.
      */
     record Num(double exclusiveMin, double max, String expectation) implements KeyType {
+        /** The exclusive minimum that admits 0 and nothing below it (0 to {@code max}, both included). */
+        public static final double FROM_ZERO = -Double.MIN_VALUE;
     }
 
     /** {@code true} or {@code false}. */

@@ -154,7 +154,7 @@ class ClusterReaderTest {
         assertThat(c.maxConnections()).isEqualTo(7);
         assertThat(c.healthCheck()).isEqualTo(
                 new HealthCheckConfig(HealthCheckType.TCP, "/", 200, 300, 100, 1, 4, 5, null, ""));
-        assertThat(c.retryPolicy()).isEqualTo(new RetryPolicyConfig(4, 1024, true));
+        assertThat(c.retryPolicy()).isEqualTo(RetryPolicyConfig.configured(4, 1024, true));
         assertThat(c.tls()).as("verify defaults to true")
                 .isEqualTo(new ClusterTlsConfig("api.example.com", true, "src/test/resources/tls/test-ca.pem", null, null));
     }

@@ -2,8 +2,11 @@ package io.jpraxis.core.upstream;
 
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.EndpointConfig;
+import io.jpraxis.config.model.RetryPolicyConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -15,6 +18,8 @@ public final class ClusterState {
     private final ClusterConfig config;
     private final List<EndpointState> endpoints;
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** One bucket per budget shape in use (the cluster's, a route's); most clusters have none. */
+    private final Map<RetryPolicyConfig.Budget, RetryTokens> retryTokens = new ConcurrentHashMap<>();
 
     public ClusterState(ClusterConfig config) {
         this.config = config;
@@ -88,5 +93,13 @@ public final class ClusterState {
 
     public void releaseSlot() {
         inFlight.decrementAndGet();
+    }
+
+    /**
+     * The retry budget bucket for {@code budget} (see docs/behaviour/retries.md#retry-budget),
+     * made on first use; its capacity follows this cluster's requests in flight.
+     */
+    public RetryTokens retryTokens(RetryPolicyConfig.Budget budget) {
+        return retryTokens.computeIfAbsent(budget, b -> new RetryTokens(b, inFlight::get, System::nanoTime));
     }
 }

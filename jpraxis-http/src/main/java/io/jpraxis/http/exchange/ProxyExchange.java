@@ -1,5 +1,7 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
@@ -7,7 +9,6 @@ import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
-import io.jpraxis.http.support.IdleDeadline;
 import io.jpraxis.http.upstream.UpstreamConnector;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamLease;
@@ -34,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * exchange cut, so it cannot hold an upstream connection. Its lifecycle is {@link ProxyState}.
  *
  * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
- * flight on its endpoint ({@link UpstreamLease}). Connect failures are retried per the cluster's
- * {@code retry_policy} on another endpoint; a pooled connection found stale is retried once on a
- * fresh one. A small body with a declared length is read whole before the exchange connects
+ * flight on its endpoint ({@link UpstreamLease}). Failed attempts and retriable statuses are
+ * retried per the {@code retry_policy} ({@link AttemptRetries}, timed by {@link AttemptClock}; see
+ * docs/behaviour/retries.md); a pooled connection found stale is retried once on a fresh one. A small body with a declared length is read whole before the exchange connects
  * ({@link Exchange}) and waits until a connection exists; any other body is read only once a
  * connection exists. Either way a connect failure never needs a replay. The client-to-origin half
  * (body relay, limits, replay copy) is {@link RequestBodyRelay}; this class runs the attempts and
@@ -49,29 +50,21 @@ final class ProxyExchange
     private final ClientSide client;
     private final RequestInputs request;
     private final EdgeMetrics metrics;
-    private final RetryBudget retries;
+    private final AttemptRetries retries;
+    private final AttemptClock clock;
     private final UpstreamLease lease;
     private final RequestBodyRelay body;
     private UpstreamTarget target;
     private final BodyPlan bodyPlan;
-    private final Long maxResponseBytes;
-    /**
-     * Response body hooks and withholding (see
-     * docs/behaviour/body-access.md#access-and-delivery-modes), or null when the pipeline has
-     * neither.
-     */
-    private final ResponseBodyHooks responseHooks;
+    private final ResponseFlow response;
     private UpstreamStream stream;
     /** The head for the current attempt, built before it connects. */
     private HttpRequest upstreamHead;
     private int upstreamStatus;
     private ProxyState state = ProxyState.CONNECTING;
-    /** Times the client's silence while the relay waits for it to read; made on first need. */
-    private IdleDeadline sendDeadline;
     // Read from the response heads, not lifecycle: whether each connection may serve another exchange.
     private boolean upstreamReusable;
     private boolean keepAlive;
-    private long responseBytes;
 
     /** @param client the only way this class reaches the client's half of the exchange */
     ProxyExchange(ClientSide client, RequestInputs request, UpstreamTarget target) {
@@ -79,13 +72,16 @@ final class ProxyExchange
         this.request = request;
         this.target = target;
         this.metrics = request.listener().metrics();
-        this.retries = new RetryBudget(target.cluster().retryPolicy(), request.head().method().name(),
-                UpstreamVersion.mayUseHttp2(target.cluster()));
+        RetryPolicyConfig policy = RouteRetryPolicy.effective(request.context(), target);
+        this.retries = new AttemptRetries(policy, request.head().method().name(),
+                UpstreamVersion.mayUseHttp2(target.cluster()),
+                policy.budget() == null ? null : target.clusterState().retryTokens(policy.budget()),
+                request.context().receivedAt());
+        this.clock = new AttemptClock(request.loop(), policy.perTryTimeoutMs());
         this.lease = new UpstreamLease(target.clusterState());
         this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
-        this.maxResponseBytes = bodyPlan.responseLimit();
-        this.responseHooks = ResponseBodyHooks.of(request.execution());
+        this.response = new ResponseFlow(request);
     }
 
     /** The one place the state changes (the transitions are in {@link ProxyState}). */
@@ -137,7 +133,8 @@ final class ProxyExchange
         upstreamHead = head;
         lease.beginAttempt(target.endpointState());
         request.context().upstreamAttempted(); // a connect is tried: its failure is the upstream's
-        request.listener().connector().acquire(target, request.loop(), fresh, this);
+        int number = clock.begin(this::perTryTimedOut);
+        request.listener().connector().acquire(target, request.loop(), fresh, clock.guard(number, this, metrics));
     }
 
     // ---- acquisition ----
@@ -167,17 +164,43 @@ final class ProxyExchange
             return; // the exchange already ended; its lease is closed
         }
         lease.endAttempt(AttemptOutcome.FAILURE);
-        if (retries.mayRetryConnect(failure, body.replayable())) {
-            metrics.upstreamRetry();
-            target = retries.retryConnect(target);
-            request.context().upstream(target); // the access log and metrics name the endpoint that answered
-            log.debug("request {}: upstream connect failed ({}); retry {} of {} to {}", request.requestId(), failure,
-                    retries.connectRetries(), retries.maxRetries(), target.endpoint().address());
-            attempt(false);
+        if (retries.mayRetry(failure, body.replayable())) {
+            retry(failure.name());
             return;
         }
         end(AttemptOutcome.FAILURE);
         client.fail(failure.status(), failure.reason());
+    }
+
+    /**
+     * Another attempt after the backoff, to the endpoint the policy picks (see
+     * docs/behaviour/retries.md#when-a-failure-is-retried); the state is CONNECTING meanwhile.
+     */
+    private void retry(String why) {
+        metrics.upstreamRetry();
+        clock.settle();
+        target = retries.retry(target);
+        request.context().upstream(target); // the access log and metrics name the endpoint that answered
+        long wait = retries.backoffMs();
+        log.debug("request {}: upstream attempt failed ({}); retry {} of {} to {} in {} ms", request.requestId(), why,
+                retries.retries(), retries.maxRetries(), target.endpoint().address(), wait);
+        clock.after(wait, () -> {
+            if (state != ProxyState.ENDED) {
+                attempt(false);
+            }
+        });
+    }
+
+    /** The attempt brought no response head within {@code per_try_timeout_ms}: it fails as a read timeout. */
+    private void perTryTimedOut() {
+        if (state == ProxyState.CONNECTING) {
+            clock.settle(); // the pending acquisition is dropped when it answers
+            onAcquireFailed(UpstreamFailure.READ_TIMEOUT);
+        } else if (state == ProxyState.SENDING) {
+            UpstreamStream timedOut = stream;
+            onFailure(UpstreamFailure.READ_TIMEOUT);
+            timedOut.abort(); // whatever the outcome, this attempt's connection is done
+        }
     }
 
     // ---- request body: client -> origin ----
@@ -208,6 +231,11 @@ final class ProxyExchange
             return;
         }
         upstreamStatus = head.status().code();
+        clock.settle();
+        if (upstreamStatus != 101 && retries.judgesStatus() && retries.mayRetryStatus(upstreamStatus, body.replayable())) {
+            retryAnswer(); // before the response filters: a retried answer never reaches the client
+            return;
+        }
         request.context().upstreamAnswered(upstreamStatus); // before the response filters, which may change it
         body.answered();
         if (upstreamStatus == 101) {
@@ -285,25 +313,18 @@ final class ProxyExchange
             content.release();
             return;
         }
-        responseBytes += content.content().readableBytes();
-        if (maxResponseBytes != null && responseBytes > maxResponseBytes) {
-            // Response over the limit aborts the connection (the head is already out; see
-            // docs/behaviour/body-access.md#access-and-delivery-modes).
-            content.release();
-            metrics.responseBodyLimitHit();
-            log.debug("request {}: response body over {} bytes; aborting", request.requestId(), maxResponseBytes);
-            abandon(502, "upstream response too large");
+        HttpContent[] out = response.accept(content);
+        if (out == null) {
+            abandon(502, response.refusal());
             return;
         }
-        if (responseHooks != null) {
-            relayThroughHooks(content);
-            return;
+        for (HttpContent piece : out) {
+            if (piece instanceof LastHttpContent last) {
+                completeResponse(last);
+                return;
+            }
+            client.sendBody(piece);
         }
-        if (content instanceof LastHttpContent last) {
-            completeResponse(last);
-            return;
-        }
-        client.sendBody(content);
         continueResponse();
     }
 
@@ -319,45 +340,14 @@ final class ProxyExchange
         client.sendEnd(last, keepAlive);
     }
 
-    /**
-     * A response piece through the body hooks, and withheld while the response buffers (see
-     * docs/behaviour/body-access.md#access-and-delivery-modes).
-     */
-    private void relayThroughHooks(HttpContent content) {
-        boolean isLast = content instanceof LastHttpContent;
-        HttpContent[] out = responseHooks.onPiece(content, isLast);
-        if (out == null) {
-            // The head is already out: a body hook's refusal (or closed failure) can only abort.
-            log.debug("request {}: a response-body filter stopped the response; aborting", request.requestId());
-            abandon(502, "response refused by a body filter");
-            return;
-        }
-        for (HttpContent piece : out) {
-            if (piece instanceof LastHttpContent last) {
-                completeResponse(last);
-                return;
-            }
-            client.sendBody(piece);
-        }
-        continueResponse();
-    }
-
     private void continueResponse() {
         if (client.writable()) {
             stream.read();
         } else {
             become(ProxyState.PAUSED); // resumed by onDownstreamWritable
             client.flush();
-            sendDeadline().start();
+            response.clientBehind(this::sendTimedOut);
         }
-    }
-
-    private IdleDeadline sendDeadline() {
-        if (sendDeadline == null) {
-            sendDeadline = new IdleDeadline(request.loop(), request.listener().sendTimeoutMs(),
-                    this::sendTimedOut);
-        }
-        return sendDeadline;
     }
 
     /**
@@ -389,7 +379,7 @@ final class ProxyExchange
     void onDownstreamWritable() {
         if (state == ProxyState.PAUSED) {
             become(ProxyState.RELAYING);
-            sendDeadline.stop();
+            response.clientCaughtUp();
             stream.read();
         }
     }
@@ -414,9 +404,25 @@ final class ProxyExchange
             attempt(true);
             return;
         }
+        if (state == ProxyState.SENDING && retries.mayRetry(failure, body.replayable())) {
+            lease.endAttempt(AttemptOutcome.FAILURE);
+            resetAttempt();
+            retry(failure.name());
+            return;
+        }
         end(AttemptOutcome.FAILURE);
         log.debug("request {}: upstream failed: {}", request.requestId(), failure);
         client.fail(failure.status(), failure.reason());
+    }
+
+    /** A retriable status: the answer is dropped with its connection and the request goes again. */
+    private void retryAnswer() {
+        int status = upstreamStatus;
+        lease.endAttempt(UpstreamLease.judge(status));
+        stream.abort();
+        upstreamStatus = 0;
+        resetAttempt();
+        retry("status " + status);
     }
 
     /** Only before the origin's head: after it, the answer may already be under way to the client. */
@@ -430,9 +436,6 @@ final class ProxyExchange
         stream = null;
         body.detach();
         become(ProxyState.CONNECTING);
-        if (sendDeadline != null) {
-            sendDeadline.stop();
-        }
     }
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
@@ -453,7 +456,7 @@ final class ProxyExchange
 
     /** Response body bytes received from the origin so far. */
     long responseBytes() {
-        return responseBytes;
+        return response.bytes();
     }
 
     /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
@@ -488,13 +491,9 @@ final class ProxyExchange
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
     private void end(AttemptOutcome outcome) {
         become(ProxyState.ENDED);
-        if (sendDeadline != null) {
-            sendDeadline.cancel();
-        }
+        clock.cancel();
         body.close();
-        if (responseHooks != null) {
-            responseHooks.close();
-        }
+        response.close();
         lease.close(outcome);
     }
 }

@@ -189,6 +189,7 @@ final class RequestBodyRelay {
             owner.abandon(EdgeError.REQUEST_BODY_TOO_LARGE.status(), EdgeError.REQUEST_BODY_TOO_LARGE.reason());
             return;
         }
+        pieces.noteOriginalBytes(requestBytes); // before the hooks may change the piece
         boolean last = content instanceof LastHttpContent;
         if (content instanceof LastHttpContent end && !end.trailingHeaders().isEmpty()) {
             // A client's copy of an owned header is no more allowed after the body than in the head

@@ -36,6 +36,12 @@ final class RequestPieces {
     private List<HttpContent> kept;
     private long keptBytes;
     private long replayLimitBytes;
+    /**
+     * The most bytes of the client's own body seen before filters changed them: a retry needs
+     * both the original and the rewritten body within the limit (see
+     * docs/behaviour/retries.md#what-is-retried).
+     */
+    private long originalBytes;
     /** True while nothing is kept for a retry: before {@link #keepForReplay(long)}, past the limit, after an answer. */
     private boolean replayLost = true;
 
@@ -57,6 +63,7 @@ final class RequestPieces {
     /** Replaces a body read before the request phase with {@code rewritten}; nothing changes when none was. */
     void replacePreRead(ByteBuffer rewritten) {
         if (exactLength != null) {
+            noteOriginalBytes(exactLength);
             releaseWaiting(); // after a pre-read it holds exactly the body read
             addWhole(Unpooled.wrappedBuffer(rewritten), true);
         }
@@ -120,7 +127,15 @@ final class RequestPieces {
     /** From now on, keeps up to {@code limitBytes} of what is sent upstream; negative keeps nothing (retries are off). */
     void keepForReplay(long limitBytes) {
         replayLimitBytes = limitBytes;
-        replayLost = limitBytes < 0;
+        replayLost = limitBytes < 0 || originalBytes > limitBytes;
+    }
+
+    /** The client's body has reached {@code total} bytes before the filters; past the limit nothing is replayed. */
+    void noteOriginalBytes(long total) {
+        originalBytes = Math.max(originalBytes, total);
+        if (!replayLost && originalBytes > replayLimitBytes) {
+            dropReplay();
+        }
     }
 
     /** Keeps a duplicate of {@code content} before it is relayed, or gives up past the limit. */

@@ -1,5 +1,7 @@
 package io.jpraxis.http.upstream;
 
+import io.jpraxis.config.model.RetryCondition;
+
 /**
  * Why an upstream exchange failed. Every kind answers 502 when no response head was sent yet (502
  * is kept for upstream failures; see docs/behaviour/request-lifecycle.md#no-endpoint-selected); the
@@ -57,13 +59,28 @@ public enum UpstreamFailure {
     }
 
     /**
-     * Whether a retry policy may retry this failure as a connect failure (see
-     * docs/behaviour/clusters.md#cluster-settings): refused, timed out (TCP or TLS setup) or
+     * Whether the legacy retry policy (no {@code retry_policy}) retries this failure (see
+     * docs/behaviour/retries.md#the-legacy-policy): refused, timed out (TCP or TLS setup) or
      * otherwise failed to connect, DNS included. A refused private address is a policy decision and
      * a failed handshake a certificate problem; neither is retried.
      */
     public boolean retriableConnectFailure() {
         return this == CONNECT_REFUSED || this == CONNECT_TIMEOUT || this == CONNECT_FAILED;
+    }
+
+    /**
+     * The {@code retriable_conditions} entry that covers this failure under a configured policy
+     * (see docs/behaviour/retries.md#what-is-retried), or null when none does: a refused private
+     * address is a policy decision, an invalid response or a refused HTTP/2 upgrade will not get
+     * better by asking again.
+     */
+    public RetryCondition retryCondition() {
+        return switch (this) {
+            case CONNECT_REFUSED, CONNECT_TIMEOUT, CONNECT_FAILED, TLS_HANDSHAKE_FAILED -> RetryCondition.CONNECT_FAILURE;
+            case RESET, READ_TIMEOUT, WRITE_TIMEOUT, PREMATURE_CLOSE -> RetryCondition.RESET;
+            case REFUSED_STREAM -> RetryCondition.REFUSED_STREAM;
+            case PRIVATE_ADDRESS_REFUSED, PROTOCOL_ERROR, H2_NOT_NEGOTIATED -> null;
+        };
     }
 
     public int status() {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.RetryCondition;
+import io.jpraxis.config.model.RetryPolicyConfig;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.http.testing.TestCluster;
 import io.jpraxis.http.testing.FakeUpstream;
@@ -22,6 +24,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The relay's state machine against a scripted upstream, without sockets. */
@@ -138,7 +141,10 @@ class ProxyExchangeTest {
     @Test
     void connectFailuresAreRetriedUpToMaxRetries() throws Exception {
         upstream.failAcquire(UpstreamFailure.CONNECT_REFUSED);
-        try (EmbeddedConnection conn = connection(TestCluster.named("c").retry(3, 1024, false).build())) {
+        // No backoff: the embedded channel runs no timers (a configured policy always has one).
+        RetryPolicyConfig atOnce = new RetryPolicyConfig(true, 3, List.of(RetryCondition.CONNECT_FAILURE), List.of(),
+                null, null, null, null, 1024, false);
+        try (EmbeddedConnection conn = connection(TestCluster.named("c").retry(atOnce).build())) {
             conn.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n");
             FullHttpResponse response = conn.nextResponse();
             assertThat(response.status().code()).isEqualTo(502);

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Connect failures are retried per the cluster's {@code retry_policy} (see
- * docs/behaviour/clusters.md#cluster-settings) on another endpoint, for idempotent methods only
- * unless {@code allow_non_idempotent} (RFC 9110 9.2.2).
+ * docs/behaviour/retries.md): a configured policy on another endpoint, the legacy one on the same;
+ * idempotent methods only unless {@code allow_non_idempotent} (RFC 9110 9.2.2).
  */
 @Timeout(20)
 class RetryTest {
@@ -28,7 +28,7 @@ class RetryTest {
     @Test
     void getIsRetriedOnTheNextEndpointAfterARefusedConnect() throws IOException {
         try (TestOrigin live = TestOrigin.start("live")) {
-            ClusterState state = TestCluster.named("c").deadEndpoint().endpoint(live).state();
+            ClusterState state = TestCluster.named("c").deadEndpoint().endpoint(live).retry(2, 64 * 1024, false).state();
             try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
                 RawResponse response = client.get("/");
                 assertThat(response.status()).isEqualTo(200);
@@ -92,13 +92,17 @@ class RetryTest {
     }
 
     @Test
-    void legacyPolicyMakesThreeAttempts() throws IOException {
-        ClusterState state = TestCluster.named("c").deadEndpoint().state(); // no retry_policy: legacy
-        try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
-            assertThat(client.get("/").status()).isEqualTo(502);
-            assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
-                    .as("legacy: 3 attempts, all to the only endpoint").isEqualTo(3);
-            assertThat(state.endpoints().getFirst().inFlight()).isZero();
+    void legacyPolicyRetriesThreeTimesOnTheSameEndpoint() throws IOException {
+        try (TestOrigin live = TestOrigin.start("live")) {
+            // no retry_policy: legacy
+            ClusterState state = TestCluster.named("c").deadEndpoint().endpoint(live).state();
+            try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                assertThat(client.get("/").status()).as("the live endpoint is never tried").isEqualTo(502);
+                assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
+                        .as("legacy: 3 retries, 4 attempts, all to the endpoint picked first").isEqualTo(4);
+                assertThat(live.requestCount()).isZero();
+                assertThat(state.endpoints().getFirst().inFlight()).isZero();
+            }
         }
     }
 
@@ -120,7 +124,7 @@ class RetryTest {
     @Test
     void bodyLessRetriedRequestArrivesWhole() throws IOException {
         try (TestOrigin live = TestOrigin.start("live")) {
-            ClusterState state = TestCluster.named("c").deadEndpoint().endpoint(live).state();
+            ClusterState state = TestCluster.named("c").deadEndpoint().endpoint(live).retry(2, 64 * 1024, false).state();
             try (TestGateway gw = gateway(state); RawHttpConnection client = RawHttpConnection.open(gw.port())) {
                 EchoResponse echo = client.send("DELETE /thing HTTP/1.1\r\nHost: t\r\n\r\n").readResponse().echo();
                 assertThat(echo.method()).isEqualTo("DELETE");

@@ -41,7 +41,7 @@ class UpstreamFailureTest {
                     .doesNotContain(String.valueOf(port));
             assertThat(response.header("x-request-id")).isNotNull();
             assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))
-                    .as("legacy retry_policy: three attempts for a GET").isEqualTo(3);
+                    .as("legacy retry_policy: three retries, four attempts for a GET").isEqualTo(4);
             assertThat(client.get("/again").status()).as("client connection survives").isEqualTo(502);
         }
     }

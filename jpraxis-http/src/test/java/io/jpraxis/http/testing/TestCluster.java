@@ -96,8 +96,14 @@ public final class TestCluster {
         return this;
     }
 
+    /** A whole retry policy, as a cluster's {@code retry_policy} would read. */
+    public TestCluster retry(RetryPolicyConfig policy) {
+        this.retryPolicy = policy;
+        return this;
+    }
+
     public TestCluster retry(int maxRetries, long bodyLimitBytes, boolean allowNonIdempotent) {
-        this.retryPolicy = new RetryPolicyConfig(maxRetries, bodyLimitBytes, allowNonIdempotent);
+        this.retryPolicy = RetryPolicyConfig.configured(maxRetries, bodyLimitBytes, allowNonIdempotent);
         return this;
     }
 

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.core.condition.PathMatch;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.support.HostPattern;
@@ -43,6 +44,11 @@ final class CompiledRoute {
 
     String cluster() {
         return config.cluster();
+    }
+
+    /** The route's own retry_policy keys, or null. */
+    RetryPolicyOverride retryPolicy() {
+        return config.retryPolicy();
     }
 
     /** The route's path or prefix as configured: a bounded label for metrics and logs. */

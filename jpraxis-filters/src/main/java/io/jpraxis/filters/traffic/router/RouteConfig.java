@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.config.model.YamlShaped;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,12 +12,18 @@ import java.util.List;
  *
  * @param host the configured host pattern, or null for any host
  * @param headers required headers, in config order; all must match
+ * @param retryPolicy the keys of the route's {@code retry_policy}, or null when it has none
  */
-public record RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers)
-        implements YamlShaped {
+public record RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers,
+        RetryPolicyOverride retryPolicy) implements YamlShaped {
 
     public RouteConfig {
         headers = List.copyOf(headers);
+    }
+
+    /** A route without a retry policy of its own. */
+    public RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers) {
+        this(path, cluster, host, headers, null);
     }
 
     /** Back to the route's YAML keys: {@code path} or {@code path_prefix}, and a {@code headers} map. */
@@ -35,6 +42,9 @@ public record RouteConfig(RoutePath path, String cluster, String host, List<Head
             Map<String, String> byName = new LinkedHashMap<>();
             headers.forEach(h -> byName.put(h.name(), h.value()));
             out.put("headers", byName);
+        }
+        if (retryPolicy != null) {
+            out.put("retry_policy", retryPolicy.toYaml());
         }
         return out;
     }

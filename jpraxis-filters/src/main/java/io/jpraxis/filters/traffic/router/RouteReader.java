@@ -2,6 +2,8 @@ package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.load.RetryPolicyReader;
+import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
@@ -21,15 +23,17 @@ final class RouteReader {
     /** The route at {@code path}, or empty when it had errors (all reported to {@code d}). */
     static Optional<RouteConfig> read(ConfigNode node, ConfigPath path, Diagnostics d) {
         MapReader route = MapReader.of(node, path, d);
-        route.notImplemented("retry_policy", "hedge_policy", "json_aliases");
+        route.notImplemented("hedge_policy", "json_aliases");
         RoutePath routePath = readPath(route);
         String cluster = readCluster(route);
         String host = route.string("host").filter(h -> checkHost(route, h)).orElse(null);
         List<RouteConfig.HeaderMatch> headers = readHeaders(route);
+        RetryPolicyOverride retry = route.present("retry_policy").flatMap(n -> RetryPolicyReader.readOverride(n,
+                route.path("retry_policy"), d, true)).orElse(null);
         if (!route.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new RouteConfig(routePath, cluster, host, headers));
+        return Optional.of(new RouteConfig(routePath, cluster, host, headers, retry));
     }
 
     private static RoutePath readPath(MapReader route) {

@@ -4,6 +4,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.RetryPolicyReader;
 import io.jpraxis.filters.support.HeaderListKeys;
 
 /** The keys of a {@code router} entry and of its routes. */
@@ -17,8 +18,10 @@ public final class RouterKeys {
                     .withRule("not blank"),
             key("host", KeyType.text(), "Matches this host.").withRule("no port; '*' only as a leading '*.'"),
             key("headers", new KeyType.MapOf(KeyType.text(), 0), "Headers the request must carry with these "
-                    + "values (all of them; values case-sensitive).").withRule("keys: " + HeaderListKeys.NAME_RULE))
-            .withNotImplemented("retry_policy", "hedge_policy", "json_aliases")
+                    + "values (all of them; values case-sensitive).").withRule("keys: " + HeaderListKeys.NAME_RULE),
+            key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Overrides the keys it sets of the "
+                    + "cluster's retry_policy; a non-empty list replaces the cluster's."))
+            .withNotImplemented("hedge_policy", "json_aliases")
             .withExactlyOne("path", "path_prefix");
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Chooses the cluster by path, host and headers.",

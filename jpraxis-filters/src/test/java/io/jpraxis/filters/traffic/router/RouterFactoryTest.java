@@ -3,6 +3,7 @@ package io.jpraxis.filters.traffic.router;
 import static io.jpraxis.filters.testing.FilterFixtures.build;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.filters.testing.FilterFixtures.Built;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -139,19 +140,51 @@ class RouterFactoryTest {
     }
 
     @Test
-    void retryHedgeAndJsonAliasesAreNotImplemented() {
+    void hedgeAndJsonAliasesAreNotImplemented() {
         List<String> errors = refused("""
                 routes:
                   - path: /
                     cluster: c
-                    retry_policy: {max_retries: 2}
-                    hedge_policy: {delay_ms: 5}
+                    hedge_policy: {initial_requests: 1}
                     json_aliases: []
                 """);
-        assertThat(errors).hasSize(3).allSatisfy(e -> assertThat(e).contains("not implemented in jpraxis"));
-        assertThat(errors).anySatisfy(e -> assertThat(e).contains("routes[0].retry_policy"))
-                .anySatisfy(e -> assertThat(e).contains("routes[0].hedge_policy"))
+        assertThat(errors).hasSize(2).allSatisfy(e -> assertThat(e).contains("not implemented in jpraxis"));
+        assertThat(errors).anySatisfy(e -> assertThat(e).contains("routes[0].hedge_policy"))
                 .anySatisfy(e -> assertThat(e).contains("routes[0].json_aliases"));
+    }
+
+    @Test
+    void aRouteRetryPolicyKeepsOnlyTheKeysItSets() {
+        Built built = build(new RouterFactory(), """
+                routes:
+                  - path: /
+                    cluster: c
+                    retry_policy:
+                      max_retries: 1
+                      retriable_conditions: []
+                      retriable_status_codes: [503]
+                """);
+        RouteConfig route = ((RouterConfig) built.accepted().config()).routes().getFirst();
+        assertThat(route.retryPolicy()).as("an empty list at a route keeps the cluster's")
+                .isEqualTo(new RetryPolicyOverride(1, List.of(), List.of(503), null, null, null, null, null, null));
+    }
+
+    @Test
+    void aRouteRetryPolicyIsCheckedLikeAClusters() {
+        List<String> errors = refused("""
+                routes:
+                  - path: /
+                    cluster: c
+                    retry_policy:
+                      per_try_timeout_ms: 0
+                      retriable_conditions: [status_4xx]
+                      retry_budget: {percent: -1}
+                """);
+        assertThat(errors).as("every problem, each with its path").containsExactlyInAnyOrder(
+                "line 5: " + AT + "routes[0].retry_policy.per_try_timeout_ms: 0 (expected: an integer from 1 to 3600000)",
+                "line 6: " + AT + "routes[0].retry_policy.retriable_conditions[0]: \"status_4xx\" (expected: "
+                        + "connect_failure | reset | refused_stream | status5xx | status_5xx)",
+                "line 7: " + AT + "routes[0].retry_policy.retry_budget.percent: -1 (expected: a number from 0 to 100)");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -45,6 +46,28 @@ class RouterFilterTest {
                 """);
         assertThat(route(r, "/api/users")).as("exact path wins over an equally long prefix").isEqualTo("exact");
         assertThat(route(r, "/api/users/7")).as("exact does not match a longer path").isEqualTo("prefix");
+    }
+
+    @Test
+    void theMatchedRoutesRetryPolicyIsRecordedAndAnotherMatchForgetsIt() {
+        HttpFilter r = router("""
+                routes:
+                  - path_prefix: /api/
+                    cluster: api
+                    retry_policy: {max_retries: 1}
+                  - path_prefix: /
+                    cluster: web
+                """);
+        RequestContext ctx = request("/api/users");
+        route(r, ctx);
+        assertThat(ctx.extensions().get(RouteRetryPolicy.KEY)).as("the /api/ route's policy, for its cluster")
+                .hasValueSatisfying(p -> {
+                    assertThat(p.cluster()).isEqualTo("api");
+                    assertThat(p.override().maxRetries()).isEqualTo(1);
+                });
+        ctx.rewriteTarget(io.jpraxis.core.http.RequestPath.of("/other"), null);
+        route(r, ctx);
+        assertThat(ctx.extensions().get(RouteRetryPolicy.KEY)).as("reset on every match").isEmpty();
     }
 
     @Test
