@@ -260,6 +260,10 @@ public final class TestOrigin implements AutoCloseable {
     @Override
     public void close() {
         serverChannel.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        // Closed here rather than left to the loops' shutdown, which did not always close an open
+        // keep-alive connection: a gateway's pooled connection then stayed open to an origin that
+        // would never answer, and a test of a dead origin waited for the read timeout.
+        connections.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
     }
 
