@@ -39,6 +39,9 @@ public final class CredentialRefReader {
     /** The reference in {@code r}, or null (reported) when any part of it was refused. */
     public CredentialRef read(MapReader r) {
         CredentialStrategy strategy = strategy(r);
+        if (!allowed.contains(CredentialStrategy.APIKEY)) {
+            return bearerOnly(r, strategy); // no header key at all: it is unknown here
+        }
         String header = r.string("header").orElse(null);
         if (header != null && !HeaderListReader.checkName(header, r.path("header"), r.line("header"),
                 r.diagnostics())) {
@@ -57,6 +60,12 @@ public final class CredentialRefReader {
             return null;
         }
         return new CredentialRef(strategy, header == null ? null : HeaderMap.normalize(header), secret);
+    }
+
+    private static CredentialRef bearerOnly(MapReader r, CredentialStrategy strategy) {
+        SecretRef secret = secretRef(r);
+        boolean clean = r.finishCleanly();
+        return strategy == null || secret == null || !clean ? null : new CredentialRef(strategy, null, secret);
     }
 
     private CredentialStrategy strategy(MapReader r) {

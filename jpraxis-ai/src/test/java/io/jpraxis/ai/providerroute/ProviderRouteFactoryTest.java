@@ -179,8 +179,10 @@ class ProviderRouteFactoryTest {
     void refusesCredentialsOtherThanABearerTokenReference() {
         String apikey = ROUTE + "    credential: {strategy: apikey, header: x-api-key, "
                 + "secretRef: {name: n, namespace: ns, key: k}}\n";
-        assertThat(refused(withProvider(apikey))).singleElement().asString().contains(R0 + "credential.strategy: "
-                + "\"apikey\" (expected: bearer_token (provider_route sends only bearer tokens)");
+        assertThat(refused(withProvider(apikey))).as("the strategy, and the header no bearer token has")
+                .containsExactlyInAnyOrder("line 7: " + R0 + "credential.strategy: \"apikey\" (expected: bearer_token "
+                        + "(provider_route sends only bearer tokens); unsupported_credential_strategy)",
+                        "line 7: " + R0 + "credential.header: unknown key");
         String unknown = ROUTE + "    credential: {strategy: basic, secretRef: {name: n, namespace: ns, key: k}}\n";
         assertThat(refused(withProvider(unknown))).singleElement().asString()
                 .contains(R0 + "credential.strategy: \"basic\" (expected: bearer_token; unsupported_credential_strategy)");
@@ -196,7 +198,8 @@ class ProviderRouteFactoryTest {
         assertThat(refused(withProvider(both))).singleElement().asString().contains("one of secretRef or secret_ref");
         String header = ROUTE + "    credential: {strategy: bearer_token, header: x-api-key, "
                 + "secretRef: {name: n, namespace: ns, key: k}}\n";
-        assertThat(refused(withProvider(header))).singleElement().asString().contains("invalid_credential_combination");
+        assertThat(refused(withProvider(header))).singleElement().asString()
+                .contains(R0 + "credential.header: unknown key");
     }
 
     @Test
