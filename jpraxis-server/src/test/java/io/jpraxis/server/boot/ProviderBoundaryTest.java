@@ -151,6 +151,27 @@ class ProviderBoundaryTest {
     }
 
     @Test
+    void refusesProviderRouteInAnIterativeRouterStep() {
+        String irr = """
+                      - filter: iterative_request_router
+                        initial_step: only
+                        steps:
+                          - name: only
+                            filters:
+                """ + PROVIDER.indent(12) + BALANCER.indent(12) + """
+                            on_result:
+                              - default: true
+                                done: true
+                """;
+        CompileResult result = new GatewayBuilder(FeatureSet.parse("iterative-request-router"),
+                RuntimeServices.system()).build(config(tls("require"), TRUST + irr, ""));
+        assertThat(result.diagnostics().errors().stream().map(Diagnostic::render)
+                .filter(e -> e.contains(": listener 'provider'"))).singleElement().asString()
+                .contains("provider_route 'map' in nested pipeline 'only' of iterative_request_router")
+                .contains("(expected: provider_route in the top-level pipeline only)");
+    }
+
+    @Test
     void aBranchConsumerAloneStillNeedsMutualTls() {
         String branch = "      - filter: headers\n        branch_chains:\n          - name: b\n"
                 + "            chains: [mapping]\n";

@@ -9,6 +9,7 @@ import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.ListenerTlsConfig.ClientCertMode;
 import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.Scalars;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
@@ -93,9 +94,10 @@ public final class ProviderBoundaryCheck {
         if (mode == ClientCertMode.REQUIRE || mode == ClientCertMode.REQUIRE_NAMED) {
             return;
         }
-        String has = mode == null ? "has no tls" : "has tls.client_cert_mode: " + mode.name().toLowerCase();
+        String has = mode == null ? "has no tls" : "has tls.client_cert_mode: " + Scalars.yamlName(mode);
         String chain = consumer == null ? "" : " (chain '" + consumer.chain() + "', " + describe(consumer) + ")";
-        diagnostics.add(new Diagnostic.Error(listener.source().path(), listener.source().line(), "listener '"
+        SourceRef at = listener.source() == null ? SourceRef.synthetic("listeners") : listener.source();
+        diagnostics.add(new Diagnostic.Error(at.path(), at.line(), "listener '"
                 + listener.name() + "' runs provider_route" + chain + " but " + has + ", so any client could send "
                 + "provider-hop headers (expected: tls with client_cert_mode: require or require_named)",
                 consumer == null ? null : scope(consumer, null)));
