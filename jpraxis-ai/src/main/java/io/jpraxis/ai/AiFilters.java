@@ -4,6 +4,7 @@ import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
+import io.jpraxis.ai.providerroute.ProviderRouteFactory;
 import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
 
@@ -15,6 +16,6 @@ public final class AiFilters {
     /** A new factory of each AI filter type. */
     public static List<FilterFactory<?>> all() {
         return List.of(new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
-                new ModelToHeaderFactory());
+                new ModelToHeaderFactory(), new ProviderRouteFactory());
     }
 }

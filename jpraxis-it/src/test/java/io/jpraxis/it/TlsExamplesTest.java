@@ -198,7 +198,7 @@ class TlsExamplesTest {
     }
 
     /** Trusts the demo CA; presents the named demo worker's certificate when {@code worker} is set. */
-    private static SSLContext context(String worker) throws Exception {
+    static SSLContext context(String worker) throws Exception {
         KeyStore trust = KeyStore.getInstance("PKCS12");
         trust.load(null, null);
         trust.setCertificateEntry("demo-ca", TlsFiles.caBundle(DEMO.resolve("demo-ca.pem")).getFirst());

@@ -4,12 +4,10 @@ import io.jpraxis.ai.candidate.AdmissionState;
 import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.candidate.CandidateKind;
 import io.jpraxis.ai.candidate.CredentialRef;
-import io.jpraxis.ai.candidate.CredentialStrategy;
-import io.jpraxis.ai.candidate.SecretRef;
+import io.jpraxis.ai.candidate.CredentialRefReader;
 import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
-import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.filters.support.HeaderListReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +22,7 @@ final class StaticCandidateReader {
     /** Most candidates one list may hold. */
     static final int MAX_CANDIDATES = 1024;
     private static final long MAX_WEIGHT = 0xFFFF_FFFFL; // Praxis's u32
+    private static final CredentialRefReader CREDENTIALS = CredentialRefReader.anyStrategy();
     static final String STATIC_WEIGHT = "no traffic_weight on static candidates, which are picked in list order; "
             + "weighted picks need an overlay_file whose selection_policy.mode is weightedRandom, with "
             + "selection_group and traffic_weight on its candidates";
@@ -73,7 +72,7 @@ final class StaticCandidateReader {
             // Praxis refuses it too: static candidates form no groups, so their policy is always deterministic.
             r.invalid("traffic_weight", STATIC_WEIGHT);
         }
-        CredentialRef credential = r.map("credential").map(StaticCandidateReader::credential).orElse(null);
+        CredentialRef credential = r.map("credential").map(CREDENTIALS::read).orElse(null);
         if (!r.finishCleanly()) {
             return Optional.empty();
         }
@@ -94,69 +93,5 @@ final class StaticCandidateReader {
                     "inference_model | mcp_tool");
         }
         return kind.orElse(null);
-    }
-
-    /**
-     * {@code bearer_token} without a header, or {@code apikey} with one (see
-     * docs/behaviour/routing-headers.md#credential-references).
-     */
-    private static CredentialRef credential(MapReader r) {
-        CredentialStrategy strategy = strategy(r);
-        String header = r.string("header").orElse(null);
-        if (header != null && !HeaderListReader.checkName(header, r.path("header"), r.line("header"),
-                r.diagnostics())) {
-            header = null;
-        }
-        if (strategy == CredentialStrategy.APIKEY && !r.has("header")) {
-            r.diagnostics().error(r.path("header"), r.line(), "missing (expected: the header an apikey goes in, "
-                    + "e.g. x-api-key; invalid_credential_combination)");
-        } else if (strategy == CredentialStrategy.BEARER_TOKEN && r.has("header")) {
-            r.invalid("header", "no header with bearer_token, which always uses Authorization; "
-                    + "invalid_credential_combination");
-        }
-        SecretRef secret = secretRef(r);
-        r.finish();
-        if (strategy == null || secret == null) {
-            return null;
-        }
-        return new CredentialRef(strategy, header == null ? null : HeaderMap.normalize(header), secret);
-    }
-
-    private static CredentialStrategy strategy(MapReader r) {
-        String text = r.requiredString("strategy");
-        if (text == null) {
-            return null;
-        }
-        Optional<CredentialStrategy> strategy = CredentialStrategy.fromWire(text);
-        if (strategy.isEmpty()) {
-            r.diagnostics().invalid(r.path("strategy"), r.line("strategy"), HeaderListReader.quote(text),
-                    "bearer_token | apikey; unsupported_credential_strategy");
-        }
-        return strategy.orElse(null);
-    }
-
-    /** {@code secretRef} as in Kubernetes, or {@code secret_ref}; exactly one of them. */
-    private static SecretRef secretRef(MapReader r) {
-        boolean camel = r.has("secretRef");
-        boolean snake = r.has("secret_ref");
-        if (camel && snake) {
-            r.error("secret_ref", "set together with secretRef (expected: one of secretRef or secret_ref)");
-            r.skip("secretRef", "secret_ref");
-            return null;
-        }
-        if (!camel && !snake) {
-            r.diagnostics().error(r.path("secretRef"), r.line(), "missing (expected: a value; this key is required)");
-            return null;
-        }
-        String key = camel ? "secretRef" : "secret_ref";
-        return r.map(key).map(StaticCandidateReader::secret).orElse(null);
-    }
-
-    private static SecretRef secret(MapReader r) {
-        String name = ConfigStrings.requiredIdentifier(r, "name");
-        String namespace = ConfigStrings.requiredIdentifier(r, "namespace");
-        String key = ConfigStrings.requiredIdentifier(r, "key");
-        r.finish();
-        return name == null || namespace == null || key == null ? null : new SecretRef(name, namespace, key);
     }
 }

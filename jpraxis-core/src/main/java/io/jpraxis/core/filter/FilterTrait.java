@@ -46,6 +46,17 @@ public enum FilterTrait {
      */
     NON_GATING,
     /**
+     * Consumes the provider-hop context an edge gateway sends ({@code provider_route}): held by the
+     * provider boundary check, which no insecure option skips or demotes (see
+     * docs/behaviour/ordering-checks.md#the-provider-boundary).
+     */
+    CONSUMES_PROVIDER_HOP,
+    /**
+     * Admits only trusted peer certificates ({@code peer_identity_trust}): the filter the provider
+     * boundary check wants first in a pipeline that consumes the provider hop.
+     */
+    PEER_TRUST,
+    /**
      * Decides before routing (trace_context), so it may not be gated on what routing or balancing
      * publishes later ({@code bound_upstream}, {@code selected_upstream}; see
      * docs/reference/filters/trace_context.md#what-it-does).

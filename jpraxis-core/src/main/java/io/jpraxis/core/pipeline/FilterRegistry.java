@@ -19,7 +19,6 @@ public final class FilterRegistry {
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
             "endpoint_selector",
-            "provider_route",
             "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory<?>> factories = new TreeMap<>();

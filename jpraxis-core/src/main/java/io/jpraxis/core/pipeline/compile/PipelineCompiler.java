@@ -25,6 +25,7 @@ import io.jpraxis.core.pipeline.check.FlowGraph;
 import io.jpraxis.core.pipeline.check.MatcherDeclarations;
 import io.jpraxis.core.pipeline.check.OrderingChecks;
 import io.jpraxis.core.pipeline.check.PipelineReport;
+import io.jpraxis.core.pipeline.check.ProviderBoundaryCheck;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterStates;
 import java.util.ArrayList;
@@ -139,7 +140,9 @@ public final class PipelineCompiler {
     /**
      * Step 6 (see docs/behaviour/config-loading.md#flattening-chains-into-one-pipeline): the
      * ordering checks, over every listener's graph, all findings reported together. They need every
-     * filter built, so they run only when nothing else was wrong.
+     * filter built, so they run only when nothing else was wrong. The provider boundary check runs
+     * beside them whatever the insecure options say (see
+     * docs/behaviour/ordering-checks.md#the-provider-boundary).
      */
     private static List<PipelineReport> orderingChecks(GatewayConfig config, List<CompiledGateway.Listener> listeners,
             Map<String, List<ConditionConfig>> chainConditions, Diagnostics diagnostics) {
@@ -147,6 +150,7 @@ public final class PipelineCompiler {
         List<PipelineReport> reports = new ArrayList<>();
         for (CompiledGateway.Listener listener : listeners) {
             reports.add(checks.run(FlowGraph.of(listener.pipeline(), chainConditions), diagnostics));
+            ProviderBoundaryCheck.run(listener.config(), listener.pipeline(), diagnostics);
         }
         return reports;
     }

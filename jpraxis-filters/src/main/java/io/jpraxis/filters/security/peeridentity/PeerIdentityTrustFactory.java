@@ -93,7 +93,7 @@ public final class PeerIdentityTrustFactory implements FilterFactory<PeerIdentit
 
     @Override
     public FilterDeclaration declare(PeerIdentityTrustConfig config) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY));
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY, FilterTrait.PEER_TRUST));
     }
 
     @Override
