@@ -49,7 +49,7 @@ public final class ClusterReader {
             key("health_check", KeyType.object(HealthCheckReader.KEYS), "Active and passive health checking."),
             key("tls", KeyType.object(ClusterTlsReader.KEYS), "TLS to the endpoints; unset: plain TCP."),
             key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Retries of failed attempts."))
-            .withNotImplemented("trusted_private_endpoints");
+            .withNotImplemented("trusted_private_endpoints", "slow_start");
 
     private ClusterReader() {
     }

@@ -23,7 +23,7 @@ public sealed interface TieredStrategy {
     enum SubsetFallback {
         /** Balance over every endpoint of the cluster instead. */
         ANY_ENDPOINT,
-        /** Stay within the subset (503 when nothing matches; see the behaviour page). */
+        /** Stay within the subset: all of its endpoints when none is healthy (panic mode within it). */
         NO_ENDPOINT
     }
 
