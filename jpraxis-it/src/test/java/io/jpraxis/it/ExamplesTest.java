@@ -59,7 +59,8 @@ class ExamplesTest {
             "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE,
             ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
             TlsExamplesTest.PEER_IDENTITY,
-            EdgeProtocolExamplesTest.WEBSOCKET, EdgeProtocolExamplesTest.GRPC_UPSTREAM);
+            EdgeProtocolExamplesTest.WEBSOCKET, EdgeProtocolExamplesTest.GRPC_UPSTREAM,
+            PriorityFailoverExampleTest.EXAMPLE);
 
     static Iterable<String> examples() {
         return Examples.names();

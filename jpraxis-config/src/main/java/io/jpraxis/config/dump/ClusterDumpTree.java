@@ -8,6 +8,7 @@ import io.jpraxis.config.model.EndpointConfig;
 import io.jpraxis.config.model.HealthCheckConfig;
 import io.jpraxis.config.model.RetryCondition;
 import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.config.model.TieredStrategy;
 import io.jpraxis.config.read.Scalars;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,12 +48,19 @@ final class ClusterDumpTree {
     }
 
     private static Object endpoint(EndpointConfig e) {
-        if (e.weight() == 1) {
+        if (e.weight() == 1 && !e.hasPlacement()) {
             return e.address().render();
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("address", e.address().render());
         out.put("weight", e.weight());
+        if (!e.metadata().isEmpty()) {
+            out.put("metadata", e.metadata());
+        }
+        if (e.priority() != 0) {
+            out.put("priority", e.priority());
+        }
+        DumpTree.putIfSet(out, "zone", e.zone());
         return out;
     }
 
@@ -69,7 +77,31 @@ final class ClusterDumpTree {
         } else if (s == LoadBalancerStrategy.RING_HASH) {
             params.put("virtual_nodes", c.hashSizing().ringVirtualNodes());
         }
+        if (c.tiered() != null) {
+            return Map.of(name, tiered(c.tiered()));
+        }
         return params.isEmpty() ? name : Map.of(name, params);
+    }
+
+    private static Map<String, Object> tiered(TieredStrategy t) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        switch (t) {
+            case TieredStrategy.Subset s -> {
+                out.put("selector", s.selector());
+                out.put("inner_strategy", Scalars.yamlName(s.inner()));
+                out.put("fallback_policy", Scalars.yamlName(s.fallback()));
+            }
+            case TieredStrategy.ZoneAware z -> {
+                out.put("local_zone", z.localZone());
+                out.put("inner_strategy", Scalars.yamlName(z.inner()));
+                out.put("min_local_healthy_pct", z.minLocalHealthyPct());
+            }
+            case TieredStrategy.Priority p -> {
+                out.put("inner_strategy", Scalars.yamlName(p.inner()));
+                out.put("overprovisioning_factor", p.overprovisioningFactor());
+            }
+        }
+        return out;
     }
 
     private static Map<String, Object> http(ClusterHttpConfig h) {

@@ -34,9 +34,9 @@ public final class ClusterReader {
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A named group of endpoints traffic is balanced over.",
             key("name", new KeyType.Text(1, null), "Unique cluster name.").asRequired(),
             key("endpoints", KeyType.listOf(EndpointReader.SHAPE, 1, ConfigLimits.MAX_ENDPOINTS),
-                    "The endpoints: \"host:port\" or {address, weight}.").asRequired(),
-            key("load_balancer_strategy", StrategyReader.SHAPE, "How an endpoint is picked: a name, or "
-                    + "consistent_hash: {header: x}.").withDefault("round_robin"),
+                    "The endpoints: \"host:port\" or {address, weight, metadata, priority, zone}.").asRequired(),
+            key("load_balancer_strategy", StrategyReader.SHAPE, "How an endpoint is picked: a name, or a "
+                    + "one-key map with the strategy's parameters.").withDefault("round_robin"),
             timeout("connection_timeout_ms", "TCP connect timeout."),
             timeout("total_connection_timeout_ms", "Budget for the TCP connect and the TLS handshake together; "
                     + "not less than connection_timeout_ms."),
@@ -49,7 +49,7 @@ public final class ClusterReader {
             key("health_check", KeyType.object(HealthCheckReader.KEYS), "Active and passive health checking."),
             key("tls", KeyType.object(ClusterTlsReader.KEYS), "TLS to the endpoints; unset: plain TCP."),
             key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Retries of failed attempts."))
-            .withNotImplemented("trusted_private_endpoints");
+            .withNotImplemented("trusted_private_endpoints", "slow_start");
 
     private ClusterReader() {
     }
@@ -77,8 +77,9 @@ public final class ClusterReader {
         if (tls != null && tls.sni() == null && http.authorityFromEndpoint()) {
             checkEndpointNames(r, endpoints);
         }
+        TieredChecks.check(r, strategy.tiered(), endpoints);
         ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
-                strategy.sizing(),
+                strategy.sizing(), strategy.tiered(),
                 connectTimeout,
                 totalConnectTimeout,
                 timeout(r, "read_timeout_ms"),
@@ -198,8 +199,8 @@ public final class ClusterReader {
     /** Whether jpraxis can balance with {@code strategy} yet. */
     public static boolean isImplemented(LoadBalancerStrategy strategy) {
         return switch (strategy) {
-            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH -> true;
-            case SUBSET, ZONE_AWARE, PRIORITY -> false;
+            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH, SUBSET, ZONE_AWARE,
+                    PRIORITY -> true;
         };
     }
 }

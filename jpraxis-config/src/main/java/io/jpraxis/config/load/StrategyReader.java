@@ -9,6 +9,7 @@ import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.ClusterConfig.LoadBalancerStrategy;
 import io.jpraxis.config.model.HashSizing;
+import io.jpraxis.config.model.TieredStrategy;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.read.Suggestions;
@@ -22,9 +23,10 @@ import java.util.Optional;
 /**
  * Reads {@code load_balancer_strategy}: a name ({@code round_robin}) or the map form
  * {@code consistent_hash: {header: X}}; {@code maglev} and {@code ring_hash} take the same header and
- * their sizes (see docs/reference/config/clusters.md#hash-strategies). Every Praxis strategy parses;
- * the ones jpraxis does not balance with yet are refused as not implemented, apart from names nobody
- * knows.
+ * their sizes (see docs/reference/config/clusters.md#hash-strategies), and {@code subset},
+ * {@code zone_aware} and {@code priority} their group parameters (see
+ * docs/reference/config/clusters.md#group-strategies). A strategy jpraxis did not balance with
+ * would be refused as not implemented, apart from names nobody knows.
  */
 final class StrategyReader {
     /** The map form: one key, the strategy's name; only the hash strategies take parameters. */
@@ -35,12 +37,16 @@ final class StrategyReader {
     private StrategyReader() {
     }
 
-    /** A parsed strategy; {@code hashHeader} only for the hash strategies. */
-    record Strategy(LoadBalancerStrategy strategy, String hashHeader, HashSizing sizing) {
+    /** A parsed strategy; {@code hashHeader} only for the hash strategies, {@code tiered} only for the group ones. */
+    record Strategy(LoadBalancerStrategy strategy, String hashHeader, HashSizing sizing, TieredStrategy tiered) {
         static final Strategy DEFAULT = new Strategy(LoadBalancerStrategy.ROUND_ROBIN, null, HashSizing.DEFAULT);
 
         Strategy(LoadBalancerStrategy strategy, String hashHeader) {
             this(strategy, hashHeader, HashSizing.DEFAULT);
+        }
+
+        Strategy(LoadBalancerStrategy strategy, String hashHeader, HashSizing sizing) {
+            this(strategy, hashHeader, sizing, null);
         }
     }
 
@@ -48,12 +54,34 @@ final class StrategyReader {
         Optional<Strategy> parsed = switch (node) {
             case ConfigNode.MapNode m -> mapForm(m, path, d);
             default -> Scalars.string(node, path, d).flatMap(name -> named(name, node, path, d))
-                    .map(s -> new Strategy(s, null));
+                    .flatMap(s -> plain(s, node, path, d));
         };
         parsed.filter(s -> !ClusterReader.isImplemented(s.strategy())).ifPresent(s -> d.error(path, node.line(),
                 Names.quote(Scalars.yamlName(s.strategy())) + " is not implemented in jpraxis (expected: "
                         + implementedChoices() + ")"));
         return parsed;
+    }
+
+    /**
+     * A strategy written as its bare name. {@code priority} then takes its defaults, as
+     * {@code priority: {}}; {@code subset} and {@code zone_aware} have a required parameter, so their
+     * bare names are refused with the form to write.
+     */
+    private static Optional<Strategy> plain(LoadBalancerStrategy s, ConfigNode node, ConfigPath path,
+            Diagnostics d) {
+        return switch (s) {
+            case SUBSET -> needsParameters(node, path, d, "subset: {selector: {version: canary}}");
+            case ZONE_AWARE -> needsParameters(node, path, d, "zone_aware: {local_zone: us-east-1a}");
+            case PRIORITY -> Optional.of(new Strategy(s, null, HashSizing.DEFAULT, TieredStrategy.Priority.DEFAULT));
+            case ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH ->
+                    Optional.of(new Strategy(s, null));
+        };
+    }
+
+    private static Optional<Strategy> needsParameters(ConfigNode node, ConfigPath path, Diagnostics d,
+            String example) {
+        d.invalid(path, node.line(), node.render(), "the map form with its required parameter, such as " + example);
+        return Optional.empty();
     }
 
     private static Optional<LoadBalancerStrategy> named(String name, ConfigNode node, ConfigPath path,
@@ -93,6 +121,10 @@ final class StrategyReader {
             }
             return strategy.map(s -> new Strategy(s, null));
         }
+        if (TieredParameters.isTiered(strategy.get())) {
+            return TieredParameters.read(strategy.get(), entry.value(), entryPath, d)
+                    .map(t -> new Strategy(strategy.get(), null, HashSizing.DEFAULT, t));
+        }
         if (entry.value() instanceof ConfigNode.NullNode) {
             return Optional.of(new Strategy(strategy.get(), null));
         }
@@ -102,7 +134,7 @@ final class StrategyReader {
     /** Whether {@code s} has a map form with parameters. */
     static boolean takesParameters(LoadBalancerStrategy s) {
         return s == LoadBalancerStrategy.CONSISTENT_HASH || s == LoadBalancerStrategy.MAGLEV
-                || s == LoadBalancerStrategy.RING_HASH;
+                || s == LoadBalancerStrategy.RING_HASH || TieredParameters.isTiered(s);
     }
 
     private static ObjectDescriptor mapForm() {
@@ -112,7 +144,8 @@ final class StrategyReader {
             String name = Scalars.yamlName(s);
             names.add(name);
             keys.add(takesParameters(s)
-                    ? key(name, KeyType.object(HashParameters.descriptor(s)), name + " with its parameters.")
+                    ? key(name, KeyType.object(TieredParameters.isTiered(s) ? TieredParameters.descriptor(s)
+                            : HashParameters.descriptor(s)), name + " with its parameters.")
                     : key(name, new KeyType.Open(), name + " (takes no parameters)."));
         }
         return new ObjectDescriptor("A strategy written as a one-key map.", keys, true, List.of(), List.of(names));

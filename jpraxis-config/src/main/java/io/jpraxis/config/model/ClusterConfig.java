@@ -8,6 +8,8 @@ import java.util.List;
  *
  * @param hashHeader for {@code consistent_hash}, {@code maglev} and {@code ring_hash: {header: X}}, else null
  * @param hashSizing the {@code maglev} table and {@code ring_hash} ring sizes; never null
+ * @param tiered the parameters of {@code subset}, {@code zone_aware} and {@code priority}; null for
+ *     the other strategies ({@code priority} without parameters gets {@link TieredStrategy.Priority#DEFAULT})
  * @param maxConnections in-flight request cap (503 beyond it); null when unlimited
  * @param healthCheck active and passive health checking; null when off (endpoints stay healthy)
  * @param tls upstream TLS; null for plaintext
@@ -19,6 +21,7 @@ public record ClusterConfig(
         LoadBalancerStrategy loadBalancerStrategy,
         String hashHeader,
         HashSizing hashSizing,
+        TieredStrategy tiered,
         Long connectionTimeoutMs,
         Long totalConnectionTimeoutMs,
         Long readTimeoutMs,
@@ -35,6 +38,19 @@ public record ClusterConfig(
         endpoints = List.copyOf(endpoints);
         retryPolicy = retryPolicy == null ? RetryPolicyConfig.LEGACY : retryPolicy;
         hashSizing = hashSizing == null ? HashSizing.DEFAULT : hashSizing;
+        if (tiered == null && loadBalancerStrategy == LoadBalancerStrategy.PRIORITY) {
+            tiered = TieredStrategy.Priority.DEFAULT;
+        }
+    }
+
+    /** A cluster whose strategy takes no group parameters. */
+    public ClusterConfig(String name, List<EndpointConfig> endpoints, LoadBalancerStrategy loadBalancerStrategy,
+            String hashHeader, HashSizing hashSizing, Long connectionTimeoutMs, Long totalConnectionTimeoutMs,
+            Long readTimeoutMs, Long writeTimeoutMs, Long idleTimeoutMs, Integer maxConnections, ClusterHttpConfig http,
+            HealthCheckConfig healthCheck, ClusterTlsConfig tls, RetryPolicyConfig retryPolicy, SourceRef source) {
+        this(name, endpoints, loadBalancerStrategy, hashHeader, hashSizing, null, connectionTimeoutMs,
+                totalConnectionTimeoutMs, readTimeoutMs, writeTimeoutMs, idleTimeoutMs, maxConnections, http,
+                healthCheck, tls, retryPolicy, source);
     }
 
     /** A cluster with the default hash sizes. */
@@ -42,14 +58,14 @@ public record ClusterConfig(
             String hashHeader, Long connectionTimeoutMs, Long totalConnectionTimeoutMs, Long readTimeoutMs,
             Long writeTimeoutMs, Long idleTimeoutMs, Integer maxConnections, ClusterHttpConfig http,
             HealthCheckConfig healthCheck, ClusterTlsConfig tls, RetryPolicyConfig retryPolicy, SourceRef source) {
-        this(name, endpoints, loadBalancerStrategy, hashHeader, HashSizing.DEFAULT, connectionTimeoutMs,
+        this(name, endpoints, loadBalancerStrategy, hashHeader, HashSizing.DEFAULT, null, connectionTimeoutMs,
                 totalConnectionTimeoutMs, readTimeoutMs, writeTimeoutMs, idleTimeoutMs, maxConnections, http,
                 healthCheck, tls, retryPolicy, source);
     }
 
     /**
-     * Balancing strategies (see docs/behaviour/clusters.md#cluster-settings); {@code subset} and
-     * later ones are refused at load as not implemented.
+     * Balancing strategies (see docs/behaviour/clusters.md#cluster-settings); {@code subset},
+     * {@code zone_aware} and {@code priority} take their parameters in {@link #tiered()}.
      */
     public enum LoadBalancerStrategy {
         ROUND_ROBIN, LEAST_CONNECTIONS, P2C, RANDOM, CONSISTENT_HASH, MAGLEV, RING_HASH, SUBSET, ZONE_AWARE, PRIORITY

@@ -83,8 +83,8 @@ class ClusterReaderTest {
         assertThat(d.errors()).extracting(Diagnostic::message).containsExactlyInAnyOrder(
                 "missing (expected: a value; this key is required)",
                 "[] (expected: at least one endpoint)",
-                "\"subset\" is not implemented in jpraxis (expected: round_robin | least_connections | p2c | random "
-                        + "| consistent_hash | maglev | ring_hash)");
+                "\"subset\" (expected: the map form with its required parameter, such as subset: "
+                        + "{selector: {version: canary}})");
     }
 
     @Test

@@ -16,8 +16,8 @@ public final class Balancers {
      * The balancer for {@code cluster}, seeded from {@code services}. Every strategy skips
      * unhealthy endpoints and falls back to all of them when none is healthy (panic mode).
      *
-     * @throws IllegalStateException for a strategy jpraxis does not implement (the config loader
-     *     refuses those, so reaching here is a programmer error) or a cluster without endpoints
+     * @throws IllegalStateException for a group strategy without its parameters (the config loader
+     *     always sets them, so reaching here is a programmer error) or a cluster without endpoints
      */
     public static Balancer forCluster(ClusterState state, RuntimeServices services) {
         ClusterConfig cluster = state.config();
@@ -38,10 +38,13 @@ public final class Balancers {
             case CONSISTENT_HASH -> new ConsistentHash(name, endpoints, cluster.hashHeader());
             case MAGLEV -> new Maglev(name, endpoints, cluster.hashHeader(), cluster.hashSizing().maglevTableSize());
             case RING_HASH -> new RingHash(name, endpoints, cluster.hashHeader(), cluster.hashSizing().ringVirtualNodes());
-            case SUBSET, ZONE_AWARE, PRIORITY ->
+            case SUBSET, ZONE_AWARE, PRIORITY -> {
+                if (cluster.tiered() == null) {
                     throw new IllegalStateException("cluster '" + name + "': load_balancer_strategy "
-                            + Scalars.yamlName(strategy)
-                            + " is not implemented in jpraxis and should have been refused at config load");
+                            + Scalars.yamlName(strategy) + " without its parameters (the loader always sets them)");
+                }
+                yield GroupBalancers.of(name, cluster.tiered(), cluster.endpoints(), endpoints, services.random());
+            }
         };
     }
 

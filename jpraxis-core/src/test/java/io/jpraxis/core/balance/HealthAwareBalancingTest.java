@@ -8,6 +8,8 @@ import static io.jpraxis.core.balance.BalancerFixtures.spread;
 import static io.jpraxis.core.balance.BalancerFixtures.states;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.config.model.TieredStrategy.InnerStrategy;
+import io.jpraxis.config.model.TieredStrategy.SubsetFallback;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.EndpointState;
@@ -37,7 +39,14 @@ class HealthAwareBalancingTest {
                 strategy("random", s -> new WeightedRandom("backend", s, new SplittableRandom(4))),
                 strategy("consistent_hash", s -> new ConsistentHash("backend", s, "x-user-id")),
                 strategy("maglev", s -> new Maglev("backend", s, "x-user-id", 65_537)),
-                strategy("ring_hash", s -> new RingHash("backend", s, "x-user-id", 256)));
+                strategy("ring_hash", s -> new RingHash("backend", s, "x-user-id", 256)),
+                // The group strategies with one group holding every endpoint behave as their inner strategy.
+                strategy("subset", s -> new Subset("backend", s, s, InnerStrategy.RANDOM, SubsetFallback.NO_ENDPOINT,
+                        new SplittableRandom(6))),
+                strategy("zone_aware", s -> new ZoneAware("backend", s, s, InnerStrategy.P2C, 100,
+                        new SplittableRandom(7))),
+                strategy("priority", s -> new PriorityLevels("backend", s, List.of(s), InnerStrategy.LEAST_CONNECTIONS,
+                        100_000, new SplittableRandom(8))));
     }
 
     private static Arguments strategy(String name, Function<List<EndpointState>, Balancer> factory) {

@@ -85,14 +85,28 @@ class LoadBalancerFactoryTest {
     }
 
     @Test
-    void unimplementedStrategyIsRefusedAtLoad() {
+    void subsetWithoutItsSelectorIsRefusedAtLoad() {
         assertThat(refused("""
                 clusters:
                   - name: api
                     endpoints: ["api-1.example.net:8080"]
                     load_balancer_strategy: subset
                 """)).singleElement().asString()
-                .contains(AT + "clusters[0].load_balancer_strategy").contains("not implemented in jpraxis");
+                .contains(AT + "clusters[0].load_balancer_strategy").contains("subset: {selector: {version: canary}}");
+    }
+
+    @Test
+    void inlineClusterTakesAGroupStrategyWithEndpointPlacement() {
+        HttpFilter lb = build(new LoadBalancerFactory(), """
+                clusters:
+                  - name: api
+                    endpoints:
+                      - {address: "api-1.example.net:8080", priority: 0}
+                      - {address: "api-2.example.net:8080", priority: 1, zone: b, metadata: {tier: backup}}
+                    load_balancer_strategy: {priority: {overprovisioning_factor: 200}}
+                """, buildContext(FeatureSet.NONE)).accepted();
+        assertThat(((LoadBalancerConfig) lb.config()).clusters().get(0).endpoints().get(1).priority())
+                .as("the endpoint's level is kept for the balancer").isEqualTo(1);
     }
 
     @Test
