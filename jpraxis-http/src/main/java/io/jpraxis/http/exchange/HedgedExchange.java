@@ -1,5 +1,6 @@
 package io.jpraxis.http.exchange;
 
+import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.HedgePolicyConfig;
 import io.jpraxis.core.context.RouteHedgePolicy;
 import io.jpraxis.core.upstream.EndpointState;
@@ -27,7 +28,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A hedged request (see docs/behaviour/hedging.md#the-race): the whole body is read first (over
- * the bound: 413), then the primary goes to the endpoint the balancer chose and copies go to other
+ * the pipeline's request limit, or the absolute cap for buffered bodies without one: 413), then the primary goes to the endpoint the balancer chose and copies go to other
  * healthy endpoints of the cluster, never one twice: {@code initial_requests} at once, then one
  * more after each {@code per_try_timeout_ms} without a winner, up to {@code max_attempts}, each as
  * the policy's budget admits. The first head below 500 wins and every other attempt is cancelled
@@ -36,10 +37,6 @@ import org.slf4j.LoggerFactory;
  * Holds one cluster slot for the race. Confined to the exchange's event loop.
  */
 final class HedgedExchange implements UpstreamSide, HedgeAttempt.Race {
-    /** The body bound when the pipeline sets no {@code max_request_bytes}. */
-    static final long DEFAULT_BODY_LIMIT_BYTES = 65_536;
-    /** The bound of the winner's buffered answer when the pipeline sets no {@code max_response_bytes}. */
-    static final long DEFAULT_RESPONSE_LIMIT_BYTES = 16L * 1024 * 1024;
     private static final Logger log = LoggerFactory.getLogger(HedgedExchange.class);
 
     private final ClientSide client;
@@ -67,7 +64,7 @@ final class HedgedExchange implements UpstreamSide, HedgeAttempt.Race {
         this.budget = hedge.budget();
         this.slot = new UpstreamLease(primary.clusterState());
         Long limit = request.execution().bodyPlan().requestLimit();
-        this.bodyLimit = limit != null ? limit : DEFAULT_BODY_LIMIT_BYTES;
+        this.bodyLimit = limit != null ? limit : BodyLimits.ABSOLUTE_CAP_BYTES;
         this.answer = new HedgeAnswer(client, request);
     }
 
@@ -154,7 +151,7 @@ final class HedgedExchange implements UpstreamSide, HedgeAttempt.Race {
 
     private long responseLimit() {
         Long limit = request.execution().bodyPlan().responseLimit();
-        return limit != null ? limit : DEFAULT_RESPONSE_LIMIT_BYTES;
+        return limit != null ? limit : BodyLimits.ABSOLUTE_CAP_BYTES;
     }
 
     /** Starts one more copy when the policy, the cluster and the budget allow it. */
