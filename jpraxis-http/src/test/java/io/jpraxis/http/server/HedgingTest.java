@@ -82,6 +82,42 @@ class HedgingTest {
     }
 
     @Test
+    void copiesNeverGoToAnEndpointTwice() throws IOException {
+        try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b")) {
+            a.delayEveryAnswer(400);
+            b.delayEveryAnswer(400);
+            ClusterState state = TestCluster.named("c").endpoint(a).endpoint(b).state();
+            try (TestGateway gw = gateway(state, new HedgePolicyConfig(1, 3, 50L, 100));
+                    RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                assertThat(client.get("/").status()).isEqualTo(200);
+                assertThat(gw.gateway().metrics().hedgeCopies()).as("a third attempt had no endpoint left")
+                        .isEqualTo(1);
+                assertThat(a.requestCount()).isEqualTo(1);
+                assertThat(b.requestCount()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void aFullBudgetAdmitsOneCopyPerRequestEvenWhenThePolicyAsksForMore() throws IOException {
+        try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b");
+                TestOrigin c = TestOrigin.start("c")) {
+            for (TestOrigin o : new TestOrigin[] {a, b, c}) {
+                o.delayEveryAnswer(300);
+            }
+            ClusterState state = TestCluster.named("c").endpoint(a).endpoint(b).endpoint(c).state();
+            try (TestGateway gw = gateway(state, new HedgePolicyConfig(3, 3, null, 100));
+                    RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+                assertThat(client.get("/").status()).isEqualTo(200);
+                assertThat(a.requestCount()).as("the primary").isEqualTo(1);
+                assertThat(b.requestCount() + c.requestCount()).as("100 %: copies at most as many as requests")
+                        .isEqualTo(1);
+                assertThat(gw.gateway().metrics().hedgeCopies()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void everyAttemptCarriesTheWholeBufferedBody() throws IOException {
         try (TestOrigin a = TestOrigin.start("a"); TestOrigin b = TestOrigin.start("b")) {
             a.delayEveryAnswer(300);
