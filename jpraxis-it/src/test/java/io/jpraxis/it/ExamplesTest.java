@@ -47,6 +47,7 @@ class ExamplesTest {
      */
     private static final Set<String> END_TO_END = Set.of(
             AuthorizationCalloutExampleTest.EXAMPLE, CircuitBreakerExampleTest.EXAMPLE,
+            HedgedRequestsExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,

@@ -14,7 +14,8 @@ public enum Feature {
     ITERATIVE_REQUEST_ROUTER("the iterative_request_router filter (implies upstream-binding)"),
     BOUND_UPSTREAM_REQUEST_BODY("the bound-upstream request body hook (implies upstream-binding)"),
     CHAIN_BINDING("outbound chains bound by callout filters"),
-    BASIC_AUTH_FILTER("the basic_auth filter (experimental: passwords written in the config or the environment)");
+    BASIC_AUTH_FILTER("the basic_auth filter (experimental: passwords written in the config or the environment)"),
+    HEDGED_REQUESTS("the router's hedge_policy: copies of idempotent requests to other endpoints");
 
     private final String description;
 
@@ -35,7 +36,7 @@ public enum Feature {
     public List<Feature> implied() {
         return switch (this) {
             case ITERATIVE_REQUEST_ROUTER, BOUND_UPSTREAM_REQUEST_BODY -> List.of(UPSTREAM_BINDING);
-            case UPSTREAM_BINDING, CHAIN_BINDING, BASIC_AUTH_FILTER -> List.of();
+            case UPSTREAM_BINDING, CHAIN_BINDING, BASIC_AUTH_FILTER, HEDGED_REQUESTS -> List.of();
         };
     }
 

@@ -55,7 +55,7 @@ public final class Exchange {
     private PipelineExecution execution;
     /** The request as the pre-read and the upstream side see it, once the pipeline began. */
     private RequestInputs inputs;
-    private ProxyExchange proxy;
+    private UpstreamSide proxy;
     private final ClientEncoding encoding = new ClientEncoding();
     private RequestDeadline deadline;
     private RequestPreRead preRead;
@@ -138,7 +138,7 @@ public final class Exchange {
 
     /** Connects the exchange, after reading a small body whole: until then it holds nothing upstream. */
     private void connectOnceSmallBodyRead() {
-        long small = requestReceived ? -1 : RequestPreRead.smallBodyLength(request); // a pre-read body was received
+        long small = requestReceived ? -1 : proxy.wholeBodyBound(request); // a pre-read body was received
         if (small < 0) {
             proxy.connect();
             return;
@@ -198,7 +198,7 @@ public final class Exchange {
                 case RequestOutcome.Forward forward -> {
                     inputs.useRewrittenBody();
                     become(ExchangeState.PROXYING);
-                    proxy = new ProxyExchange(client, inputs, forward.target());
+                    proxy = HedgedExchange.orProxy(client, inputs, forward.target());
                     listener.metrics().upstreamExchangeStarted();
                     deadline = RequestDeadline.arm(downstream.eventLoop(), listener.services().clock(), ctx.deadline(),
                             this::deadlineExpired);

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * relays the response.
  */
 final class ProxyExchange
-        implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner {
+        implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner, UpstreamSide {
     private static final Logger log = LoggerFactory.getLogger(ProxyExchange.class);
 
     private final ClientSide client;
@@ -91,12 +91,12 @@ final class ProxyExchange
     }
 
     /** False when the declared body is over the limit and the exchange was answered ({@link RequestBodyRelay}). */
-    boolean admitsDeclaredBody() {
+    public boolean admitsDeclaredBody() {
         return body.admitsDeclaredBody();
     }
 
     /** Takes a cluster slot and makes the first attempt; a body held whole waits in the exchange until it connects. */
-    void connect() {
+    public void connect() {
         if (state == ProxyState.ENDED) {
             return; // ended while the exchange read a small body whole (the request deadline)
         }
@@ -206,7 +206,7 @@ final class ProxyExchange
     // ---- request body: client -> origin ----
 
     /** A body piece from the client; ownership passes here. Without a stream it waits in {@link RequestPieces}. */
-    void onRequestContent(HttpContent content) {
+    public void onRequestContent(HttpContent content) {
         if (state == ProxyState.ENDED) {
             content.release();
         } else if (stream == null) {
@@ -376,7 +376,7 @@ final class ProxyExchange
         }
     }
 
-    void onDownstreamWritable() {
+    public void onDownstreamWritable() {
         if (state == ProxyState.PAUSED) {
             become(ProxyState.RELAYING);
             response.clientCaughtUp();
@@ -439,7 +439,7 @@ final class ProxyExchange
     }
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
-    void onDownstreamClosed() {
+    public void onDownstreamClosed() {
         if (state == ProxyState.ENDED) {
             return;
         }
@@ -455,12 +455,12 @@ final class ProxyExchange
     }
 
     /** Response body bytes received from the origin so far. */
-    long responseBytes() {
+    public long responseBytes() {
         return response.bytes();
     }
 
     /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
-    void onDeadline(int status, String reason) {
+    public void onDeadline(int status, String reason) {
         abandon(status, reason); // the connection is closed, never pooled: its answer may still come
     }
 

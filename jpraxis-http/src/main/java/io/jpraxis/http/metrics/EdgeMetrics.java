@@ -37,6 +37,7 @@ public final class EdgeMetrics implements PoolEvents {
     private final LongAdder requestHeadTimeouts = new LongAdder();
     private final LongAdder requestBodyTimeouts = new LongAdder();
     private final LongAdder internalErrors = new LongAdder();
+    private final LongAdder hedgeCopies = new LongAdder();
     private final LongAdder unparsedForwarded = new LongAdder();
     /** Gauges, not counters: opened minus closed (see docs/behaviour/upstream-http2.md#the-connection-pool). */
     private final LongAdder openH2Connections = new LongAdder();
@@ -61,6 +62,7 @@ public final class EdgeMetrics implements PoolEvents {
         named.put("upstream_connects", upstreamConnects);
         named.put("upstream_reuses", upstreamReuses);
         named.put("upstream_retries", upstreamRetries);
+        named.put("upstream_hedge_copies", hedgeCopies);
         named.put("upstream_pooled_closed_by_origin", pooledClosedByOrigin);
         named.put("client_aborts", clientAborts);
         named.put("send_timeouts", sendTimeouts);
@@ -108,6 +110,15 @@ public final class EdgeMetrics implements PoolEvents {
 
     public void upstreamRetry() {
         upstreamRetries.increment();
+    }
+
+    /** A hedged request sent one more copy (see docs/behaviour/hedging.md#the-race). */
+    public void hedgeCopy() {
+        hedgeCopies.increment();
+    }
+
+    public long hedgeCopies() {
+        return hedgeCopies.sum();
     }
 
     /** A parked connection the origin closed: noticed while idle, so never handed out. */

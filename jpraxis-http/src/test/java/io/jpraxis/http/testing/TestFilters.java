@@ -1,9 +1,11 @@
 package io.jpraxis.http.testing;
 
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.HedgePolicyConfig;
 import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RouteHedgePolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
@@ -16,6 +18,7 @@ import io.jpraxis.core.runtime.IdGenerator;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.Endpoint;
+import io.jpraxis.core.upstream.HedgeBudget;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.testkit.TestOrigin;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +70,19 @@ public final class TestFilters {
             ctx.cluster(state.config().name());
             ctx.upstream(new UpstreamTarget(state, state.endpoints().getFirst(), balancer.reselectorFor(ctx)));
             return FilterAction.CONTINUE;
+        });
+    }
+
+    /**
+     * As {@link #firstEndpoint}, under {@code policy} with a budget of its own, as a router route
+     * with that {@code hedge_policy} would set it.
+     */
+    public static HttpFilter hedged(ClusterState state, HedgePolicyConfig policy) {
+        HttpFilter first = firstEndpoint(state);
+        HedgeBudget budget = new HedgeBudget(policy.budgetPercent());
+        return onRequest("test_hedge", ctx -> {
+            RouteHedgePolicy.set(ctx, state.config().name(), policy, budget);
+            return first.onRequest(ctx);
         });
     }
 

@@ -119,6 +119,19 @@ class MainTest {
     }
 
     @Test
+    void hedgedRequestsIsListedOffByDefaultAndGatesHedgePolicy() throws Exception {
+        assertThat(Main.run("features")).isZero();
+        assertThat(stdout()).as("decision 35: listed, off by default").containsPattern("hedged-requests\\s+off");
+        out.reset();
+        Path hedged = write("hedged.yaml", VALID.replace("cluster: c\n", "cluster: c\n"
+                + "            hedge_policy: {initial_requests: 2, max_attempts: 2}\n"));
+        assertThat(Main.run("validate", "-c", hedged.toString())).as("refused while the flag is off").isEqualTo(1);
+        assertThat(stderr()).contains("hedge_policy needs the hedged-requests feature");
+        assertThat(Main.run("--features", "hedged-requests", "validate", "-c", hedged.toString())).as(stderr())
+                .isZero();
+    }
+
+    @Test
     void unknownFeatureOrLogLevelIsAUsageError() {
         assertThat(Main.run("validate", "--features", "warp-drive")).isEqualTo(2);
         assertThat(stderr()).contains("warp-drive").contains("upstream-binding");

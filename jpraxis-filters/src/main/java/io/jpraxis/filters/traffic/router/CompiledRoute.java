@@ -1,8 +1,10 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.model.HedgePolicyConfig;
 import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.core.condition.PathMatch;
 import io.jpraxis.core.http.HeaderMap;
+import io.jpraxis.core.upstream.HedgeBudget;
 import io.jpraxis.filters.support.HostPattern;
 
 /**
@@ -18,9 +20,12 @@ final class CompiledRoute {
     private final String[] headerNames;
     private final String[] headerValues;
     private final int declarationIndex;
+    /** The route's hedge budget, one per policy; null without a policy. */
+    private final HedgeBudget hedgeBudget;
 
     CompiledRoute(RouteConfig config, int declarationIndex) {
         this.config = config;
+        this.hedgeBudget = config.hedgePolicy() == null ? null : new HedgeBudget(config.hedgePolicy().budgetPercent());
         this.declarationIndex = declarationIndex;
         this.exact = switch (config.path()) {
             case RoutePath.Exact e -> true;
@@ -49,6 +54,16 @@ final class CompiledRoute {
     /** The route's own retry_policy keys, or null. */
     RetryPolicyOverride retryPolicy() {
         return config.retryPolicy();
+    }
+
+    /** The route's hedge_policy, or null. */
+    HedgePolicyConfig hedgePolicy() {
+        return config.hedgePolicy();
+    }
+
+    /** The budget of the route's hedge_policy, or null. */
+    HedgeBudget hedgeBudget() {
+        return hedgeBudget;
     }
 
     /** The route's path or prefix as configured: a bounded label for metrics and logs. */

@@ -1,11 +1,11 @@
 package io.jpraxis.filters.traffic.router;
 
+import io.jpraxis.config.model.HedgePolicyConfig;
 import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.config.model.YamlShaped;
 import java.util.LinkedHashMap;
-import java.util.Map;
-
 import java.util.List;
+import java.util.Map;
 
 /**
  * One {@code routes[]} entry.
@@ -13,17 +13,24 @@ import java.util.List;
  * @param host the configured host pattern, or null for any host
  * @param headers required headers, in config order; all must match
  * @param retryPolicy the keys of the route's {@code retry_policy}, or null when it has none
+ * @param hedgePolicy the route's {@code hedge_policy}, or null when it has none
  */
 public record RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers,
-        RetryPolicyOverride retryPolicy) implements YamlShaped {
+        RetryPolicyOverride retryPolicy, HedgePolicyConfig hedgePolicy) implements YamlShaped {
 
     public RouteConfig {
         headers = List.copyOf(headers);
     }
 
-    /** A route without a retry policy of its own. */
+    /** A route without a retry or hedge policy of its own. */
     public RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers) {
-        this(path, cluster, host, headers, null);
+        this(path, cluster, host, headers, null, null);
+    }
+
+    /** A route without a hedge policy. */
+    public RouteConfig(RoutePath path, String cluster, String host, List<HeaderMatch> headers,
+            RetryPolicyOverride retryPolicy) {
+        this(path, cluster, host, headers, retryPolicy, null);
     }
 
     /** Back to the route's YAML keys: {@code path} or {@code path_prefix}, and a {@code headers} map. */
@@ -45,6 +52,9 @@ public record RouteConfig(RoutePath path, String cluster, String host, List<Head
         }
         if (retryPolicy != null) {
             out.put("retry_policy", retryPolicy.toYaml());
+        }
+        if (hedgePolicy != null) {
+            out.put("hedge_policy", hedgePolicy.toYaml());
         }
         return out;
     }

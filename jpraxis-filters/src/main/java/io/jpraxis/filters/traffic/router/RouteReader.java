@@ -2,7 +2,9 @@ package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.load.RetryPolicyReader;
+import io.jpraxis.config.model.HedgePolicyConfig;
 import io.jpraxis.config.model.RetryPolicyOverride;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
@@ -21,19 +23,21 @@ final class RouteReader {
     }
 
     /** The route at {@code path}, or empty when it had errors (all reported to {@code d}). */
-    static Optional<RouteConfig> read(ConfigNode node, ConfigPath path, Diagnostics d) {
+    static Optional<RouteConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, FeatureSet features) {
         MapReader route = MapReader.of(node, path, d);
-        route.notImplemented("hedge_policy", "json_aliases");
+        route.notImplemented("json_aliases");
         RoutePath routePath = readPath(route);
         String cluster = readCluster(route);
         String host = route.string("host").filter(h -> checkHost(route, h)).orElse(null);
         List<RouteConfig.HeaderMatch> headers = readHeaders(route);
         RetryPolicyOverride retry = route.present("retry_policy").flatMap(n -> RetryPolicyReader.readOverride(n,
                 route.path("retry_policy"), d, true)).orElse(null);
+        HedgePolicyConfig hedge = route.present("hedge_policy").flatMap(n -> HedgePolicyReader.read(n,
+                route.path("hedge_policy"), d, features)).orElse(null);
         if (!route.finishCleanly()) {
             return Optional.empty();
         }
-        return Optional.of(new RouteConfig(routePath, cluster, host, headers, retry));
+        return Optional.of(new RouteConfig(routePath, cluster, host, headers, retry, hedge));
     }
 
     private static RoutePath readPath(MapReader route) {

@@ -34,7 +34,7 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
 
     @Override
     public Optional<RouterConfig> read(MapReader options, FilterReadContext context) {
-        List<RouteConfig> routes = readRoutes(options);
+        List<RouteConfig> routes = readRoutes(options, context);
         boolean multiLevel = options.bool("multi_level_subdomain_matching", false);
         String aliasHeader = options.string("json_alias_header")
                 .filter(h -> HeaderListReader.checkName(h, options.path("json_alias_header"),
@@ -60,12 +60,13 @@ public final class RouterFactory implements FilterFactory<RouterConfig> {
         return new RouterFilter(config);
     }
 
-    private static List<RouteConfig> readRoutes(MapReader options) {
+    private static List<RouteConfig> readRoutes(MapReader options, FilterReadContext context) {
         List<ConfigNode> items = ConfigLists.nonEmpty(options, "routes",
                 "at least one route; without routes every request would fail with 404").orElse(List.of());
         List<RouteConfig> routes = new ArrayList<>(items.size());
         for (int i = 0; i < items.size(); i++) {
-            RouteReader.read(items.get(i), options.path("routes").index(i), options.diagnostics()).ifPresent(routes::add);
+            RouteReader.read(items.get(i), options.path("routes").index(i), options.diagnostics(), context.features())
+                    .ifPresent(routes::add);
         }
         return routes;
     }

@@ -1,6 +1,7 @@
 package io.jpraxis.filters.traffic.router;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RouteHedgePolicy;
 import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
@@ -42,6 +43,7 @@ public final class RouterFilter implements HttpFilter {
         ctx.cluster(route.cluster());
         ctx.route(route.label());
         RouteRetryPolicy.set(ctx, route.cluster(), route.retryPolicy()); // reset on every match
+        RouteHedgePolicy.set(ctx, route.cluster(), route.hedgePolicy(), route.hedgeBudget());
         return FilterAction.CONTINUE;
     }
 

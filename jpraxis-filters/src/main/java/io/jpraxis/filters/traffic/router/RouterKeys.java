@@ -20,8 +20,10 @@ public final class RouterKeys {
             key("headers", new KeyType.MapOf(KeyType.text(), 0), "Headers the request must carry with these "
                     + "values (all of them; values case-sensitive).").withRule("keys: " + HeaderListKeys.NAME_RULE),
             key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Overrides the keys it sets of the "
-                    + "cluster's retry_policy; a non-empty list replaces the cluster's."))
-            .withNotImplemented("hedge_policy", "json_aliases")
+                    + "cluster's retry_policy; a non-empty list replaces the cluster's."),
+            key("hedge_policy", KeyType.object(HedgePolicyReader.KEYS), "Copies of idempotent requests to other "
+                    + "endpoints (flag hedged-requests)."))
+            .withNotImplemented("json_aliases")
             .withExactlyOne("path", "path_prefix");
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Chooses the cluster by path, host and headers.",

@@ -5,11 +5,15 @@ import static io.jpraxis.filters.testing.FilterFixtures.declarationOf;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RouteHedgePolicy;
 import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.filters.testing.FilterFixtures;
 import org.junit.jupiter.api.Test;
 
 class RouterFilterTest {
@@ -68,6 +72,33 @@ class RouterFilterTest {
         ctx.rewriteTarget(io.jpraxis.core.http.RequestPath.of("/other"), null);
         route(r, ctx);
         assertThat(ctx.extensions().get(RouteRetryPolicy.KEY)).as("reset on every match").isEmpty();
+    }
+
+    @Test
+    void theMatchedRoutesHedgePolicyIsRecordedWithOneBudgetPerRoute() {
+        HttpFilter r = build(new RouterFactory(), """
+                routes:
+                  - path_prefix: /api/
+                    cluster: api
+                    hedge_policy: {initial_requests: 2, max_attempts: 2, budget_percent: 5}
+                  - path_prefix: /
+                    cluster: web
+                """, FilterFixtures.buildContext(FeatureSet.of(Feature.HEDGED_REQUESTS))).accepted();
+        RequestContext first = request("/api/a");
+        RequestContext second = request("/api/b");
+        route(r, first);
+        route(r, second);
+        assertThat(first.extensions().get(RouteHedgePolicy.KEY)).as("the /api/ route's policy, for its cluster")
+                .hasValueSatisfying(p -> {
+                    assertThat(p.cluster()).isEqualTo("api");
+                    assertThat(p.policy().initialRequests()).isEqualTo(2);
+                });
+        assertThat(second.extensions().get(RouteHedgePolicy.KEY).orElseThrow().budget())
+                .as("one budget per policy, shared by its requests")
+                .isSameAs(first.extensions().get(RouteHedgePolicy.KEY).orElseThrow().budget());
+        first.rewriteTarget(io.jpraxis.core.http.RequestPath.of("/other"), null);
+        route(r, first);
+        assertThat(first.extensions().get(RouteHedgePolicy.KEY)).as("reset on every match").isEmpty();
     }
 
     @Test
