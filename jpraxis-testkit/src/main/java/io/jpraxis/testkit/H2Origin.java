@@ -48,7 +48,7 @@ import javax.net.ssl.SSLException;
 
 /**
  * An HTTP/2 origin for tests: h2c by prior knowledge, or TLS with ALPN {@code h2}. Each stream reads
- * the whole request, then answers 200 with what it saw as headers ({@code x-seen-authority},
+ * the whole request, then answers 200 (or the request's {@code x-origin-status}) with what it saw as headers ({@code x-seen-authority},
  * {@code x-seen-te}, {@code x-seen-scheme}, {@code x-body-bytes}, {@code x-body-sha256},
  * {@code x-connection}: the origin's number for the connection) and, when asked, a body of
  * {@code x-download} bytes of the {@link TestData} pattern sent with flow control; the request's
@@ -275,7 +275,8 @@ public final class H2Origin implements AutoCloseable {
                 return; // turned away by a GOAWAY while held
             }
             requestHeads.add(head);
-            Http2Headers response = new DefaultHttp2Headers().status("200")
+            CharSequence status = head.get("x-origin-status");
+            Http2Headers response = new DefaultHttp2Headers().status(status == null ? "200" : status)
                     .add("x-connection", String.valueOf(ctx.channel().parent().attr(CONNECTION).get()))
                     .add("x-seen-authority", value(head.authority()))
                     .add("x-seen-scheme", value(head.scheme()))

@@ -72,5 +72,11 @@ public enum FilterTrait {
      * A target rewrite written with {@code allow_rewrite_override: true}: following an earlier
      * rewrite is a warning rather than an error.
      */
-    OVERRIDES_REWRITE
+    OVERRIDES_REWRITE,
+    /**
+     * Turns requests into gRPC calls, which need an HTTP/2 leg to the origin ({@code grpc_web}): a
+     * pipeline whose load balancers serve no cluster that can speak HTTP/2 upstream is warned about
+     * ({@code grpc_upstream_http2}; see docs/behaviour/grpc.md#grpc-web).
+     */
+    NEEDS_HTTP2_UPSTREAM
 }

@@ -130,14 +130,23 @@ public record FilterDeclaration(
      *     {@code ctx.cluster}, each once, in config order; held against the load balancers' {@code served}
      * @param served for a {@link FilterTrait#SELECTS_ENDPOINT} filter, the clusters it can pick
      *     endpoints of, in config order
+     * @param http2 of {@code served}, those whose connections can speak HTTP/2 to the origin
+     *     ({@code http.version: h2}, or {@code auto} over TLS); the gRPC upstream check reads it
      */
-    public record Clusters(Map<String, ClusterTags> declaredTags, List<String> selectable, List<String> served) {
+    public record Clusters(Map<String, ClusterTags> declaredTags, List<String> selectable, List<String> served,
+            Set<String> http2) {
         public static final Clusters NONE = new Clusters(Map.of(), List.of(), List.of());
 
         public Clusters {
             declaredTags = Collections.unmodifiableMap(new LinkedHashMap<>(declaredTags));
             selectable = List.copyOf(selectable);
             served = List.copyOf(served);
+            http2 = Set.copyOf(http2);
+        }
+
+        /** Clusters none of which is known to speak HTTP/2 upstream. */
+        public Clusters(Map<String, ClusterTags> declaredTags, List<String> selectable, List<String> served) {
+            this(declaredTags, selectable, served, Set.of());
         }
     }
 

@@ -17,10 +17,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One side of a {@link Tunnel}: the last handler of its connection once HTTP left it. What it
- * reads goes to the other side as it came; it asks for the next read only when the other side can
- * take more (else it waits for that side's writability), so at most one read per direction is in
- * flight. Bytes that arrive before the tunnel starts (read past the upgrade along with the HTTP
- * messages) wait and go first.
+ * reads goes to the other side as it came, the same buffer (no copy), flushed at the end of each
+ * read. The connection reads on its own ({@code autoRead}) while the other side can take more,
+ * and stops reading while the other side's outbound buffer is over its high water mark, until it
+ * drains: back-pressure costs nothing while the tunnel flows, where asking for each read anew
+ * would re-arm the socket's read interest (a system call under epoll) for every message. Bytes
+ * that arrive before the tunnel starts (read past the upgrade along with the HTTP messages) wait
+ * and go first.
  */
 final class TunnelEnd extends ChannelInboundHandlerAdapter {
     private final Tunnel tunnel;
@@ -85,7 +88,7 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
             inputEnded();
             return;
         }
-        channel.read();
+        readMore();
     }
 
     // ---- events of this side's connection ----
@@ -105,6 +108,11 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         bytesRead += bytes.readableBytes();
         tunnel.progress();
         peer.write(bytes);
+        if (started && !paused && !peer.writable()) {
+            // Stops the read loop now, not after it: at most one read's worth past the high mark.
+            paused = true;
+            channel.config().setAutoRead(false);
+        }
     }
 
     @Override
@@ -116,22 +124,33 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         readMore();
     }
 
+    /** Reads on while the other side can take more; else stops until it drains ({@link #resume()}). */
     private void readMore() {
         if (inputDone || closed) {
             return;
         }
         if (peer.writable()) {
-            channel.read();
+            paused = false;
+            if (!channel.config().isAutoRead()) {
+                channel.config().setAutoRead(true); // also asks for the first read
+            }
         } else {
-            paused = true; // resumed by the other side's writability
+            paused = true;
+            channel.config().setAutoRead(false);
+        }
+    }
+
+    private void resume() {
+        if (paused) {
+            paused = false;
+            readMore();
         }
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (started && ctx.channel().isWritable() && peer.paused) {
-            peer.paused = false;
-            peer.readMore();
+        if (started && ctx.channel().isWritable()) {
+            peer.resume();
         }
     }
 

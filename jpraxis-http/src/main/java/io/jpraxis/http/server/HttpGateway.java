@@ -96,6 +96,7 @@ public final class HttpGateway implements AutoCloseable {
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
+    private long tlsHandshakeTimeoutMs = ListenerTls.DEFAULT_HANDSHAKE_TIMEOUT_MS;
     private ReloadDelays certificateReloadDelays = ReloadDelays.STANDARD;
     /** Reloads TLS listeners' certificates when their files change (docs/behaviour/certificate-reload.md). */
     private CertificateWatcher certificates;
@@ -141,6 +142,15 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("gateway already started");
         }
         this.headerReadTimeoutMs = timeoutMs;
+        return this;
+    }
+
+    /** Overrides the TLS listeners' handshake timeout before {@link #start()} (tests use a short one). */
+    synchronized HttpGateway tlsHandshakeTimeoutMs(long timeoutMs) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.tlsHandshakeTimeoutMs = timeoutMs;
         return this;
     }
 
@@ -246,7 +256,7 @@ public final class HttpGateway implements AutoCloseable {
         certificates.watch(lc.name(), lc.tls(), () -> Objects.requireNonNull(built.get(), "not built yet").reload());
         ListenerTls tls;
         try {
-            tls = ListenerTls.build(lc.name(), lc.tls(), tlsMetrics);
+            tls = ListenerTls.build(lc.name(), lc.tls(), tlsMetrics, tlsHandshakeTimeoutMs);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("listener " + lc.name() + ": TLS for " + lc.address().render() + ": "
                     + e.getMessage(), e);

@@ -40,7 +40,8 @@ public final class OrderingChecks {
             new BindingCoverage(),
             new IrrCoexistence(),
             new IrrStepCoverage(),
-            new SatisfiableMatchers());
+            new SatisfiableMatchers(),
+            new GrpcUpstreamCheck());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
     private static final String DEMOTED = " (an error, reported as a warning because " + VALIDATION_FLAG + " is set)";

@@ -69,7 +69,9 @@ public enum OrderingRule {
     ALL_ROUTERS_CONDITIONAL("all_routers_conditional", null, true,
             "some router runs for every request"),
     SECURITY_ONLY_IN_CONDITIONAL_BRANCH("security_only_in_conditional_branch", null, true,
-            "no security filter is reached only through a conditional branch or host");
+            "no security filter is reached only through a conditional branch or host"),
+    GRPC_UPSTREAM_HTTP2("grpc_upstream_http2", null, true,
+            "a grpc_web pipeline's load balancers serve some cluster that speaks HTTP/2 upstream");
 
     private final String yamlName;
     private final SkipCheck skipFlag;

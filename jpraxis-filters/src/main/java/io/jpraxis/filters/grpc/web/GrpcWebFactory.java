@@ -4,6 +4,7 @@ import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
@@ -11,6 +12,7 @@ import io.jpraxis.core.pipeline.FilterFactory;
 import io.jpraxis.core.pipeline.FilterReadContext;
 import io.jpraxis.filters.grpc.web.GrpcWebConfig.OnMissingTrailers;
 import java.util.Optional;
+import java.util.Set;
 
 /** Builds {@code grpc_web} filters (see docs/reference/filters/grpc_web.md#what-it-does). */
 public final class GrpcWebFactory implements FilterFactory<GrpcWebConfig> {
@@ -55,7 +57,9 @@ public final class GrpcWebFactory implements FilterFactory<GrpcWebConfig> {
 
     @Override
     public FilterDeclaration declare(GrpcWebConfig config) {
-        FilterDeclaration declared = FilterDeclaration.NONE.withResponseHook(true)
+        // gRPC needs HTTP/2 to the origin; a pipeline with no such cluster is warned about at load.
+        FilterDeclaration declared = FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.NEEDS_HTTP2_UPSTREAM))
+                .withResponseHook(true)
                 // Re-encoded as it streams, never held whole; trailers become the last frame.
                 .withResponseBody(BodyAccess.READ_WRITE, BodyMode.STREAM);
         // Only base64 needs the request body, and whole: a group may straddle two pieces.

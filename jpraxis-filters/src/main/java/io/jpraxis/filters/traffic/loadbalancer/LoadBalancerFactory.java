@@ -4,6 +4,7 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.load.ClusterReader;
 import io.jpraxis.config.model.ClusterConfig;
+import io.jpraxis.config.model.ClusterHttpConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.binding.ClusterTags;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Builds {@code load_balancer} filters (see docs/reference/filters/load_balancer.md#what-it-does).
@@ -93,10 +95,29 @@ public final class LoadBalancerFactory implements FilterFactory<LoadBalancerConf
             tags.put(cluster.name(), ClusterTags.of(cluster.http()));
         }
         List<String> served = config.clusters().stream().map(ClusterConfig::name).toList();
+        Set<String> http2 = config.clusters().stream().filter(LoadBalancerFactory::mayUseHttp2)
+                .map(ClusterConfig::name).collect(Collectors.toSet());
         Set<FilterTrait> traits = config.clusterSource() == ClusterSource.BOUND_UPSTREAM
                 ? Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING)
                 : Set.of(FilterTrait.SELECTS_ENDPOINT);
         return FilterDeclaration.NONE.withTraits(traits)
-                .withClusters(new FilterDeclaration.Clusters(tags, List.of(), served));
+                .withClusters(new FilterDeclaration.Clusters(tags, List.of(), served, http2));
+    }
+
+    /**
+     * Whether the cluster's connections can speak HTTP/2 to the origin (see
+     * docs/behaviour/upstream-http2.md#choosing-the-version): {@code h2}, or {@code auto} over TLS,
+     * where the origin's ALPN may pick it; {@code auto} in cleartext is HTTP/1.1.
+     */
+    static boolean mayUseHttp2(ClusterConfig cluster) {
+        ClusterHttpConfig http = cluster.http();
+        if (http == null) {
+            return false;
+        }
+        return switch (http.versionOrDefault()) {
+            case H2 -> true;
+            case AUTO -> cluster.tls() != null;
+            case H1 -> false;
+        };
     }
 }

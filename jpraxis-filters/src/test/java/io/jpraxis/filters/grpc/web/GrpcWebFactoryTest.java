@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyMode;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.filters.grpc.web.GrpcWebConfig.OnMissingTrailers;
 import org.junit.jupiter.api.Test;
@@ -39,5 +40,11 @@ class GrpcWebFactoryTest {
         assertThat(text.requestBody().access()).isEqualTo(BodyAccess.READ_WRITE);
         assertThat(text.responseBody().mode()).as("never the whole response").isEqualTo(BodyMode.STREAM);
         assertThat(text.responseBody().access()).isEqualTo(BodyAccess.READ_WRITE);
+    }
+
+    @Test
+    void declaresThatItsRequestsNeedAnHttp2Upstream() {
+        assertThat(build(new GrpcWebFactory(), "{}\n").declared().traits())
+                .as("what the load check grpc_upstream_http2 looks for").contains(FilterTrait.NEEDS_HTTP2_UPSTREAM);
     }
 }

@@ -85,6 +85,29 @@ class LoadBalancerFactoryTest {
     }
 
     @Test
+    void declaresWhichOfItsClustersCanSpeakHttp2Upstream() {
+        HttpFilter lb = build(new LoadBalancerFactory(), """
+                clusters:
+                  - name: grpc
+                    endpoints: ["grpc.example.net:50051"]
+                    http: {version: h2}
+                  - name: alpn
+                    endpoints: ["alpn.example.net:443"]
+                    http: {version: auto}
+                    tls: {sni: alpn.example.net}
+                  - name: plain_auto
+                    endpoints: ["plain.example.net:80"]
+                    http: {version: auto}
+                  - name: rest
+                    endpoints: ["rest.example.net:80"]
+                """).accepted();
+        assertThat(declarationOf(lb).clusters().http2())
+                .as("h2, and auto over TLS where ALPN may pick h2; auto in cleartext and h1 are HTTP/1.1")
+                .containsExactlyInAnyOrder("grpc", "alpn");
+        assertThat(declarationOf(lb).clusters().served()).containsExactly("grpc", "alpn", "plain_auto", "rest");
+    }
+
+    @Test
     void subsetWithoutItsSelectorIsRefusedAtLoad() {
         assertThat(refused("""
                 clusters:

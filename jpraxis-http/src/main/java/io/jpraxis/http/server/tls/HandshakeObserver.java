@@ -3,6 +3,7 @@ package io.jpraxis.http.server.tls;
 import io.jpraxis.core.context.DownstreamTls;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SniCompletionEvent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import org.slf4j.Logger;
@@ -29,6 +30,12 @@ final class HandshakeObserver extends ChannelInboundHandlerAdapter {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object event) throws Exception {
+        if (event instanceof SniCompletionEvent hello && !hello.isSuccess()) {
+            // No hello within the handshake timeout: the SNI stage gives up before an SslHandler
+            // exists, so no handshake event will follow, only the close.
+            fail(ctx, hello.cause());
+            return;
+        }
         if (event instanceof SslHandshakeCompletionEvent done) {
             if (done.isSuccess()) {
                 SslHandler ssl = ctx.pipeline().get(SslHandler.class);

@@ -27,17 +27,21 @@ import org.slf4j.LoggerFactory;
  */
 public final class ListenerTls {
     private static final Logger log = LoggerFactory.getLogger(ListenerTls.class);
+    /** The whole handshake, from accept to finished (the wait for the hello included), must take at most 60 s. */
+    public static final long DEFAULT_HANDSHAKE_TIMEOUT_MS = 60_000;
 
     private final String listener;
     private final ListenerTlsConfig config;
     private final TlsEngine.Choice engine;
     private final ServerContexts contexts;
     private final TlsMetrics metrics;
+    private final long handshakeTimeoutMs;
     private final AtomicReference<CertificateSelection> current = new AtomicReference<>();
 
     private ListenerTls(String listener, ListenerTlsConfig config, TlsEngine.Choice engine, ServerContexts contexts,
-            TlsMetrics metrics) {
+            TlsMetrics metrics, long handshakeTimeoutMs) {
         this.listener = listener;
+        this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.config = config;
         this.engine = engine;
         this.contexts = contexts;
@@ -51,11 +55,28 @@ public final class ListenerTls {
      * @throws IllegalArgumentException naming the file, suite or server name that cannot be used
      */
     public static ListenerTls build(String listener, ListenerTlsConfig config, TlsMetrics metrics) {
-        return build(listener, config, TlsEngine.choose(config), metrics);
+        return build(listener, config, metrics, DEFAULT_HANDSHAKE_TIMEOUT_MS);
+    }
+
+    /**
+     * As {@link #build(String, ListenerTlsConfig, TlsMetrics)} with another handshake timeout: an
+     * internal setting, not a config key (tests use a short one).
+     */
+    public static ListenerTls build(String listener, ListenerTlsConfig config, TlsMetrics metrics,
+            long handshakeTimeoutMs) {
+        return build(listener, config, TlsEngine.choose(config), metrics, handshakeTimeoutMs);
     }
 
     /** As {@link #build(String, ListenerTlsConfig, TlsMetrics)} on a given engine (tests pin one). */
     static ListenerTls build(String listener, ListenerTlsConfig config, TlsEngine.Choice engine, TlsMetrics metrics) {
+        return build(listener, config, engine, metrics, DEFAULT_HANDSHAKE_TIMEOUT_MS);
+    }
+
+    private static ListenerTls build(String listener, ListenerTlsConfig config, TlsEngine.Choice engine,
+            TlsMetrics metrics, long handshakeTimeoutMs) {
+        if (handshakeTimeoutMs <= 0) {
+            throw new IllegalArgumentException("handshake timeout: " + handshakeTimeoutMs + " (expected: > 0 ms)");
+        }
         List<String> unsupported = new ArrayList<>();
         TlsParameters parameters = TlsParameters.of(config, engine.engine(), supportedSuites(engine.engine()),
                 unsupported);
@@ -64,7 +85,7 @@ public final class ListenerTls {
                     unsupported, engine.engine().label(), parameters.cipherSuites());
         }
         ListenerTls tls = new ListenerTls(listener, config, engine, new ServerContexts(config, engine.engine(),
-                parameters), metrics);
+                parameters), metrics, handshakeTimeoutMs);
         tls.current.set(tls.contexts.build());
         metrics.engine(listener, engine.engine());
         metrics.expiry(listener, () -> tls.current.get().earliestExpiry());
@@ -92,7 +113,7 @@ public final class ListenerTls {
 
     /** The handler a new connection starts with: waits for the hello, picks a certificate by SNI, then handshakes. */
     public ChannelHandler newHandler() {
-        return new SniSelection(current.get());
+        return new SniSelection(current.get(), handshakeTimeoutMs);
     }
 
     /** A handler that follows {@link #newHandler()}: counts the handshake and records the peer's identity. */

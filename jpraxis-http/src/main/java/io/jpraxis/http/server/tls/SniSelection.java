@@ -12,17 +12,16 @@ import javax.net.ssl.SSLParameters;
 /**
  * A new connection's first handler: reads the client hello, picks the context by SNI ({@link
  * CertificateSelection}) and replaces itself with the {@link SslHandler} that handshakes. The hello
- * and the handshake together get {@link #HANDSHAKE_TIMEOUT_MS} (see
- * docs/behaviour/tls-connections.md#handshake).
+ * and the handshake together get one timeout ({@link ListenerTls#DEFAULT_HANDSHAKE_TIMEOUT_MS}
+ * unless the gateway was given another; see docs/behaviour/tls-connections.md#handshake).
  */
 final class SniSelection extends SniHandler {
-    /** The whole handshake, from accept to finished, must take at most 60 s. */
-    static final long HANDSHAKE_TIMEOUT_MS = 60_000;
-
     private final long startNanos = System.nanoTime();
+    private final long handshakeTimeoutMs;
 
-    SniSelection(CertificateSelection selection) {
-        super(selection, HANDSHAKE_TIMEOUT_MS);
+    SniSelection(CertificateSelection selection, long handshakeTimeoutMs) {
+        super(selection, handshakeTimeoutMs);
+        this.handshakeTimeoutMs = handshakeTimeoutMs;
     }
 
     @Override
@@ -40,7 +39,7 @@ final class SniSelection extends SniHandler {
         SSLParameters parameters = engine.getSSLParameters();
         parameters.setUseCipherSuitesOrder(true); // the listed order decides, not the client's
         engine.setSSLParameters(parameters);
-        long left = HANDSHAKE_TIMEOUT_MS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        long left = handshakeTimeoutMs - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
         handler.setHandshakeTimeoutMillis(Math.max(1, left));
         return handler;
     }
