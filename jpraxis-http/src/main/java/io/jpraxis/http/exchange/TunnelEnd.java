@@ -17,13 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One side of a {@link Tunnel}: the last handler of its connection once HTTP left it. What it
- * reads goes to the other side as it came, the same buffer (no copy), flushed at the end of each
- * read. The connection reads on its own ({@code autoRead}) while the other side can take more,
- * and stops reading while the other side's outbound buffer is over its high water mark, until it
- * drains: back-pressure costs nothing while the tunnel flows, where asking for each read anew
- * would re-arm the socket's read interest (a system call under epoll) for every message. Bytes
- * that arrive before the tunnel starts (read past the upgrade along with the HTTP messages) wait
- * and go first.
+ * reads goes to the other side as it came; it asks for the next read only when the other side can
+ * take more (else it waits for that side's writability), so at most one read per direction is in
+ * flight. Bytes that arrive before the tunnel starts (read past the upgrade along with the HTTP
+ * messages) wait and go first.
  */
 final class TunnelEnd extends ChannelInboundHandlerAdapter {
     private final Tunnel tunnel;
@@ -88,7 +85,7 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
             inputEnded();
             return;
         }
-        readMore();
+        channel.read();
     }
 
     // ---- events of this side's connection ----
@@ -108,11 +105,6 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         bytesRead += bytes.readableBytes();
         tunnel.progress();
         peer.write(bytes);
-        if (started && !paused && !peer.writable()) {
-            // Stops the read loop now, not after it: at most one read's worth past the high mark.
-            paused = true;
-            channel.config().setAutoRead(false);
-        }
     }
 
     @Override
@@ -124,33 +116,22 @@ final class TunnelEnd extends ChannelInboundHandlerAdapter {
         readMore();
     }
 
-    /** Reads on while the other side can take more; else stops until it drains ({@link #resume()}). */
     private void readMore() {
         if (inputDone || closed) {
             return;
         }
         if (peer.writable()) {
-            paused = false;
-            if (!channel.config().isAutoRead()) {
-                channel.config().setAutoRead(true); // also asks for the first read
-            }
+            channel.read();
         } else {
-            paused = true;
-            channel.config().setAutoRead(false);
-        }
-    }
-
-    private void resume() {
-        if (paused) {
-            paused = false;
-            readMore();
+            paused = true; // resumed by the other side's writability
         }
     }
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        if (started && ctx.channel().isWritable()) {
-            peer.resume();
+        if (started && ctx.channel().isWritable() && peer.paused) {
+            peer.paused = false;
+            peer.readMore();
         }
     }
 
