@@ -6,8 +6,12 @@ import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.InsecureOptions.SkipCheck;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.MetricsConfig;
+import io.jpraxis.config.model.MetricsConfig.MetricLabel;
+import io.jpraxis.config.model.RouteTemplate;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.Scalars;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +36,7 @@ final class DumpTree {
         out.put("admin", admin(c.admin()));
         out.put("body_limits", bodyLimits(c.bodyLimits()));
         out.put("runtime", runtime(c.runtime()));
+        out.put("metrics", metrics(c.metrics()));
         out.put("shutdown_timeout_secs", c.shutdownTimeoutSecs());
         out.put("insecure_options", insecure(c.insecureOptions()));
         return out;
@@ -77,6 +82,16 @@ final class DumpTree {
             r.logOverrides().forEach((module, level) -> levels.put(module, Scalars.yamlName(level)));
             out.put("log_overrides", levels);
         }
+        return out;
+    }
+
+    private static Map<String, Object> metrics(MetricsConfig m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("filter_duration", m.filterDuration());
+        // In enum order, so a dump does not depend on the set's iteration order.
+        out.put("labels", Map.of("disabled", Arrays.stream(MetricLabel.values()).filter(l -> !m.labels(l))
+                .map(Scalars::yamlName).toList()));
+        out.put("route_templates", m.routeTemplates().stream().map(RouteTemplate::template).toList());
         return out;
     }
 

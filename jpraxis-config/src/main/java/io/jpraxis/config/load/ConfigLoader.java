@@ -14,6 +14,7 @@ import io.jpraxis.config.model.FilterChainConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.MetricsConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
@@ -39,6 +40,8 @@ public final class ConfigLoader {
             key("body_limits", KeyType.object(BodyLimitsReader.KEYS), "Body size ceilings."),
             key("admin", KeyType.object(AdminReader.KEYS), "The admin server; unset: none."),
             key("runtime", KeyType.object(RuntimeReader.KEYS), "Process-wide tuning."),
+            key("metrics", KeyType.object(MetricsReader.KEYS), "Prometheus metric settings: filter timings, "
+                    + "label dimensions, route templates."),
             key("clusters", KeyType.listOf(KeyType.object(ClusterReader.KEYS), 0, ConfigLimits.MAX_CLUSTERS),
                     "Clusters the filters send traffic to."),
             key("filter_chains", KeyType.listOf(KeyType.object(FilterChainReader.KEYS), 0, ConfigLimits.MAX_CHAINS),
@@ -47,7 +50,7 @@ public final class ConfigLoader {
                     "Sockets the gateway serves; at least one.").asRequired(),
             key("shutdown_timeout_secs", KeyType.integer(0, Integer.MAX_VALUE), "How long a stopping gateway lets "
                     + "requests in flight finish, in seconds.").withDefault(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS))
-            .withNotImplemented("metrics", "telemetry");
+            .withNotImplemented("telemetry");
 
     private final YamlTreeParser parser = new YamlTreeParser();
 
@@ -91,6 +94,7 @@ public final class ConfigLoader {
                 insecure);
         AdminConfig admin = AdminReader.read(r.node("admin").orElse(null), r.path("admin"), d, insecure);
         RuntimeConfig runtime = RuntimeReader.read(r.node("runtime").orElse(null), r.path("runtime"), d);
+        MetricsConfig metrics = MetricsReader.read(r.node("metrics").orElse(null), r.path("metrics"), d);
         List<ClusterConfig> clusters = r.present("clusters")
                 .map(n -> ClusterReader.readList(n, r.path("clusters"), d, insecure)).orElse(List.of());
         ConfigNode chainsNode = r.present("filter_chains").orElse(null);
@@ -104,7 +108,7 @@ public final class ConfigLoader {
         int shutdown = r.integer("shutdown_timeout_secs").map(Long::intValue)
                 .orElse(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
         r.finish();
-        return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown);
+        return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown, metrics);
     }
 
     private static LoadResult failed(String message) {

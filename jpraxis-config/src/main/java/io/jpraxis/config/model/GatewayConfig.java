@@ -12,14 +12,24 @@ public record GatewayConfig(
         AdminConfig admin,
         RuntimeConfig runtime,
         InsecureOptions insecureOptions,
-        int shutdownTimeoutSecs) {
+        int shutdownTimeoutSecs,
+        MetricsConfig metrics) {
 
     public static final int DEFAULT_SHUTDOWN_TIMEOUT_SECS = 30;
 
     public GatewayConfig {
+        metrics = metrics == null ? MetricsConfig.DEFAULT : metrics;
         listeners = List.copyOf(listeners);
         filterChains = List.copyOf(filterChains);
         clusters = List.copyOf(clusters);
+    }
+
+    /** A config with the default {@code metrics} block. */
+    public GatewayConfig(List<ListenerConfig> listeners, List<FilterChainConfig> filterChains,
+            List<ClusterConfig> clusters, BodyLimits bodyLimits, AdminConfig admin, RuntimeConfig runtime,
+            InsecureOptions insecureOptions, int shutdownTimeoutSecs) {
+        this(listeners, filterChains, clusters, bodyLimits, admin, runtime, insecureOptions, shutdownTimeoutSecs,
+                MetricsConfig.DEFAULT);
     }
 
     public Optional<FilterChainConfig> chain(String name) {

@@ -1,10 +1,15 @@
 package io.jpraxis.http.metrics;
 
+import io.jpraxis.config.model.MetricsConfig;
+import io.jpraxis.config.model.MetricsConfig.MetricLabel;
+import io.jpraxis.config.model.RouteTemplate;
 import io.jpraxis.core.context.RequestContext;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -16,16 +21,25 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Every tag value comes from config or is a status code, so the series stay bounded: the route
  * is the router's configured path or prefix ({@link RequestContext#route()}), never the request
- * path; {@value #NONE} stands for no route or no cluster, status {@code 0} for an exchange that
- * ended before any response was sent.
+ * path, unless a {@code metrics.route_templates} entry matches the request path, when it is that
+ * template; {@value #NONE} stands for no route or no cluster, status {@code 0} for an exchange that
+ * ended before any response was sent. A dimension in {@code metrics.labels.disabled} is left off
+ * every series ({@code status_class} drops {@code status}); see docs/behaviour/metrics.md.
  */
 public final class RequestMetrics {
     /** Tag value for an absent route or cluster. */
     public static final String NONE = "none";
     /** Records nothing: for edges built without a registry (tests driving a channel in memory). */
     public static final RequestMetrics DISABLED = new RequestMetrics(null);
+    /** The tag value of a dimension that is turned off: one series where there would be many. */
+    static final String OFF = "";
 
     private final MeterRegistry registry;
+    private final boolean listenerLabel;
+    private final boolean routeLabel;
+    private final boolean clusterLabel;
+    private final boolean statusLabel;
+    private final List<RouteTemplate> routeTemplates;
     /** Meter lookups by tag set, so a request costs a map hit rather than a registry lookup. */
     private final ConcurrentMap<Series, Meters> meters = new ConcurrentHashMap<>();
     /**
@@ -41,7 +55,17 @@ public final class RequestMetrics {
     };
 
     public RequestMetrics(MeterRegistry registry) {
+        this(registry, MetricsConfig.DEFAULT);
+    }
+
+    /** With the labels and route templates of the {@code metrics} block the process started with. */
+    public RequestMetrics(MeterRegistry registry, MetricsConfig config) {
         this.registry = registry;
+        this.listenerLabel = config.labels(MetricLabel.LISTENER);
+        this.routeLabel = config.labels(MetricLabel.ROUTE);
+        this.clusterLabel = config.labels(MetricLabel.CLUSTER);
+        this.statusLabel = config.labels(MetricLabel.STATUS_CLASS);
+        this.routeTemplates = config.routeTemplates();
     }
 
     /** Counts one ended exchange and its duration; {@code ctx} is null when the request never parsed. */
@@ -49,27 +73,54 @@ public final class RequestMetrics {
         if (registry == null) {
             return;
         }
-        String route = ctx == null || ctx.route() == null ? NONE : ctx.route();
-        String cluster = ctx == null || ctx.cluster() == null ? NONE : ctx.cluster();
+        String route = routeLabel ? route(ctx) : OFF;
+        String cluster = !clusterLabel ? OFF : ctx == null || ctx.cluster() == null ? NONE : ctx.cluster();
+        String listenerTag = listenerLabel ? listener : OFF;
+        int statusTag = statusLabel ? status : -1;
         LastSeries last = lastSeries.get();
-        Meters m = last.meters(listener, route, cluster, status);
+        Meters m = last.meters(listenerTag, route, cluster, statusTag);
         if (m == null) {
-            m = meters.computeIfAbsent(new Series(listener, route, cluster, status), this::register);
-            last.remember(listener, route, cluster, status, m);
+            m = meters.computeIfAbsent(new Series(listenerTag, route, cluster, statusTag), this::register);
+            last.remember(listenerTag, route, cluster, statusTag, m);
         }
         m.requests().increment();
         m.duration().record(durationNanos, TimeUnit.NANOSECONDS);
     }
 
+    /** The first template the request path fits, else the router's route, else {@value #NONE}. */
+    private String route(RequestContext ctx) {
+        if (ctx == null) {
+            return NONE;
+        }
+        for (RouteTemplate template : routeTemplates) {
+            if (template.matches(ctx.matchPath())) {
+                return template.template(); // the config's own string: identity-equal run after run
+            }
+        }
+        return ctx.route() == null ? NONE : ctx.route();
+    }
+
     private Meters register(Series s) {
-        String status = Integer.toString(s.status());
+        Tags tags = Tags.empty();
+        if (listenerLabel) {
+            tags = tags.and("listener", s.listener());
+        }
+        if (routeLabel) {
+            tags = tags.and("route", s.route());
+        }
+        if (clusterLabel) {
+            tags = tags.and("cluster", s.cluster());
+        }
+        if (statusLabel) {
+            tags = tags.and("status", Integer.toString(s.status()));
+        }
         Counter requests = Counter.builder("jpraxis.requests")
                 .description("Exchanges ended, by listener, route, cluster and status")
-                .tags("listener", s.listener(), "route", s.route(), "cluster", s.cluster(), "status", status)
+                .tags(tags)
                 .register(registry);
         Timer duration = Timer.builder("jpraxis.request.duration")
                 .description("From request head to the end of the exchange")
-                .tags("listener", s.listener(), "route", s.route(), "cluster", s.cluster(), "status", status)
+                .tags(tags)
                 .register(registry);
         return new Meters(requests, duration);
     }

@@ -131,7 +131,8 @@ public final class HttpGateway implements AutoCloseable {
         this.services = services;
         this.transport = transport;
         this.meters = meters;
-        this.requestMetrics = new RequestMetrics(meters);
+        // Labels and route templates are read once, from the config the edge starts with.
+        this.requestMetrics = new RequestMetrics(meters, generations.current().gateway().config().metrics());
         this.tlsMetrics = new TlsMetrics(meters);
         this.filterGauges = new FilterGauges(meters);
     }

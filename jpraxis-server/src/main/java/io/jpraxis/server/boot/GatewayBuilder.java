@@ -10,6 +10,7 @@ import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.pipeline.compile.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.http.metrics.FilterDurations;
 import java.io.IOException;
 import java.time.Instant;
 
@@ -23,6 +24,8 @@ public final class GatewayBuilder {
     private final FeatureSet features;
     private final RuntimeServices services;
     private final FilterRegistry registry;
+    /** One per process: the filters of every reload record here, into the registry serving starts. */
+    private final FilterDurations filterDurations = new FilterDurations();
 
     public GatewayBuilder(FeatureSet features, RuntimeServices services) {
         this(features, services, FilterRegistry.withBuiltIns(GatewayFilters.all()));
@@ -37,6 +40,11 @@ public final class GatewayBuilder {
 
     public FilterRegistry registry() {
         return registry;
+    }
+
+    /** Where the filters of a config with {@code metrics.filter_duration: true} record their hook timings. */
+    public FilterDurations filterDurations() {
+        return filterDurations;
     }
 
     /** The clock, random source and ids the built filters use; serving uses the same. */
@@ -111,7 +119,7 @@ public final class GatewayBuilder {
 
     private CompileResult build(String yaml, boolean serve) {
         LoadResult loaded = new ConfigLoader().load(yaml, features);
-        PipelineCompiler compiler = new PipelineCompiler(registry, features, services);
+        PipelineCompiler compiler = new PipelineCompiler(registry, features, services).timingFiltersInto(filterDurations);
         if (loaded.config() != null) {
             return serve ? compiler.compile(loaded.config(), loaded.diagnostics())
                     : compiler.validate(loaded.config(), loaded.diagnostics());

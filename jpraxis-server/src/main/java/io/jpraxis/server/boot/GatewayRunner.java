@@ -49,7 +49,8 @@ public final class GatewayRunner {
         ShutdownSignals signals = ShutdownSignals.install(Thread.currentThread());
         ServingGateway serving;
         try {
-            serving = ServingGateway.start(gateway, revision, builder.services(), builder.registry());
+            serving = ServingGateway.start(gateway, revision, builder.services(), builder.registry(),
+                    builder.filterDurations());
         } catch (RuntimeException e) {
             log.error("cannot start: {}", e.getMessage());
             signals.finished();

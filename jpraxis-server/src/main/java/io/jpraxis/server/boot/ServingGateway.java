@@ -8,6 +8,7 @@ import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.admin.AdminServer;
 import io.jpraxis.http.admin.AdminSurface;
+import io.jpraxis.http.metrics.FilterDurations;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.http.server.Transport;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -63,10 +64,22 @@ public final class ServingGateway {
      */
     public static ServingGateway start(CompiledGateway gateway, ConfigRevision revision, RuntimeServices services,
             FilterRegistry registry) {
+        return start(gateway, revision, services, registry, null);
+    }
+
+    /**
+     * As {@link #start(CompiledGateway, ConfigRevision, RuntimeServices, FilterRegistry)}, with
+     * {@code filterDurations} (the builder's; null for none) recording into this gateway's registry.
+     */
+    public static ServingGateway start(CompiledGateway gateway, ConfigRevision revision, RuntimeServices services,
+            FilterRegistry registry, FilterDurations filterDurations) {
         // First: a transport pinned by a system property that cannot load stops the start before anything runs.
         Transport transport = Transport.select();
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LoggingDefaults.registerMetrics(meters);
+        if (filterDurations != null) {
+            filterDurations.bindTo(meters);
+        }
         ExecutorService closer = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon()
                 .name("jpraxis-config-retire").factory());
         GenerationSlot generations = new GenerationSlot(owned(gateway, revision), closer);

@@ -4,8 +4,12 @@ import io.jpraxis.config.model.AdminConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.ListenerTlsConfig;
+import io.jpraxis.config.model.MetricsConfig.MetricLabel;
+import io.jpraxis.config.model.RouteTemplate;
 import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.read.Scalars;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +30,7 @@ import java.util.Objects;
  * added, removed or renamed, and any other listener key ({@code address}, {@code protocol},
  * {@code max_connections}, {@code downstream_read_timeout_ms},
  * {@code downstream_keepalive_timeout_ms}, {@code tls}); {@code admin}; {@code runtime};
+ * {@code metrics.labels} and {@code metrics.route_templates} ({@code metrics.filter_duration} reloads);
  * {@code insecure_options.allow_private_upstreams} (the resolver's guard is built at startup).
  */
 final class RestartRequired {
@@ -44,6 +49,9 @@ final class RestartRequired {
                 after.upstreamKeepalivePoolSize());
         changed(reasons, "runtime.max_connections", before.maxConnections(), after.maxConnections());
         changed(reasons, "runtime.log_overrides", before.logOverrides(), after.logOverrides());
+        // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
+        changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
+        changed(reasons, "metrics.route_templates", templates(serving), templates(next));
         changed(reasons, "insecure_options.allow_private_upstreams", serving.insecureOptions().allowPrivateUpstreams(),
                 next.insecureOptions().allowPrivateUpstreams());
         return reasons;
@@ -98,6 +106,15 @@ final class RestartRequired {
         changed(reasons, "admin.address", before.address(), after.address());
         changed(reasons, "admin.metrics_address", before.metricsAddress(), after.metricsAddress());
         changed(reasons, "admin.verbose", before.verbose(), after.verbose());
+    }
+
+    private static List<String> disabled(GatewayConfig config) {
+        return Arrays.stream(MetricLabel.values()).filter(l -> !config.metrics().labels(l)).map(Scalars::yamlName)
+                .toList();
+    }
+
+    private static List<String> templates(GatewayConfig config) {
+        return config.metrics().routeTemplates().stream().map(RouteTemplate::template).toList();
     }
 
     private static void changed(List<String> reasons, String key, Object before, Object after) {

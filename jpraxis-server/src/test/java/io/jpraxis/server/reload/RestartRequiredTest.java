@@ -158,4 +158,19 @@ class RestartRequiredTest {
         assertThat(RestartRequired.between(withTls, load(BASE))).singleElement().asString().contains("set -> unset");
         assertThat(RestartRequired.between(withTls, moved)).as("the same block on other lines").isEmpty();
     }
+
+    @Test
+    void metricsLabelsAndTemplatesNeedARestartWhileFilterDurationReloads() {
+        GatewayConfig serving = load(BASE);
+
+        assertThat(RestartRequired.between(serving, load(BASE + "metrics: {filter_duration: true}\n")))
+                .as("the filters each build creates are timed or not").isEmpty();
+        assertThat(RestartRequired.between(serving, load(BASE + """
+                metrics:
+                  labels: {disabled: [cluster]}
+                  route_templates: ["/users/{id}"]
+                """))).containsExactly(
+                "metrics.labels.disabled: [] -> [cluster] (applied at startup only)",
+                "metrics.route_templates: [] -> [/users/{id}] (applied at startup only)");
+    }
 }

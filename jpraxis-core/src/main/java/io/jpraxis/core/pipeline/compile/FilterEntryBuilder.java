@@ -6,7 +6,9 @@ import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Suggestions;
+import io.jpraxis.core.filter.FilterTimings;
 import io.jpraxis.core.filter.HttpFilter;
+import io.jpraxis.core.filter.TimedFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
 import io.jpraxis.core.pipeline.FilterFactory;
@@ -37,11 +39,19 @@ final class FilterEntryBuilder {
      */
     private final Set<FilterEntryConfig> diagnosed = Collections.newSetFromMap(new IdentityHashMap<>());
 
-    /** {@code buildContext} null: read and declare only, every filter a {@link DeclaredFilter}. */
-    FilterEntryBuilder(FilterRegistry registry, FilterReadContext readContext, FilterBuildContext buildContext) {
+    /** Null unless {@code metrics.filter_duration}: then every created filter is a {@link TimedFilter}. */
+    private final FilterTimings timings;
+
+    /**
+     * {@code buildContext} null: read and declare only, every filter a {@link DeclaredFilter};
+     * {@code timings} null: filters are not timed.
+     */
+    FilterEntryBuilder(FilterRegistry registry, FilterReadContext readContext, FilterBuildContext buildContext,
+            FilterTimings timings) {
         this.registry = registry;
         this.readContext = readContext;
         this.buildContext = buildContext;
+        this.timings = timings;
     }
 
     /**
@@ -145,6 +155,9 @@ final class FilterEntryBuilder {
         HttpFilter filter = buildContext == null
                 ? new DeclaredFilter(factory.type(), config.get())
                 : factory.create(config.get(), buildContext);
+        if (timings != null && filter != null) {
+            filter = new TimedFilter(filter, timings);
+        }
         return Optional.of(new Built(filter, declaration));
     }
 }

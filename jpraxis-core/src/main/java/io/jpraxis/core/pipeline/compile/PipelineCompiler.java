@@ -11,6 +11,7 @@ import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.validate.BranchChecks;
+import io.jpraxis.core.filter.FilterTimings;
 import io.jpraxis.core.pipeline.BindingScan;
 import io.jpraxis.core.pipeline.BodyPlan;
 import io.jpraxis.core.pipeline.BodyPlanner;
@@ -51,17 +52,33 @@ public final class PipelineCompiler {
     private final FeatureSet features;
     private final RuntimeServices services;
     private final int instanceLimit;
+    /** Where hook timings go when a config turns {@code metrics.filter_duration} on; null: never timed. */
+    private final FilterTimings timings;
 
     public PipelineCompiler(FilterRegistry registry, FeatureSet features, RuntimeServices services) {
-        this(registry, features, services, MAX_FILTER_INSTANCES);
+        this(registry, features, services, MAX_FILTER_INSTANCES, null);
     }
 
     /** With a smaller instance budget (tests). */
     PipelineCompiler(FilterRegistry registry, FeatureSet features, RuntimeServices services, int instanceLimit) {
+        this(registry, features, services, instanceLimit, null);
+    }
+
+    private PipelineCompiler(FilterRegistry registry, FeatureSet features, RuntimeServices services,
+            int instanceLimit, FilterTimings timings) {
         this.registry = registry;
         this.features = features;
         this.services = services;
         this.instanceLimit = instanceLimit;
+        this.timings = timings;
+    }
+
+    /**
+     * This compiler, timing every filter hook into {@code timings} for a config with
+     * {@code metrics.filter_duration: true} (see docs/behaviour/metrics.md#filter-timings).
+     */
+    public PipelineCompiler timingFiltersInto(FilterTimings timings) {
+        return new PipelineCompiler(registry, features, services, instanceLimit, timings);
     }
 
     /** Compiles {@code config} for serving, adding to {@code diagnostics} (which may already hold load findings). */
@@ -98,7 +115,8 @@ public final class PipelineCompiler {
             context = new FilterBuildContext(readContext, services, new ClusterStates());
             config.clusters().forEach(context.clusterStates()::stateFor);
         }
-        FilterEntryBuilder builder = new FilterEntryBuilder(registry, readContext, context);
+        FilterTimings timed = createFilters && config.metrics().filterDuration() ? timings : null;
+        FilterEntryBuilder builder = new FilterEntryBuilder(registry, readContext, context, timed);
         nested.attach(builder);
         Map<String, List<ConditionConfig>> chainConditions = chainConditions(config);
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, diagnostics);
