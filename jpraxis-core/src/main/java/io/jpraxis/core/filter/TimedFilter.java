@@ -6,6 +6,7 @@ import io.jpraxis.core.filter.FilterTimings.Stream;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 /**
  * A filter whose hooks are timed into {@link FilterTimings}, built only when
@@ -39,12 +40,7 @@ public final class TimedFilter implements HttpFilter {
 
     @Override
     public FilterAction onRequest(RequestContext ctx) {
-        long start = System.nanoTime();
-        try {
-            return filter.onRequest(ctx);
-        } finally {
-            timings.record(filter.type(), Phase.REQUEST, Stream.HEADERS, System.nanoTime() - start);
-        }
+        return timed(Phase.REQUEST, Stream.HEADERS, () -> filter.onRequest(ctx));
     }
 
     @Override
@@ -61,41 +57,31 @@ public final class TimedFilter implements HttpFilter {
 
     @Override
     public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
-        long start = System.nanoTime();
-        try {
-            return filter.onResponse(ctx, response);
-        } finally {
-            timings.record(filter.type(), Phase.RESPONSE, Stream.HEADERS, System.nanoTime() - start);
-        }
+        return timed(Phase.RESPONSE, Stream.HEADERS, () -> filter.onResponse(ctx, response));
     }
 
     @Override
     public FilterAction onRequestBody(RequestContext ctx, BodyChunk body) {
-        long start = System.nanoTime();
-        try {
-            return filter.onRequestBody(ctx, body);
-        } finally {
-            timings.record(filter.type(), Phase.REQUEST, Stream.BODY, System.nanoTime() - start);
-        }
+        return timed(Phase.REQUEST, Stream.BODY, () -> filter.onRequestBody(ctx, body));
     }
 
     @Override
     public FilterAction onBoundUpstreamRequestBody(RequestContext ctx, BodyChunk body) {
-        long start = System.nanoTime();
-        try {
-            return filter.onBoundUpstreamRequestBody(ctx, body);
-        } finally {
-            timings.record(filter.type(), Phase.SELECTED_UPSTREAM, Stream.BODY, System.nanoTime() - start);
-        }
+        return timed(Phase.SELECTED_UPSTREAM, Stream.BODY, () -> filter.onBoundUpstreamRequestBody(ctx, body));
     }
 
     @Override
     public FilterAction onResponseBody(RequestContext ctx, BodyChunk body) {
+        return timed(Phase.RESPONSE, Stream.BODY, () -> filter.onResponseBody(ctx, body));
+    }
+
+    /** Runs {@code hook}, recording its time even when it throws (the executor turns that into a failure). */
+    private FilterAction timed(Phase phase, Stream stream, Supplier<FilterAction> hook) {
         long start = System.nanoTime();
         try {
-            return filter.onResponseBody(ctx, body);
+            return hook.get();
         } finally {
-            timings.record(filter.type(), Phase.RESPONSE, Stream.BODY, System.nanoTime() - start);
+            timings.record(filter.type(), phase, stream, System.nanoTime() - start);
         }
     }
 
