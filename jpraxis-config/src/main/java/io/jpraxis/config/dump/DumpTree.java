@@ -6,6 +6,7 @@ import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.InsecureOptions.SkipCheck;
 import io.jpraxis.config.model.ListenerConfig;
+import io.jpraxis.config.model.LoggingConfig;
 import io.jpraxis.config.model.MetricsConfig;
 import io.jpraxis.config.model.MetricsConfig.MetricLabel;
 import io.jpraxis.config.model.RouteTemplate;
@@ -81,6 +82,15 @@ final class DumpTree {
             Map<String, Object> levels = new LinkedHashMap<>();
             r.logOverrides().forEach((module, level) -> levels.put(module, Scalars.yamlName(level)));
             out.put("log_overrides", levels);
+        }
+        LoggingConfig logging = r.logging();
+        if (logging != null) {
+            Map<String, Object> block = new LinkedHashMap<>();
+            block.put("output", Scalars.yamlName(logging.output()));
+            putIfSet(block, "file_path", logging.filePath() == null ? null : logging.filePath().toString());
+            block.put("non_blocking", logging.nonBlocking());
+            block.put("buffer_size", logging.bufferLines());
+            out.put("logging", block);
         }
         return out;
     }

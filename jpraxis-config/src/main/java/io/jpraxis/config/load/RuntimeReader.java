@@ -7,6 +7,7 @@ import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.LogLevel;
+import io.jpraxis.config.model.LoggingConfig;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
@@ -34,8 +35,11 @@ public final class RuntimeReader {
             key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),
                     "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
             key("log_overrides", new KeyType.MapOf(KeyType.choice(LogLevel.class), 0),
-                    "Log level per module path (praxis_filter::pipeline: debug), applied at start."))
-            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker");
+                    "Log level per module path (praxis_filter::pipeline: debug), applied at start."),
+            key("logging", KeyType.object(LoggingReader.KEYS), "Where log lines go; unset: diagnostics on stderr, "
+                    + "access lines on stdout."))
+            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker", "max_open_files",
+                    "subrequest_pool_size", "subrequest_max_connections", "shed_on_fd_pressure");
 
     private RuntimeReader() {
     }
@@ -53,8 +57,9 @@ public final class RuntimeReader {
         r.integer("global_queue_interval");
         SortedMap<String, LogLevel> logOverrides = LogOverridesReader.read(r.node("log_overrides"),
                 r.path("log_overrides"), r.diagnostics());
+        LoggingConfig logging = LoggingReader.read(r.node("logging").orElse(null), r.path("logging"), r.diagnostics());
         r.finish();
-        return new RuntimeConfig(threads, pool, maxConnections, logOverrides);
+        return new RuntimeConfig(threads, pool, maxConnections, logOverrides, logging);
     }
 
     /** Absent: the default; explicit null: pooling off. */

@@ -13,9 +13,10 @@ import java.util.TreeMap;
  * @param maxConnections process-wide downstream connection cap, null = none
  * @param logOverrides {@code runtime.log_overrides}: module path as written ({@code praxis_filter::pipeline})
  *     to level, sorted by module path (see docs/behaviour/log-overrides.md)
+ * @param logging {@code runtime.logging}; null: diagnostics on stderr, access lines on stdout
  */
 public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
-        SortedMap<String, LogLevel> logOverrides) {
+        SortedMap<String, LogLevel> logOverrides, LoggingConfig logging) {
     public static final int DEFAULT_KEEPALIVE_POOL = 64;
     public static final RuntimeConfig DEFAULT = new RuntimeConfig(0, DEFAULT_KEEPALIVE_POOL, null);
 
@@ -26,5 +27,11 @@ public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Inte
     /** Settings without log overrides. */
     public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections) {
         this(threads, upstreamKeepalivePoolSize, maxConnections, new TreeMap<>(Map.of()));
+    }
+
+    /** Settings with the default log output. */
+    public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
+            SortedMap<String, LogLevel> logOverrides) {
+        this(threads, upstreamKeepalivePoolSize, maxConnections, logOverrides, null);
     }
 }

@@ -42,6 +42,16 @@ public final class GatewayRunner {
         StartupWarnings.of(gateway.features(), gateway.config().insecureOptions(), ProcessUser.isRoot())
                 .forEach(log::warn);
         RuntimeConfig runtime = gateway.config().runtime() == null ? RuntimeConfig.DEFAULT : gateway.config().runtime();
+        if (runtime.logging() != null) {
+            try {
+                if (!LogOutput.apply(runtime.logging())) {
+                    log.warn("runtime.logging is ignored: -Dlogback.configurationFile names the logging setup");
+                }
+            } catch (IOException e) {
+                log.error("cannot start: {}", e.getMessage());
+                return 1;
+            }
+        }
         Logging.applyOverrides(runtime.logOverrides())
                 .forEach((logger, level) -> log.info("runtime.log_overrides: logger {} at {}", logger,
                         level.name().toLowerCase(Locale.ROOT)));

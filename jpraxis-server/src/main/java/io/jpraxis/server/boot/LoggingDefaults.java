@@ -85,6 +85,8 @@ public final class LoggingDefaults extends ContextAwareBase implements Configura
         }
         register(meters, context.getLogger(ACCESS_LOGGER).getAppender("ACCESS"), "access");
         register(meters, context.getLogger(EXTPROC_ACCESS_LOGGER).getAppender("EXTPROC-ACCESS"), "extproc");
+        // runtime.logging with non_blocking: one queue for every line (see LogOutput).
+        register(meters, context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender(LogOutput.QUEUE), "all");
     }
 
     private static void register(MeterRegistry meters, Appender<ILoggingEvent> appender, String log) {

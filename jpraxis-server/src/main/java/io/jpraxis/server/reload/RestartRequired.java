@@ -49,6 +49,7 @@ final class RestartRequired {
                 after.upstreamKeepalivePoolSize());
         changed(reasons, "runtime.max_connections", before.maxConnections(), after.maxConnections());
         changed(reasons, "runtime.log_overrides", before.logOverrides(), after.logOverrides());
+        changed(reasons, "runtime.logging", before.logging(), after.logging());
         // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
         changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
         changed(reasons, "metrics.route_templates", templates(serving), templates(next));
