@@ -35,6 +35,9 @@ import java.util.List;
  */
 public final class ConfigLoader {
     /** The top-level keys of a gateway config, in the order they are read. */
+    /** The longest drain a stop may wait for, as in Praxis: an hour. */
+    static final int MAX_SHUTDOWN_TIMEOUT_SECS = 3_600;
+
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A jpraxis gateway config.",
             key("insecure_options", KeyType.object(InsecureOptionsReader.KEYS), "Development escape hatches."),
             key("body_limits", KeyType.object(BodyLimitsReader.KEYS), "Body size ceilings."),
@@ -46,9 +49,9 @@ public final class ConfigLoader {
                     "Clusters the filters send traffic to."),
             key("filter_chains", KeyType.listOf(KeyType.object(FilterChainReader.KEYS), 0, ConfigLimits.MAX_CHAINS),
                     "Named filter chains."),
-            key("listeners", KeyType.listOf(KeyType.object(ListenerReader.KEYS), 1, null),
+            key("listeners", KeyType.listOf(KeyType.object(ListenerReader.KEYS), 1, ListenerReader.MAX_LISTENERS),
                     "Sockets the gateway serves; at least one.").asRequired(),
-            key("shutdown_timeout_secs", KeyType.integer(0, Integer.MAX_VALUE), "How long a stopping gateway lets "
+            key("shutdown_timeout_secs", KeyType.integer(0, MAX_SHUTDOWN_TIMEOUT_SECS), "How long a stopping gateway lets "
                     + "requests in flight finish, in seconds.").withDefault(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS))
             .withNotImplemented("telemetry");
 

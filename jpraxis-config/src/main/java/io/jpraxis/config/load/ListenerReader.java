@@ -29,6 +29,8 @@ import java.util.Set;
  * least one, unique names, chains that exist.
  */
 public final class ListenerReader {
+    /** Listeners one config may declare, as in Praxis. */
+    static final int MAX_LISTENERS = 1_000;
     /** The keys of one listener. */
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A socket the gateway accepts clients on.",
             key("name", KeyType.text(), "Unique listener name.").asRequired(),
@@ -72,6 +74,10 @@ public final class ListenerReader {
                 out.add(listener);
             });
         }
+        if (items.size() > MAX_LISTENERS) {
+            d.invalid(path, node.line(), items.size() + " listeners", "at most " + MAX_LISTENERS);
+        }
+        ListenerBinds.check(out, d);
         return out;
     }
 
