@@ -61,9 +61,10 @@ final class ListenerBinds {
             for (int j = 0; j < i; j++) {
                 ListenerConfig earlier = listeners.get(j);
                 if (earlier.address() != null && Bind.of(earlier.address()).overlaps(bind)) {
-                    d.error(later.source().path().key("address"), later.source().line(), "listener '" + later.name() + "' binds "
-                            + later.address().render() + ", which overlaps listener '" + earlier.name() + "' on "
-                            + earlier.address().render() + " (expected: distinct ports, or distinct specific addresses)");
+                    d.error(later.source().path().key("address"), later.source().line(), "listener '" + later.name()
+                            + "' binds " + later.address().render() + ", which overlaps listener '" + earlier.name()
+                            + "' on " + earlier.address().render()
+                            + " (expected: distinct ports, or distinct specific addresses)");
                     break;
                 }
             }
