@@ -4,6 +4,7 @@ import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.ai.headers.HeaderRefusal.Rule;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.filters.support.HeaderListReader;
@@ -136,6 +137,19 @@ public final class HeaderPolicy {
             return refused(Rule.HOST, "not host");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The header name under {@code key} of a filter's options, checked by this policy; {@code fallback}
+     * when the key is absent, null (reported) when it is not a string or this policy refuses it.
+     */
+    public String read(MapReader options, String key, String fallback) {
+        if (!options.has(key)) {
+            options.skip(key);
+            return fallback;
+        }
+        String name = options.requiredString(key);
+        return name != null && check(name, options.path(key), options.line(key), options.diagnostics()) ? name : null;
     }
 
     /**

@@ -46,7 +46,8 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
 
     @Override
     public Optional<Read> read(MapReader options, FilterReadContext context) {
-        String modelHeader = modelHeader(options);
+        String modelHeader = HeaderPolicy.MODEL_HEADER.read(options, "model_header",
+                IntelligentRouteConfig.DEFAULT_MODEL_HEADER);
         SessionAffinityConfig affinity = SessionAffinityReader.read(options);
         String routeHeader = routeHeader(options, modelHeader, affinity);
         List<String> hopClusters = hopClusters(options);
@@ -84,19 +85,6 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
 
     /** An entry as read: its config and the routing snapshots it was checked against (its overlay, read). */
     public record Read(IntelligentRouteConfig config, SnapshotSource snapshots) {
-    }
-
-    private static String modelHeader(MapReader options) {
-        if (!options.has("model_header")) {
-            options.skip("model_header");
-            return IntelligentRouteConfig.DEFAULT_MODEL_HEADER;
-        }
-        String name = options.requiredString("model_header");
-        if (name == null) {
-            return null;
-        }
-        return HeaderPolicy.MODEL_HEADER.check(name, options.path("model_header"), options.line("model_header"),
-                options.diagnostics()) ? name : null;
     }
 
     /**

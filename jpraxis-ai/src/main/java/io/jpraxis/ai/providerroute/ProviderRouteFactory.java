@@ -40,7 +40,8 @@ public final class ProviderRouteFactory implements FilterFactory<ProviderRouteCo
     @Override
     public Optional<ProviderRouteConfig> read(MapReader options, FilterReadContext context) {
         String providerId = providerId(options);
-        String modelHeader = modelHeader(options);
+        String modelHeader = HeaderPolicy.MODEL_HEADER.read(options, "model_header",
+                ProviderRouteConfig.DEFAULT_MODEL_HEADER);
         Optional<List<Route>> routes = ProviderRouteReader.read(options);
         boolean demo = options.bool("emit_demo_attribution", false);
         if (!options.finishCleanly() || providerId == null || modelHeader == null || routes.isEmpty()) {
@@ -84,16 +85,4 @@ public final class ProviderRouteFactory implements FilterFactory<ProviderRouteCo
         return value;
     }
 
-    /** {@link HeaderPolicy#MODEL_HEADER}, as {@code intelligent_route}'s. */
-    private static String modelHeader(MapReader options) {
-        if (!options.has("model_header")) {
-            return ProviderRouteConfig.DEFAULT_MODEL_HEADER;
-        }
-        String name = options.requiredString("model_header");
-        if (name == null) {
-            return null;
-        }
-        return HeaderPolicy.MODEL_HEADER.check(name, options.path("model_header"), options.line("model_header"),
-                options.diagnostics()) ? name : null;
-    }
 }
