@@ -38,12 +38,13 @@ public final class ListenerReader {
             key("protocol", KeyType.choice(ListenerProtocol.class), "Listener protocol; tcp is not implemented yet.")
                     .withDefault("http"),
             key("filter_chains", KeyType.listOf(KeyType.text()),
-                    "Names of the top-level filter chains every request runs, in order."),
-            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
+                    "Names of the top-level filter chains every request runs, in order; an HTTP listener"
+                            + " needs at least one."),
+            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_CONNECTIONS),
                     "Most client connections open at once on this listener; unset: no cap."),
-            key("downstream_read_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
+            key("downstream_read_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_TIMEOUT_MS),
                     "How long a client may take to send its request, in milliseconds."),
-            key("downstream_keepalive_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_TIMEOUT_MS),
+            key("downstream_keepalive_timeout_ms", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_TIMEOUT_MS),
                     "How long an idle kept-alive client connection stays open, in milliseconds."),
             key("tls", KeyType.object(ListenerTlsReader.KEYS), "TLS termination; unset: "
                     + "cleartext. Changing it needs a restart."))
@@ -96,6 +97,10 @@ public final class ListenerReader {
             r.error("protocol", "\"tcp\" is not implemented in jpraxis (expected: http; TCP listeners come later)");
         }
         List<String> chains = chains(r, name, chainNames);
+        if (protocol == ListenerProtocol.HTTP && r.list("filter_chains").map(List::isEmpty).orElse(true)) {
+            // A chainless HTTP listener would accept connections with nothing to run on them.
+            r.invalid("filter_chains", "at least one filter chain for an HTTP listener");
+        }
         ListenerTlsConfig tls = r.present("tls")
                 .flatMap(n -> ListenerTlsReader.read(n, r.path("tls"), d)).orElse(null);
         ListenerConfig listener = new ListenerConfig(name, address, protocol, chains,

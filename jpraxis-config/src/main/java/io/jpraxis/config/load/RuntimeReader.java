@@ -29,7 +29,7 @@ public final class RuntimeReader {
             key("upstream_keepalive_pool_size", KeyType.integer(0, 1_000_000),
                     "Idle upstream connections kept per endpoint for reuse.")
                     .withDefault(RuntimeConfig.DEFAULT_KEEPALIVE_POOL).nullMeans("pooling off"),
-            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
+            key("max_connections", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_CONNECTIONS),
                     "Most downstream connections open at once across all listeners; unset: no cap."),
             key("work_stealing", KeyType.bool(), "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
             key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),

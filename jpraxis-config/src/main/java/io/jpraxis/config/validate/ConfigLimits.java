@@ -36,6 +36,10 @@ public final class ConfigLimits {
     public static final int MAX_ENDPOINTS = 10_000;
     /** Largest connection count accepted. */
     public static final long MAX_CONNECTIONS = Integer.MAX_VALUE;
+    /** Largest downstream connection cap (a listener's or the runtime's): Praxis's bound. */
+    public static final long MAX_DOWNSTREAM_CONNECTIONS = 1_000_000;
+    /** Largest listener read or keep-alive timeout: one hour, Praxis's bound. */
+    public static final long MAX_DOWNSTREAM_TIMEOUT_MS = 3_600_000;
     /** Largest endpoint weight accepted. */
     public static final long MAX_WEIGHT = Integer.MAX_VALUE;
     /** Most event-loop threads accepted in {@code runtime.threads}. */

@@ -50,7 +50,8 @@ class ConfigYamlWriterTest {
     void writesDefaultsInPraxisShape() {
         String dumped = writer.write(load("""
                 listeners:
-                  - {name: default, address: "[::1]:8080"}
+                  - {name: default, address: "[::1]:8080", filter_chains: [main]}
+                filter_chains: [{name: main}]
                 clusters:
                   - name: api
                     endpoints: ["api.example.com:443", {address: "api2.example.com:443", weight: 2}]
@@ -75,7 +76,8 @@ class ConfigYamlWriterTest {
     void writesHealthCheckDefaultsAndOmitsTheLegacyRetryPolicy() {
         String dumped = writer.write(load("""
                 listeners:
-                  - {name: default, address: "127.0.0.1:8080"}
+                  - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
+                filter_chains: [{name: main}]
                 clusters:
                   - name: checked
                     endpoints: ["api.example.com:80"]
@@ -103,7 +105,8 @@ class ConfigYamlWriterTest {
     void writesAnUnboundedBodyAsAnExplicitNull() {
         String dumped = writer.write(load("""
                 listeners:
-                  - {name: default, address: "127.0.0.1:8080"}
+                  - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
+                filter_chains: [{name: main}]
                 body_limits: {max_request_bytes: null}
                 runtime: {upstream_keepalive_pool_size: null}
                 insecure_options: {allow_unbounded_body: true}

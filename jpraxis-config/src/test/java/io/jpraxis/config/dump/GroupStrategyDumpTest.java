@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  */
 class GroupStrategyDumpTest {
     private static final String YAML = """
+            filter_chains: [{name: main, filters: []}]
             listeners:
-              - {name: default, address: "127.0.0.1:8080"}
+              - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
             clusters:
               - name: s
                 endpoints:

@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 /** maglev and ring_hash read their parameters, apply defaults, and dump back to the same config. */
 class HashStrategyDumpTest {
     private static final String YAML = """
+            filter_chains: [{name: main, filters: []}]
             listeners:
-              - {name: default, address: "127.0.0.1:8080"}
+              - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
             clusters:
               - name: m
                 endpoints: ["a.example.com:80", "b.example.com:80"]

@@ -23,7 +23,7 @@ class ListenerTlsDumpTest {
         TestPki.Issued api = ca.server("api").issue();
         TestPki.Issued www = ca.server("www").issue();
         Path crl = ca.crl("crl");
-        GatewayConfig original = load("listeners:\n  - name: edge\n    address: \"127.0.0.1:8443\"\n    tls:\n"
+        GatewayConfig original = load("filter_chains:\n  - {name: main, filters: []}\nlisteners:\n  - name: edge\n    filter_chains: [main]\n    address: \"127.0.0.1:8443\"\n    tls:\n"
                 + "      certificates:\n"
                 + "        - {cert_path: \"" + api.certPath() + "\", key_path: \"" + api.keyPath()
                 + "\", server_names: [api.example.com]}\n"

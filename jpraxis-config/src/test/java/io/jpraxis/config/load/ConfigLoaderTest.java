@@ -52,6 +52,9 @@ class ConfigLoaderTest {
                 listeners:
                   - name: default
                     address: "127.0.0.1:8080"
+                    filter_chains: [main]
+                filter_chains:
+                  - name: main
                 clusters:
                   - name: api
                     endpoints: ["api.example.com:443"]
@@ -62,9 +65,8 @@ class ConfigLoaderTest {
         assertThat(config.runtime()).isEqualTo(RuntimeConfig.DEFAULT);
         assertThat(config.insecureOptions()).isEqualTo(InsecureOptions.NONE);
         assertThat(config.shutdownTimeoutSecs()).isEqualTo(30);
-        assertThat(config.filterChains()).isEmpty();
+        assertThat(config.filterChains()).singleElement().satisfies(c -> assertThat(c.filters()).isEmpty());
         assertThat(config.listeners().get(0).protocol()).isEqualTo(ListenerProtocol.HTTP);
-        assertThat(config.listeners().get(0).filterChains()).isEmpty();
         ClusterConfig cluster = config.clusters().get(0);
         assertThat(cluster.loadBalancerStrategy()).isEqualTo(LoadBalancerStrategy.ROUND_ROBIN);
         assertThat(cluster.http()).as("an absent http block is NONE, not null").isEqualTo(ClusterHttpConfig.NONE);
@@ -168,7 +170,7 @@ class ConfigLoaderTest {
 
         assertThat(result.diagnostics().errors()).extracting(Diagnostic::path).extracting(Object::toString)
                 .containsExactlyInAnyOrder("listeners[0].name", "listeners[0].address", "listeners[0].protocol",
-                        "listeners[0].max_connections", "clusters[0].endpoints[0]",
+                        "listeners[0].max_connections", "listeners[0].filter_chains", "clusters[0].endpoints[0]",
                         "clusters[0].load_balancer_strategy");
     }
 
@@ -176,10 +178,11 @@ class ConfigLoaderTest {
     void listsDiagnosticsInDocumentOrderForPrinting() {
         LoadResult result = loader.load("""
                 listeners:
-                  - {name: default, address: "127.0.0.1:8080"}
+                  - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
                 clusters:
                   - {name: c, endpoints: []}
                 insecure_options: {allow_everything: true}
+                filter_chains: [{name: main}]
                 """, FeatureSet.NONE);
 
         assertThat(result.diagnostics().all()).extracting(Diagnostic::line)
@@ -191,7 +194,8 @@ class ConfigLoaderTest {
     void readsInsecureOptionsFirstSoLaterSectionsSeeThem() {
         GatewayConfig config = loadOk("""
                 listeners:
-                  - {name: default, address: "127.0.0.1:8080"}
+                  - {name: default, address: "127.0.0.1:8080", filter_chains: [main]}
+                filter_chains: [{name: main}]
                 clusters:
                   - {name: local, endpoints: ["127.0.0.1:9000"]}
                 body_limits: {max_request_bytes: null}
@@ -219,7 +223,8 @@ class ConfigLoaderTest {
     @Test
     void loadsAFileFromDisk(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("praxis.yaml");
-        Files.writeString(file, "listeners:\n  - {name: default, address: \"127.0.0.1:8080\"}\n");
+        Files.writeString(file, "listeners:\n  - {name: default, address: \"127.0.0.1:8080\", filter_chains: [main]}\n"
+                + "filter_chains: [{name: main}]\n");
 
         LoadResult result = loader.loadFile(file, FeatureSet.NONE);
 
@@ -229,7 +234,8 @@ class ConfigLoaderTest {
 
     @Test
     void keepsIpv6ListenerAddressesWithoutBrackets() {
-        GatewayConfig config = loadOk("listeners:\n  - {name: v6, address: \"[::1]:8443\"}\n", FeatureSet.NONE);
+        GatewayConfig config = loadOk("listeners:\n  - {name: v6, address: \"[::1]:8443\", filter_chains: [main]}\n"
+                + "filter_chains: [{name: main}]\n", FeatureSet.NONE);
 
         assertThat(config.listeners().get(0).address()).isEqualTo(new HostPort("::1", 8443));
         assertThat(config.listeners().get(0).address().render()).isEqualTo("[::1]:8443");

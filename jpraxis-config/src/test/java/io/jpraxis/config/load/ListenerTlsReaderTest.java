@@ -46,7 +46,8 @@ class ListenerTlsReaderTest {
 
     /** A config whose only listener has {@code tls} set to {@code block} (indented as written under it). */
     static LoadResult load(String block) {
-        String yaml = "listeners:\n  - name: edge\n    address: \"127.0.0.1:8443\"\n    tls:\n"
+        String yaml = "filter_chains:\n  - {name: main, filters: []}\n"
+                + "listeners:\n  - name: edge\n    filter_chains: [main]\n    address: \"127.0.0.1:8443\"\n    tls:\n"
                 + block.stripIndent().lines().map(line -> "      " + line).reduce("", (a, b) -> a + b + "\n");
         return new ConfigLoader().load(yaml, FeatureSet.NONE);
     }
@@ -97,7 +98,8 @@ class ListenerTlsReaderTest {
 
     @Test
     void aListenerWithoutTlsIsCleartextAndOneCertificateNeedsNoNames() {
-        LoadResult plain = new ConfigLoader().load("listeners:\n  - {name: edge, address: \"127.0.0.1:8080\"}\n",
+        LoadResult plain = new ConfigLoader().load("listeners:\n  - {name: edge, address: \"127.0.0.1:8080\", filter_chains: [main]}\n"
+                + "filter_chains:\n  - {name: main, filters: []}\n",
                 FeatureSet.NONE);
         LoadResult single = load(one());
 
