@@ -202,12 +202,21 @@ public final class TargetLauncher {
      * path, and the 200 of the probe was its verdict), and a compressing target answers the JSON
      * body gzip-encoded. A target that does not is not started, so it cannot pass a goal.
      */
-    private void checkServesAsConfigured(TargetKind kind, int port) {
+    private void checkServesAsConfigured(TargetKind kind, int port) throws IOException {
         if (kind == TargetKind.JPRAXIS_EDGE) {
             int bare = HttpProbe.status(port, EdgePipeline.PATH);
             if (bare != 401) {
                 throw new IllegalStateException(kind.cliName() + ": GET " + EdgePipeline.PATH + " without a token"
                         + " answered " + bare + " (expected: 401 from jwt_auth)");
+            }
+            HttpProbe.Answer a = HttpProbe.get(port, EdgePipeline.PATH,
+                    EdgePipeline.clientHeaders(EdgeCredentials.read(runDir).token()));
+            if (!a.header("access-control-allow-origin").equals(EdgePipeline.ALLOWED_ORIGIN)
+                    || a.header("x-ratelimit-limit").isEmpty()) {
+                throw new IllegalStateException(kind.cliName() + ": the client's GET answered " + a.status()
+                        + " with Access-Control-Allow-Origin \"" + a.header("access-control-allow-origin")
+                        + "\" and X-RateLimit-Limit \"" + a.header("x-ratelimit-limit")
+                        + "\" (expected: cors and rate_limit on the path)");
             }
         }
         if (compresses(kind)) {
