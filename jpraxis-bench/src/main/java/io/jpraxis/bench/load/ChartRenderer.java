@@ -36,9 +36,10 @@ public final class ChartRenderer {
     static Color colour(String target) {
         return switch (TargetKind.byName(target).orElseThrow()) {
             case ORIGIN, WS_ORIGIN -> new Color(0x9E9E9E);
-            case NGINX, NGINX_TLS, NGINX_WS -> new Color(0x2E7D32);
-            case HAPROXY, HAPROXY_TLS, HAPROXY_WS -> new Color(0x1565C0);
-            case JPRAXIS, JPRAXIS_TLS, JPRAXIS_WS -> new Color(0xEF6C00);
+            case NGINX, NGINX_TLS, NGINX_WS, NGINX_GZIP -> new Color(0x2E7D32);
+            case HAPROXY, HAPROXY_TLS, HAPROXY_WS, HAPROXY_GZIP -> new Color(0x1565C0);
+            case JPRAXIS, JPRAXIS_TLS, JPRAXIS_WS, JPRAXIS_GZIP -> new Color(0xEF6C00);
+            case JPRAXIS_EDGE -> new Color(0x558B2F);
             case JPRAXIS_TLS_JDK -> new Color(0xFFB74D);
             case JPRAXIS_ONE_LOOP -> new Color(0xFFB74D);
             case JPRAXIS_20F -> new Color(0xAD1457);

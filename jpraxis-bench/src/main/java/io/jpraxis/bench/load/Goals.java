@@ -5,11 +5,15 @@ import static io.jpraxis.bench.load.Figures.millis;
 import static io.jpraxis.bench.load.Figures.one;
 import static io.jpraxis.bench.load.Figures.ratio;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
+import static io.jpraxis.bench.load.TargetKind.HAPROXY_GZIP;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_EDGE;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_GZIP;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
+import static io.jpraxis.bench.load.TargetKind.NGINX_GZIP;
 
 import io.jpraxis.bench.load.GoalResult.Verdict;
 import java.util.List;
@@ -25,6 +29,7 @@ public final class Goals {
     static final double COLD_START_LIMIT_MILLIS = 1000;
     static final double AI_PATH_ADDED_P50_MICROS = 300;
     static final double DISPATCH_FRACTION = 0.9;
+    static final double EDGE_PIPELINE_FRACTION = 0.85;
 
     private Goals() {
     }
@@ -33,7 +38,7 @@ public final class Goals {
     public static List<GoalResult> evaluate(MedianTable t, List<Double> coldStartMillis) {
         return List.of(smallGetThroughput(t), smallGetTail(t), smallGetCpu(t), largePost(t), flatMemory(t),
                 manyConnections(t), pipeline(t), aiPath(t), dispatch(t, "dispatch-direct"), dispatch(t, "dispatch-irr"),
-                coldStart(coldStartMillis));
+                edgePipeline(t), compression(t), coldStart(coldStartMillis));
     }
 
     static GoalResult smallGetThroughput(MedianTable t) {
@@ -126,6 +131,42 @@ public final class Goals {
                 p.subject().requestsPerSecond() >= DISPATCH_FRACTION * p.reference().requestsPerSecond(),
                 "dispatch %s req/s; plain %s req/s (x%s)".formatted(count(p.subject().requestsPerSecond()),
                         count(p.reference().requestsPerSecond()), ratio(p.subject().requestsPerSecond(), p.reference().requestsPerSecond()))))
+                .orElseGet(() -> missing(goal));
+    }
+
+    /**
+     * Issue 26: the edge pipeline within 15% of the plain path's req/s. Every request must have
+     * been answered 2xx on both (wrk counts a 401, 403 or 429 as an error): a pipeline that refuses
+     * is fast for the wrong reason, so any error fails the goal.
+     */
+    static GoalResult edgePipeline(MedianTable t) {
+        String goal = "edge-pipeline req/s >= 0.85x plain jpraxis, no errors";
+        return pair(t, "edge-pipeline", JPRAXIS_EDGE, JPRAXIS).map(p -> verdict(goal,
+                p.subject().requestsPerSecond() >= EDGE_PIPELINE_FRACTION * p.reference().requestsPerSecond()
+                        && p.subject().errorsTotal() == 0 && p.reference().errorsTotal() == 0,
+                "edge %s req/s; plain %s req/s (x%s); errors %d and %d".formatted(
+                        count(p.subject().requestsPerSecond()), count(p.reference().requestsPerSecond()),
+                        ratio(p.subject().requestsPerSecond(), p.reference().requestsPerSecond()),
+                        p.subject().errorsTotal(), p.reference().errorsTotal())))
+                .orElseGet(() -> missing(goal));
+    }
+
+    /**
+     * Issue 26: gzip of a 64 KiB JSON answer at least as fast as nginx's {@code gzip on} at the same
+     * level (6), with no errors; HAProxy's libslz figure is shown beside it.
+     */
+    static GoalResult compression(MedianTable t) {
+        String goal = "compression req/s >= nginx-gzip (level 6), no errors";
+        Optional<TargetMedians> h = measured(t.find("compression", HAPROXY_GZIP));
+        return pair(t, "compression", JPRAXIS_GZIP, NGINX_GZIP).map(p -> verdict(goal,
+                p.subject().requestsPerSecond() >= p.reference().requestsPerSecond()
+                        && p.subject().errorsTotal() == 0,
+                "jpraxis-gzip %s req/s; nginx-gzip %s (x%s)%s; errors %d".formatted(
+                        count(p.subject().requestsPerSecond()), count(p.reference().requestsPerSecond()),
+                        ratio(p.subject().requestsPerSecond(), p.reference().requestsPerSecond()),
+                        h.map(x -> "; haproxy-gzip %s (x%s)".formatted(count(x.requestsPerSecond()),
+                                ratio(p.subject().requestsPerSecond(), x.requestsPerSecond()))).orElse(""),
+                        p.subject().errorsTotal())))
                 .orElseGet(() -> missing(goal));
     }
 

@@ -6,6 +6,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -35,6 +38,46 @@ public final class HttpProbe {
     public static int tlsStatus(int port, String path, SSLContext tls) {
         return exchange(port, "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port
                 + "\r\nConnection: close\r\n\r\n", tls);
+    }
+
+    /**
+     * The status line and headers of {@code GET path} with {@code headers} added (the body is not
+     * read): what the suite checks before the rounds, such as a {@code Content-Encoding}.
+     */
+    public static Answer get(int port, String path, Map<String, String> headers) {
+        StringBuilder request = new StringBuilder("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n");
+        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+        request.append("Connection: close\r\n\r\n");
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
+            socket.setSoTimeout(TIMEOUT_MILLIS);
+            socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+            InputStream in = socket.getInputStream();
+            int status = parseStatusLine(readLine(in));
+            Map<String, String> answerHeaders = new LinkedHashMap<>();
+            for (String line = readLine(in); !line.isEmpty(); line = readLine(in)) {
+                int colon = line.indexOf(':');
+                if (colon > 0) {
+                    answerHeaders.merge(line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                            line.substring(colon + 1).trim(), (a, b) -> a + ", " + b);
+                }
+            }
+            return new Answer(status, answerHeaders);
+        } catch (IOException e) {
+            return new Answer(-1, Map.of());
+        }
+    }
+
+    /** A status (-1: nothing answered) and the response headers, names in lower case. */
+    public record Answer(int status, Map<String, String> headers) {
+        public Answer {
+            headers = Map.copyOf(headers);
+        }
+
+        /** The header {@code name} (lower case), or "" when absent. */
+        public String header(String name) {
+            return headers.getOrDefault(name, "");
+        }
     }
 
     private static int exchange(int port, String request) {

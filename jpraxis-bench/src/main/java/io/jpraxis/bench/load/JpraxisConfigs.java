@@ -50,6 +50,38 @@ public final class JpraxisConfigs {
         return document(port, origin, ROUTER, "");
     }
 
+    /**
+     * The edge pipeline ({@link EdgePipeline}): six edge filters, jwt_auth reading the key set
+     * file at {@code jwksPath}, ahead of the plain path's router and load balancer.
+     */
+    public static String edgePipeline(int port, String origin, String jwksPath) {
+        return document(port, origin, EdgePipeline.filters(EdgePipeline.jwksFile(jwksPath), JWT_CACHE_SIZE) + ROUTER,
+                "");
+    }
+
+    /** jwt_auth's default cache: the client's one token is verified once, then remembered. */
+    public static final int JWT_CACHE_SIZE = 10_000;
+
+    /** The level nginx's peer config gives {@code gzip_comp_level}; jpraxis-gzip uses the same. */
+    public static final int GZIP_LEVEL = 6;
+
+    /**
+     * {@code compression} (gzip only, level {@value #GZIP_LEVEL}, JSON responses) ahead of the
+     * plain path, as nginx-gzip compresses ({@code gzip_types application/json}).
+     */
+    public static String gzip(int port, String origin) {
+        return document(port, origin, """
+                      - filter: compression
+                        gzip:
+                          level: %d
+                        brotli:
+                          enabled: false
+                        zstd:
+                          enabled: false
+                        content_types: [application/json]
+                """.formatted(GZIP_LEVEL) + ROUTER, "");
+    }
+
     /** {@link #plain} on one event loop, the whole upstream pool budget on it. */
     public static String plainOneLoop(int port, String origin) {
         return plain(port, origin).replace(RUNTIME, """

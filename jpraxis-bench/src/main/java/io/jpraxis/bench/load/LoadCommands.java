@@ -3,6 +3,7 @@ package io.jpraxis.bench.load;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
+import io.jpraxis.bench.load.LoadSpec.WrkGet;
 import io.jpraxis.bench.load.LoadSpec.WrkNewConnections;
 import io.jpraxis.bench.load.LoadSpec.WsEcho;
 import io.jpraxis.bench.load.LoadSpec.WsStream;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Turns a workload's {@link LoadSpec} into the wrk or h2load command line for one target. */
 public final class LoadCommands {
@@ -46,6 +48,9 @@ public final class LoadCommands {
         return switch (spec) {
             case Wrk w -> new LoadCommand(spec, List.of("wrk", "-t" + w.threads(), "-c" + w.connections(),
                     "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s", script(w).toString(), target.url(w.path())),
+                    Duration.ZERO, null, seconds + SLACK_SECONDS);
+            case WrkGet g -> new LoadCommand(spec, List.of("wrk", "-t" + g.threads(), "-c" + g.connections(),
+                    "-d" + seconds + "s", "--timeout", WRK_TIMEOUT, "-s", script(g).toString(), target.url(g.path())),
                     Duration.ZERO, null, seconds + SLACK_SECONDS);
             case H2c h -> {
                 Path log = workDir.resolve(tag + ".h2load.log");
@@ -113,6 +118,19 @@ public final class LoadCommands {
                     + " (expected: a divisor of 1000, so the period is whole milliseconds)");
         }
         return 1000 / perSecond;
+    }
+
+    /** The GET script with {@code g}'s headers; the edge client's token is the one the run made. */
+    private Path script(WrkGet g) throws IOException {
+        Path script = workDir.resolve("wrk-get-" + g.headers().name().toLowerCase(Locale.ROOT) + ".lua");
+        if (!Files.exists(script)) {
+            Map<String, String> headers = switch (g.headers()) {
+                case EDGE_CLIENT -> EdgePipeline.clientHeaders(EdgeCredentials.read(workDir).token());
+                case GZIP -> Map.of("Accept-Encoding", "gzip");
+            };
+            Files.writeString(script, WrkScript.renderGet(headers));
+        }
+        return script;
     }
 
     private Path script(Wrk w) throws IOException {

@@ -30,6 +30,25 @@ public sealed interface LoadSpec {
         CHAT_JSON
     }
 
+    /**
+     * wrk GETs over keep-alive HTTP/1.1 connections, every request carrying {@code headers}, as
+     * {@link Wrk} otherwise.
+     */
+    record WrkGet(int threads, int connections, String path, ClientHeaders headers) implements LoadSpec {
+    }
+
+    /** The headers a {@link WrkGet} client sends besides wrk's own. */
+    enum ClientHeaders {
+        /**
+         * The edge client ({@link EdgePipeline#clientHeaders}): the run's bearer token (the same on
+         * every request, read from the run's folder), its page's {@code Origin}, and the load
+         * balancer's {@code X-Forwarded-For}.
+         */
+        EDGE_CLIENT,
+        /** {@code Accept-Encoding: gzip}, as a client that takes compressed answers sends. */
+        GZIP
+    }
+
     /** h2load over cleartext HTTP/2 by prior knowledge, bounded by time, several streams per connection. */
     record H2c(int clients, int streamsPerClient, int threads, String path) implements LoadSpec {
     }

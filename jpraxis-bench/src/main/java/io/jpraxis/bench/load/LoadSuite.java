@@ -63,6 +63,9 @@ public final class LoadSuite {
             MachineInfo machine = MachineInfo.collect(root);
             long ticks = ClockTicks.perSecond();
             OriginContent.write(runDir);
+            if (options.neededTargets().contains(TargetKind.JPRAXIS_EDGE)) {
+                EdgeCredentials.generate().write(runDir); // the key set jwt_auth reads and the client's token
+            }
             Map<TargetKind, Target> targets = startTargets(runDir, reaper);
             Map<String, String> pin = ClientTlsPin.environment(runDir);
             List<TlsHandshake> handshakes = targets.values().stream().filter(t -> t.kind().tls())

@@ -5,10 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
-/** The files the nginx origin serves: /small (1 KiB) and /large (64 KiB). */
+/**
+ * The files the nginx origin serves: /small (1 KiB), /large (64 KiB) and /data.json (64 KiB of
+ * JSON, the compression workload's body).
+ */
 public final class OriginContent {
     public static final int SMALL_BYTES = 1024;
     public static final int LARGE_BYTES = 64 * 1024;
+    public static final int JSON_BYTES = 64 * 1024;
+    /** Served as {@code application/json}; the name of the file under {@code www} too. */
+    public static final String JSON_PATH = "/data.json";
 
     private OriginContent() {
     }
@@ -21,6 +27,7 @@ public final class OriginContent {
         Path www = Files.createDirectories(runDir.resolve("www"));
         Files.write(www.resolve("small"), pattern(SMALL_BYTES));
         Files.write(www.resolve("large"), pattern(LARGE_BYTES));
+        Files.writeString(www.resolve(JSON_PATH.substring(1)), CatalogJson.of(JSON_BYTES));
         for (Path p : new Path[] {runDir, www}) {
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }

@@ -35,6 +35,17 @@ public enum TargetKind {
      */
     JPRAXIS_DISPATCH("jpraxis-dispatch"),
     /**
+     * jpraxis with the edge pipeline of issue 26 ({@link EdgePipeline}): forwarded_headers, ip_acl,
+     * cors, jwt_auth, rate_limit and path_rewrite ahead of the router and load balancer.
+     */
+    JPRAXIS_EDGE("jpraxis-edge"),
+    /** nginx as a one-worker proxy with {@code gzip on} at level 6 for JSON ({@code bench/peers/gzip-nginx.conf}). */
+    NGINX_GZIP("nginx-gzip"),
+    /** HAProxy (one thread) with {@code compression algo gzip} for JSON (libslz: stateless, no level). */
+    HAPROXY_GZIP("haproxy-gzip"),
+    /** jpraxis's plain path behind {@code compression}: gzip only, level 6, JSON responses. */
+    JPRAXIS_GZIP("jpraxis-gzip"),
+    /**
      * The floor under jpraxis: a bare Netty proxy ({@code io.jpraxis.bench.floor.BareNettyProxy})
      * on the same JVM options, transport, codecs and event loops, doing no gateway work. What it
      * costs, any proxy on this stack costs; what jpraxis costs beyond it is jpraxis's own.

@@ -54,6 +54,11 @@ public final class TargetLauncher {
             case JPRAXIS_AI -> jpraxis(kind, port, JpraxisConfigs.aiPath(port, origin.authority()));
             case JPRAXIS_DISPATCH -> jpraxis(kind, port, JpraxisConfigs.dispatch(port, origin.authority()),
                     JpraxisConfigs.DISPATCH_FEATURES);
+            case JPRAXIS_EDGE -> jpraxis(kind, port, JpraxisConfigs.edgePipeline(port, origin.authority(),
+                    runDir.resolve(EdgeCredentials.JWKS_FILE).toString()));
+            case NGINX_GZIP -> nginx(kind, "gzip-nginx.conf", port, port, origin);
+            case HAPROXY_GZIP -> haproxy(kind, "gzip-haproxy.cfg", port, port, origin);
+            case JPRAXIS_GZIP -> jpraxis(kind, port, JpraxisConfigs.gzip(port, origin.authority()));
             case NETTY_FLOOR -> nettyFloor(TargetKind.NETTY_FLOOR, port, origin, List.of());
             case NETTY_FLOOR_TLS -> nettyFloor(TargetKind.NETTY_FLOOR_TLS, port, origin,
                     List.of("--tls", certificate().cert().toString(), certificate().key().toString()));
@@ -189,21 +194,68 @@ public final class TargetLauncher {
             }
             Thread.sleep(50);
         }
+        checkServesAsConfigured(kind, port);
+    }
+
+    /**
+     * Before any round: the edge pipeline refuses a request without a token (so jwt_auth is on the
+     * path, and the 200 of the probe was its verdict), and a compressing target answers the JSON
+     * body gzip-encoded. A target that does not is not started, so it cannot pass a goal.
+     */
+    private void checkServesAsConfigured(TargetKind kind, int port) throws IOException {
+        if (kind == TargetKind.JPRAXIS_EDGE) {
+            int bare = HttpProbe.status(port, EdgePipeline.PATH);
+            if (bare != 401) {
+                throw new IllegalStateException(kind.cliName() + ": GET " + EdgePipeline.PATH + " without a token"
+                        + " answered " + bare + " (expected: 401 from jwt_auth)");
+            }
+            HttpProbe.Answer a = HttpProbe.get(port, EdgePipeline.PATH,
+                    EdgePipeline.clientHeaders(EdgeCredentials.read(runDir).token()));
+            if (!a.header("access-control-allow-origin").equals(EdgePipeline.ALLOWED_ORIGIN)
+                    || a.header("x-ratelimit-limit").isEmpty()) {
+                throw new IllegalStateException(kind.cliName() + ": the client's GET answered " + a.status()
+                        + " with Access-Control-Allow-Origin \"" + a.header("access-control-allow-origin")
+                        + "\" and X-RateLimit-Limit \"" + a.header("x-ratelimit-limit")
+                        + "\" (expected: cors and rate_limit on the path)");
+            }
+        }
+        if (compresses(kind)) {
+            HttpProbe.Answer a = HttpProbe.get(port, OriginContent.JSON_PATH, Map.of("Accept-Encoding", "gzip"));
+            if (a.status() != 200 || !a.header("content-encoding").equals("gzip")) {
+                throw new IllegalStateException(kind.cliName() + ": GET " + OriginContent.JSON_PATH
+                        + " with Accept-Encoding: gzip answered " + a.status() + " with Content-Encoding \""
+                        + a.header("content-encoding") + "\" (expected: 200, gzip)");
+            }
+            System.err.println("load: " + kind.cliName() + " answers " + OriginContent.JSON_PATH + " gzip-encoded ("
+                    + a.header("content-type") + ", " + (a.header("transfer-encoding").isEmpty()
+                            ? "length " + a.header("content-length") : a.header("transfer-encoding")) + ")");
+        }
+    }
+
+    private static boolean compresses(TargetKind kind) {
+        return kind == TargetKind.JPRAXIS_GZIP || kind == TargetKind.NGINX_GZIP || kind == TargetKind.HAPROXY_GZIP;
     }
 
     /**
      * Asks whether {@code kind} serves: GET /small, except on the AI path, which routes only
      * requests whose body names a model (a GET there has no cluster and answers 500).
      */
-    private static int probe(TargetKind kind, int port, SSLContext tls) {
+    private int probe(TargetKind kind, int port, SSLContext tls) throws IOException {
         if (tls != null) {
             return HttpProbe.tlsStatus(port, "/small", tls);
+        }
+        if (kind == TargetKind.JPRAXIS_EDGE) {
+            return HttpProbe.get(port, EdgePipeline.PATH,
+                    EdgePipeline.clientHeaders(EdgeCredentials.read(runDir).token())).status();
         }
         return kind == TargetKind.JPRAXIS_AI ? HttpProbe.postJson(port, "/echo", WrkScript.chatJson(256))
                 : HttpProbe.status(port, "/small");
     }
 
     private static String probeName(TargetKind kind) {
+        if (kind == TargetKind.JPRAXIS_EDGE) {
+            return "GET " + EdgePipeline.PATH + " with the client's token";
+        }
         return kind == TargetKind.JPRAXIS_AI ? "POST /echo of a chat body" : "GET /small";
     }
 

@@ -3,6 +3,7 @@ package io.jpraxis.bench.load;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
+import io.jpraxis.bench.load.LoadSpec.WrkGet;
 import io.jpraxis.bench.load.LoadSpec.WrkNewConnections;
 import io.jpraxis.bench.load.LoadSpec.WsEcho;
 import io.jpraxis.bench.load.LoadSpec.WsStream;
@@ -21,6 +22,7 @@ public final class ToolOutputs {
     public static ToolResult read(LoadCommand command, String stdout) throws IOException {
         return switch (command.spec()) {
             case Wrk w -> WrkResultParser.parse(stdout);
+            case WrkGet g -> WrkResultParser.parse(stdout);
             // The WebSocket client prints its figures in the line wrk's done() hook prints.
             case WrkNewConnections w -> WrkResultParser.parse(stdout);
             case WsEcho e -> WrkResultParser.parse(stdout);

@@ -1,19 +1,25 @@
 package io.jpraxis.bench.load;
 
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
+import static io.jpraxis.bench.load.TargetKind.HAPROXY_GZIP;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_EDGE;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_GZIP;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_ONE_LOOP;
 import static io.jpraxis.bench.load.TargetKind.NETTY_FLOOR;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
+import static io.jpraxis.bench.load.TargetKind.NGINX_GZIP;
 import static io.jpraxis.bench.load.TargetKind.ORIGIN;
 
 import io.jpraxis.bench.load.LoadSpec.Body;
+import io.jpraxis.bench.load.LoadSpec.ClientHeaders;
 import io.jpraxis.bench.load.LoadSpec.H2c;
 import io.jpraxis.bench.load.LoadSpec.NewConnections;
 import io.jpraxis.bench.load.LoadSpec.Wrk;
+import io.jpraxis.bench.load.LoadSpec.WrkGet;
 import java.util.List;
 import java.util.Optional;
 
@@ -49,7 +55,15 @@ public final class Workloads {
                     new Wrk(2, 64, "GET", "/openai/small", 0), List.of(JPRAXIS, JPRAXIS_DISPATCH)),
             new Workload("dispatch-irr", "GET /small (1 KiB): binding router + gateway marker + iterative_request_router"
                     + " step (bound load_balancer) vs router + load_balancer, wrk -t2 -c64",
-                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_DISPATCH)));
+                    new Wrk(2, 64, "GET", "/small", 0), List.of(JPRAXIS, JPRAXIS_DISPATCH)),
+            new Workload("edge-pipeline", "GET /edge/small (1 KiB) with a bearer token (the same on every request),"
+                    + " an Origin and X-Forwarded-For: forwarded_headers + ip_acl + cors + jwt_auth + rate_limit +"
+                    + " path_rewrite + router + load_balancer vs router + load_balancer, wrk -t2 -c64",
+                    new WrkGet(2, 64, EdgePipeline.PATH, ClientHeaders.EDGE_CLIENT), List.of(JPRAXIS, JPRAXIS_EDGE)),
+            new Workload("compression", "GET /data.json (64 KiB of JSON) with Accept-Encoding: gzip, answered"
+                    + " gzip-encoded at level 6 (HAProxy: libslz), wrk -t2 -c64",
+                    new WrkGet(2, 64, OriginContent.JSON_PATH, ClientHeaders.GZIP),
+                    List.of(NGINX_GZIP, HAPROXY_GZIP, JPRAXIS_GZIP)));
 
     private Workloads() {
     }

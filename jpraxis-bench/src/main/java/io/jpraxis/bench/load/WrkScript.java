@@ -1,5 +1,7 @@
 package io.jpraxis.bench.load;
 
+import java.util.Map;
+
 /**
  * The Lua script wrk runs: it sets the method and body, and its {@code done} hook prints the
  * run's figures as one JSON line that {@link WrkResultParser} reads, since wrk's own summary
@@ -48,6 +50,19 @@ public final class WrkScript {
                 }
             }
         }
+        return lua.append(DONE).toString();
+    }
+
+    /** A GET sending {@code headers} (names and values without quotes or backslashes) on every request. */
+    public static String renderGet(Map<String, String> headers) {
+        StringBuilder lua = new StringBuilder("wrk.method = \"GET\"\n");
+        headers.forEach((name, value) -> {
+            if ((name + value).chars().anyMatch(c -> c == '"' || c == '\\' || c == '\r' || c == '\n')) {
+                throw new IllegalArgumentException("wrk header " + name + ": " + value
+                        + " (expected: no quote, backslash or line break)");
+            }
+            lua.append("wrk.headers[\"").append(name).append("\"] = \"").append(value).append("\"\n");
+        });
         return lua.append(DONE).toString();
     }
 

@@ -113,12 +113,44 @@ public final class BenchConfigs {
                     filter_chains: [bench]
                 filter_chains:
                   - name: bench
-                    filters:
-                """ + filtersYaml + """
+                    filters:%s
+                """.formatted(filtersYaml.isEmpty() ? " []" : "") + filtersYaml + """
                 insecure_options:
                   allow_private_endpoints: true
                 """;
     }
+
+    /** The plain path's cluster selector and balancer, to an endpoint nothing connects to here. */
+    private static final String PLAIN = """
+                  - filter: router
+                    routes:
+                      - path_prefix: "/"
+                        cluster: origin
+                  - filter: load_balancer
+                    clusters:
+                      - name: origin
+                        endpoints: ["10.0.0.1:8080"]
+            """;
+
+    /**
+     * A stage of {@code EdgeFilterBenchmark}: {@code none} (no filter), {@code router} alone,
+     * {@code plain}, one edge filter before the plain path, {@code jwt_auth_fresh} (no token cache),
+     * or {@code edge} (the whole pipeline); jwt_auth carries {@code jwks} inline.
+     */
+    public static String edgeStage(String stage, String jwks) {
+        String key = io.jpraxis.bench.load.EdgePipeline.jwksInline(jwks);
+        return gateway(switch (stage) {
+            case "none" -> "";
+            case "router" -> PLAIN.substring(0, PLAIN.indexOf("      - filter: load_balancer"));
+            case "plain" -> PLAIN;
+            case "edge" -> io.jpraxis.bench.load.EdgePipeline.filters(key, EDGE_JWT_CACHE) + PLAIN;
+            case "jwt_auth_fresh" -> io.jpraxis.bench.load.EdgePipeline.filter("jwt_auth", key, 0) + PLAIN;
+            default -> io.jpraxis.bench.load.EdgePipeline.filter(stage, key, EDGE_JWT_CACHE) + PLAIN;
+        });
+    }
+
+    /** jwt_auth's default cache size, as the load suite's edge pipeline keeps it. */
+    static final int EDGE_JWT_CACHE = 10_000;
 
     /** {@code model_to_header} ahead of a router and load balancer, as an AI edge chain starts. */
     public static String modelToHeader() {

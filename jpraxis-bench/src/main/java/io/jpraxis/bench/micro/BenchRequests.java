@@ -20,6 +20,14 @@ public final class BenchRequests {
 
     /** A request for {@code target} (the query after {@code ?} split off) with extra name/value pairs appended. */
     public static RequestContext request(String method, String target, String... headerPairs) {
+        return fromPeer(CLIENT, method, target, headerPairs);
+    }
+
+    /**
+     * A request for {@code target} from the TCP peer {@code peer} (the edge benchmark's load
+     * balancer on loopback), with extra name/value pairs appended.
+     */
+    public static RequestContext fromPeer(InetSocketAddress peer, String method, String target, String... headerPairs) {
         HeaderMap headers = new HeaderMap()
                 .add("host", "gateway.example.com")
                 .add("user-agent", "bench/1.0")
@@ -31,7 +39,7 @@ public final class BenchRequests {
         int q = target.indexOf('?');
         String path = q < 0 ? target : target.substring(0, q);
         String query = q < 0 ? null : target.substring(q + 1);
-        return new RequestContext("public", method, RequestPath.of(path), query, "http", CLIENT, headers, "bench-request",
+        return new RequestContext("public", method, RequestPath.of(path), query, "http", peer, headers, "bench-request",
                 RECEIVED_AT);
     }
 

@@ -1,12 +1,17 @@
 package io.jpraxis.bench.load;
 
 import static io.jpraxis.bench.load.Rows.row;
+import static io.jpraxis.bench.load.Rows.withErrors;
 import static io.jpraxis.bench.load.TargetKind.HAPROXY;
+import static io.jpraxis.bench.load.TargetKind.HAPROXY_GZIP;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_20F;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_AI;
 import static io.jpraxis.bench.load.TargetKind.JPRAXIS_DISPATCH;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_EDGE;
+import static io.jpraxis.bench.load.TargetKind.JPRAXIS_GZIP;
 import static io.jpraxis.bench.load.TargetKind.NGINX;
+import static io.jpraxis.bench.load.TargetKind.NGINX_GZIP;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.bench.load.GoalResult.Verdict;
@@ -99,6 +104,35 @@ class GoalsTest {
     }
 
     @Test
+    void edgePipelineMayCostUpToFifteenPercentAndMayAnswerNoError() {
+        TargetMedians plain = row("edge-pipeline", JPRAXIS, 40_000, 1, 1, 1);
+        assertThat(Goals.edgePipeline(table(plain, row("edge-pipeline", JPRAXIS_EDGE, 34_000, 1, 1, 1))).verdict())
+                .as("0.85x exactly").isEqualTo(Verdict.PASS);
+        GoalResult slow = Goals.edgePipeline(table(plain, row("edge-pipeline", JPRAXIS_EDGE, 33_900, 1, 1, 1)));
+        assertThat(slow.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(slow.detail()).isEqualTo("edge 33,900 req/s; plain 40,000 req/s (x0.85); errors 0 and 0");
+        GoalResult refusing = Goals.edgePipeline(table(plain,
+                withErrors(row("edge-pipeline", JPRAXIS_EDGE, 90_000, 1, 1, 1), 5)));
+        assertThat(refusing.verdict()).as("fast because it answers 401s: not a pass").isEqualTo(Verdict.FAIL);
+        assertThat(Goals.edgePipeline(table(withErrors(plain, 1), row("edge-pipeline", JPRAXIS_EDGE, 40_000, 1, 1, 1)))
+                .verdict()).as("the plain path's errors spoil the comparison too").isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void compressionMustMatchNginxAtTheSameLevelWithHaproxyShownBeside() {
+        TargetMedians nginx = row("compression", NGINX_GZIP, 5_000, 1, 1, 1);
+        TargetMedians haproxy = row("compression", HAPROXY_GZIP, 9_000, 1, 1, 1);
+        GoalResult pass = Goals.compression(table(nginx, haproxy, row("compression", JPRAXIS_GZIP, 5_000, 1, 1, 1)));
+        assertThat(pass.verdict()).as("equal to nginx; HAProxy's libslz is not the goal").isEqualTo(Verdict.PASS);
+        assertThat(pass.detail()).isEqualTo(
+                "jpraxis-gzip 5,000 req/s; nginx-gzip 5,000 (x1.00); haproxy-gzip 9,000 (x0.56); errors 0");
+        assertThat(Goals.compression(table(nginx, row("compression", JPRAXIS_GZIP, 4_900, 1, 1, 1))).verdict())
+                .isEqualTo(Verdict.FAIL);
+        assertThat(Goals.compression(table(nginx, withErrors(row("compression", JPRAXIS_GZIP, 6_000, 1, 1, 1), 3)))
+                .verdict()).as("errors fail it").isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
     void coldStartIsJudgedOnTheMedian() {
         GoalResult g = Goals.coldStart(List.of(1500.0, 700.0, 800.0));
         assertThat(g.verdict()).as("one slow start among three does not decide it").isEqualTo(Verdict.PASS);
@@ -108,7 +142,7 @@ class GoalsTest {
     @Test
     void goalsWhoseWorkloadsDidNotRunAreNotMeasured() {
         List<GoalResult> goals = Goals.evaluate(table(row("get-small", JPRAXIS, 1, 1, 1, 1)), List.of());
-        assertThat(goals).hasSize(11).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
+        assertThat(goals).hasSize(13).extracting(GoalResult::verdict).containsOnly(Verdict.NOT_MEASURED);
     }
 
     @Test

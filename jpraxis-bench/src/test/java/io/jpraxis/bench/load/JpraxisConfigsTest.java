@@ -67,6 +67,28 @@ class JpraxisConfigsTest {
     }
 
     @Test
+    void edgeConfigIsTheEightFilterPipelineReadingTheRunsKeySet(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        EdgeCredentials.generate().write(dir);
+        String yaml = JpraxisConfigs.edgePipeline(18080, "127.0.0.1:18081",
+                dir.resolve(EdgeCredentials.JWKS_FILE).toString());
+        CompiledPipeline p = compile(yaml);
+        assertThat(p.filters()).extracting(f -> f.entry().filterType()).containsExactly("forwarded_headers", "ip_acl",
+                "cors", "jwt_auth", "rate_limit", "path_rewrite", "router", "load_balancer");
+        assertThat(yaml).contains("trusted_proxies: [\"127.0.0.1/32\"]", "allow: [\"127.0.0.0/8\"]",
+                "rate: 1000000000", "strip_prefix: /edge", "cache_size: 10000");
+    }
+
+    @Test
+    void gzipConfigCompressesJsonWithGzipAtLevelSixAheadOfThePlainPath() {
+        String yaml = JpraxisConfigs.gzip(18080, "127.0.0.1:18081");
+        CompiledPipeline p = compile(yaml);
+        assertThat(p.filters()).extracting(f -> f.entry().filterType())
+                .containsExactly("compression", "router", "load_balancer");
+        assertThat(yaml).contains("level: 6", "content_types: [application/json]");
+    }
+
+    @Test
     void plainConfigIsRouterThenLoadBalancer() {
         CompiledPipeline p = compile(JpraxisConfigs.plain(18080, "127.0.0.1:18081"));
         assertThat(p.filters()).extracting(f -> f.entry().filterType()).containsExactly("router", "load_balancer");

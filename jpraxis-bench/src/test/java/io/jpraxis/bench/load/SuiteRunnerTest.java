@@ -27,18 +27,22 @@ class SuiteRunnerTest {
     @Test
     void everyTargetGetsTheSameTotalWarmUp() {
         SuiteOptions all = SuiteOptions.parse();
-        // jpraxis runs all 10 workloads, the peers 6, jpraxis-20f only pipeline-20f, jpraxis-ai only
-        // ai-path, jpraxis-dispatch the two dispatch workloads.
+        // jpraxis runs 11 workloads (all but compression), the peers 6, jpraxis-20f only pipeline-20f,
+        // jpraxis-ai only ai-path, jpraxis-dispatch the two dispatch workloads, jpraxis-edge only
+        // edge-pipeline, the gzip targets only compression.
         assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS)).isEqualTo(5);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("50 s over 6 workloads, rounded up")
-                .isEqualTo(9);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("50 s in its one workload")
-                .isEqualTo(50);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(50);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_DISPATCH)).as("50 s over its two workloads")
-                .isEqualTo(25);
-        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NETTY_FLOOR)).as("50 s in get-small, its one workload")
-                .isEqualTo(50);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX)).as("55 s over 6 workloads, rounded up")
+                .isEqualTo(10);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_20F)).as("55 s in its one workload")
+                .isEqualTo(55);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_AI)).isEqualTo(55);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_DISPATCH)).as("55 s over its two workloads")
+                .isEqualTo(28);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NETTY_FLOOR)).as("55 s in get-small, its one workload")
+                .isEqualTo(55);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_EDGE)).isEqualTo(55);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.JPRAXIS_GZIP)).isEqualTo(55);
+        assertThat(SuiteRunner.warmupSeconds(all, TargetKind.NGINX_GZIP)).isEqualTo(55);
     }
 
     @Test

@@ -2,11 +2,13 @@ package io.jpraxis.bench.micro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jpraxis.bench.load.EdgePipeline;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.core.upstream.EndpointState;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -76,6 +78,39 @@ class MicroBenchmarksTest {
         }
         bench.newRequestOnly(new Blackhole(
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous."));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"none", "router", "plain", "forwarded_headers", "ip_acl", "cors", "jwt_auth", "jwt_auth_fresh",
+            "rate_limit", "path_rewrite", "edge"})
+    void edgeStageAdmitsTheClientsRequestAndForwardsItWhenItHasABalancer(String stage) {
+        EdgeFilterBenchmark bench = new EdgeFilterBenchmark();
+        EdgeFilterBenchmark.Stage s = new EdgeFilterBenchmark.Stage();
+        s.stage = stage;
+        s.setup();
+
+        for (int i = 0; i < 3; i++) { // the first jwt_auth call verifies, the next ones hit the cache
+            PipelineExecution execution = PipelineExecution.begin(s.compiled,
+                    BenchRequests.fromPeer(EdgeFilterBenchmark.BALANCER, "GET", EdgePipeline.PATH, s.headers));
+            RequestOutcome outcome = execution.runRequest().toCompletableFuture().join();
+            boolean balanced = !stage.equals("none") && !stage.equals("router");
+            if (balanced) {
+                assertThat(outcome).as(stage + ": admitted and forwarded, not refused").isInstanceOf(
+                        RequestOutcome.Forward.class);
+            } else {
+                assertThat(outcome).as(stage + ": nothing refused it; no balancer to forward")
+                        .isNotInstanceOf(RequestOutcome.Reject.class);
+            }
+            if (stage.equals("edge")) {
+                assertThat(execution.context().matchPath()).as("path_rewrite stripped /edge").isEqualTo("/small");
+                assertThat(execution.context().clientAddress().getAddress().getHostAddress())
+                        .as("forwarded_headers resolved the client behind the balancer").isEqualTo("127.0.0.7");
+                assertThat(execution.context().headers().get("authorization")).as("jwt_auth stripped the token")
+                        .isNull();
+            }
+        }
+        assertThat(bench.requestPhase(s).context().requestId()).isNotNull();
+        assertThat(bench.requestThenResponse(s)).as(stage + ": the response proceeds").isNotNull();
     }
 
     @ParameterizedTest
