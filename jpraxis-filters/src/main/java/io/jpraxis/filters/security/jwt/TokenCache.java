@@ -1,11 +1,11 @@
 package io.jpraxis.filters.security.jwt;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -15,11 +15,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * never kept); each entry ends when its token expires, and a token without {@code exp} is kept
  * {@link #NO_EXP_TTL} at most. Bounded: when full, expired entries are swept, and if none were,
  * the new token is simply not remembered (verification still works, only slower).
+ *
+ * <p>A hit costs one SHA-256 of the token and a map lookup, so the digest object is kept per thread
+ * (event-loop threads are few and long-lived) and the key is the 32-byte hash as four longs, not a
+ * hex string: see docs/benchmarks.md for the per-filter cost this keeps small.
  */
 final class TokenCache {
     static final Duration NO_EXP_TTL = Duration.ofMinutes(5);
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(TokenCache::newDigest);
     private final int capacity;
-    private final Map<String, VerifiedToken> entries = new ConcurrentHashMap<>();
+    private final Map<Key, VerifiedToken> entries = new ConcurrentHashMap<>();
+
+    /** A token's SHA-256. */
+    private record Key(long a, long b, long c, long d) {
+    }
 
     TokenCache(int capacity) {
         this.capacity = capacity;
@@ -30,7 +39,7 @@ final class TokenCache {
         if (capacity == 0) {
             return null;
         }
-        String key = digest(token);
+        Key key = digest(token);
         VerifiedToken hit = entries.get(key);
         if (hit == null) {
             return null;
@@ -60,10 +69,14 @@ final class TokenCache {
         return entries.size();
     }
 
-    private static String digest(String token) {
+    private static Key digest(String token) {
+        ByteBuffer hash = ByteBuffer.wrap(SHA256.get().digest(token.getBytes(StandardCharsets.US_ASCII)));
+        return new Key(hash.getLong(), hash.getLong(), hash.getLong(), hash.getLong());
+    }
+
+    private static MessageDigest newDigest() {
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
-            return HexFormat.of().formatHex(hash);
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required of every Java platform", e);
         }
