@@ -10,6 +10,20 @@ public enum FilterTrait {
      */
     ROUTER,
     /**
+     * Acts on {@code ctx.cluster} and lets a request without one pass untouched ({@code
+     * sticky_sessions}, {@code circuit_breaker}): it must have a cluster-selecting filter before it
+     * ({@code cluster_reader_without_router}; see docs/behaviour/ordering-checks.md#context-readers).
+     */
+    READS_CLUSTER,
+    /** Sets {@code ctx.authenticated_subject} when it admits a request ({@code jwt_auth}, {@code basic_auth}). */
+    SETS_SUBJECT,
+    /**
+     * Needs the subject an authentication filter set ({@code rate_limit} with {@code key:
+     * authenticated_subject}): it must have a {@link #SETS_SUBJECT} filter before it ({@code
+     * subject_without_authentication}; see docs/behaviour/ordering-checks.md#context-readers).
+     */
+    READS_SUBJECT,
+    /**
      * Picks an endpoint of the cluster in {@code ctx.cluster} (load balancer); lists the clusters it
      * can serve in its declaration's {@code clusters().served()}.
      */

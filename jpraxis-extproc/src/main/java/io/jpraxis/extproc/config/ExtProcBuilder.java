@@ -11,6 +11,7 @@ import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.pipeline.compile.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -76,11 +77,31 @@ public final class ExtProcBuilder {
         }
         CompiledPipeline pipeline = compiled.gateway().listeners().get(0).pipeline();
         String routeHeader = routeHeader(pipeline, config.server().pickerMode(), d);
+        refuseCircuitBreakers(pipeline, d);
         if (d.hasErrors()) {
             compiled.gateway().close();
             return new ExtProcBuild(config, null, d, routeHeader);
         }
         return new ExtProcBuild(config, compiled.gateway(), d, routeHeader);
+    }
+
+    /**
+     * {@code circuit_breaker} cannot work here (see docs/behaviour/ext-proc.md#phases): Envoy picks
+     * the upstream by its own routes, whatever cluster a filter named, and proxies the request; the
+     * response headers it sends back do not tell an origin's answer from one of its own local
+     * replies, a connect never attempted from one that failed, and picker mode sends none. The
+     * circuit would open and close on what Envoy did, for a cluster it may never have used.
+     */
+    static void refuseCircuitBreakers(CompiledPipeline pipeline, Diagnostics d) {
+        for (CompiledFilter f : pipeline.allSlots()) {
+            if (CircuitBreakerFactory.TYPE.equals(f.filter().type())) {
+                d.error(f.entry().source().path().key("filter"), f.entry().source().line(), "circuit_breaker is not "
+                        + "supported by jpraxis extproc: Envoy routes and proxies the request and reports no upstream "
+                        + "outcome a breaker could count (its response headers may be its own local reply, and picker "
+                        + "mode skips them) (expected: Envoy's outlier_detection and circuit_breakers on the cluster, "
+                        + "or circuit_breaker under jpraxis serve)");
+            }
+        }
     }
 
     /**

@@ -136,4 +136,22 @@ class ExtProcBuilderTest {
         assertThat(errors("server: { picker_mode: true }\n" + CHAIN))
                 .anyMatch(e -> e.contains("server.picker_mode") && e.contains("route_header"));
     }
+
+    @Test
+    void refusesACircuitBreakerSinceEnvoyReportsNoUpstreamOutcome() {
+        assertThat(errors("""
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: router
+                        routes: [{ path_prefix: /, cluster: api }]
+                      - filter: circuit_breaker
+                        clusters: [{ name: api, consecutive_failures: 3, recovery_window_secs: 10 }]
+                      - filter: load_balancer
+                        clusters: [{ name: api, endpoints: ["203.0.113.10:80"] }]
+                """)).as("the breaker would count Envoy's local replies, for a cluster Envoy may not use")
+                .singleElement().asString().contains("filter_chains[0].filters[1].filter")
+                .contains("circuit_breaker is not supported by jpraxis extproc")
+                .contains("Envoy's outlier_detection and circuit_breakers");
+    }
 }

@@ -14,8 +14,10 @@ import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.TransportError;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.TransitionRule.Origin;
+import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFilter;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -81,11 +83,22 @@ final class IterationLoop {
         return switch (outcome) {
             case RequestOutcome.Forward f -> send(f, ctx, body, now);
             case RequestOutcome.Respond r -> local(r.response());
-            case RequestOutcome.Reject r -> local(LocalResponse.jsonError(r.status(), r.reason()));
+            case RequestOutcome.Reject r -> CircuitBreakerFilter.refused(ctx) ? circuitOpen(r)
+                    : local(LocalResponse.jsonError(r.status(), r.reason()));
             // A step that chose no endpoint is a local 500 naming why (see
             // docs/behaviour/request-lifecycle.md#no-endpoint-selected).
             case RequestOutcome.NoUpstream n -> local(LocalResponse.jsonError(500, n.reason()));
         };
+    }
+
+    /**
+     * The step's circuit_breaker refused the sub-request: its 503 is the transport error {@code
+     * circuit_open}, as Praxis's sub-request breaker reports it (see
+     * docs/behaviour/iterative-router.md#steps-and-transitions).
+     */
+    private static CompletionStage<StepResult> circuitOpen(RequestOutcome.Reject r) {
+        return CompletableFuture.completedFuture(new StepResult(Origin.TRANSPORT, TransportError.CIRCUIT_OPEN,
+                LocalResponse.jsonError(r.status(), r.reason()), null));
     }
 
     private static CompletionStage<StepResult> local(LocalResponse response) {
@@ -103,15 +116,31 @@ final class IterationLoop {
         SubRequest request = new SubRequest(f.target(), ctx.method(), ctx.target(), headers, body, stepDeadline,
                 router.config().maxResponseBytes());
         return parent.subRequests().send(request).thenApply(response -> switch (response) {
-            case SubResponse.Received r -> new StepResult(Origin.UPSTREAM, null,
-                    new LocalResponse(r.status(), r.headers(), r.body()), null);
+            case SubResponse.Received r -> {
+                ctx.upstreamAnswered(r.status()); // what the step's response filters (circuit_breaker) judge
+                yield new StepResult(Origin.UPSTREAM, null, new LocalResponse(r.status(), r.headers(), r.body()), null);
+            }
             case SubResponse.Failed failed -> {
+                recordReach(ctx, failed.kind());
                 log.debug("request {}: step sub-request to {} failed: {} ({})", parent.requestId(),
                         f.target().endpoint(), failed.kind().configName(), failed.detail());
                 yield new StepResult(Origin.TRANSPORT, failed.kind(), LocalResponse.jsonError(failed.kind().status(),
                         failed.kind().status() == 504 ? "upstream timed out" : "upstream request failed"), null);
             }
         });
+    }
+
+    /**
+     * A failure that reached the upstream and got no response head counts against it (a step's
+     * circuit_breaker reads it; see docs/reference/filters/circuit_breaker.md#what-counts-as-a-failure);
+     * one that never got a connection, or a complete head, does not.
+     */
+    private static void recordReach(RequestContext ctx, TransportError kind) {
+        switch (kind) {
+            case CONNECT, IO, DEADLINE_EXCEEDED -> ctx.upstreamAttempted();
+            case ADMISSION_TIMEOUT, CIRCUIT_OPEN, RESPONSE_TOO_LARGE -> {
+            }
+        }
     }
 
     private CompletionStage<FilterAction> after(CompiledStep step, PipelineExecution exec, StepResult raw,

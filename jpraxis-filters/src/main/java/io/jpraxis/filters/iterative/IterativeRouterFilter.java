@@ -5,12 +5,15 @@ import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterGauge;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.WebSocketUpgrade;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.StepCompiler.Steps;
 import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -46,6 +49,17 @@ public final class IterativeRouterFilter implements HttpFilter {
     @Override
     public IterativeRouterConfig config() {
         return config;
+    }
+
+    /**
+     * Its steps' gauges, in step order (a step's circuit_breaker shows its {@code
+     * praxis_circuit_breaker_open} as a top-level one does).
+     */
+    @Override
+    public List<FilterGauge> gauges() {
+        return config.steps().stream().map(s -> steps.byName().get(s.name())).filter(Objects::nonNull)
+                .flatMap(s -> s.pipeline().allSlots().stream()).flatMap(slot -> slot.filter().gauges().stream())
+                .toList();
     }
 
     CompiledStep step(String name) {

@@ -9,6 +9,7 @@ import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.validate.Names;
 import io.jpraxis.core.pipeline.FilterReadContext;
+import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -76,7 +77,8 @@ final class IterativeRouterReader {
                 s.error("name", "duplicate step name '" + name + "' (expected: unique step names)");
             }
             List<FilterEntryConfig> filters = filters(s, context);
-            List<TransitionRule> rules = TransitionRuleReader.read(s, stepNames);
+            boolean breaker = filters.stream().anyMatch(f -> f.filterType().equals(CircuitBreakerFactory.TYPE));
+            List<TransitionRule> rules = TransitionRuleReader.read(s, stepNames, breaker);
             if (s.finishCleanly() && name != null) {
                 out.add(new StepConfig(name, filters, rules));
             }

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.filters.observe.accesslog.AccessLogConfig;
 import io.jpraxis.filters.observe.accesslog.AccessLogFilter;
+import io.jpraxis.filters.transform.pathrewrite.PathRewriteConfig;
+import io.jpraxis.filters.transform.pathrewrite.PathRewriteFilter;
 import io.jpraxis.http.testing.TestFilters;
 import io.jpraxis.http.testing.TestGateway;
 import io.jpraxis.http.testing.Waits;
@@ -90,6 +92,21 @@ class AccessLogEdgeTest {
             assertThat(lines.list.getFirst().getFormattedMessage()).doesNotContain("hunter2", "secret");
             Thread.sleep(50);
             assertThat(lines.list).as("exactly one line for the exchange").hasSize(1);
+        }
+    }
+
+    @Test
+    void aRewrittenPathIsLoggedAsForwardedAndAsTheClientSentIt() throws Exception {
+        PathRewriteConfig strip = new PathRewriteConfig(new PathRewriteConfig.StripPrefix("/api"), false);
+        try (TestOrigin origin = TestOrigin.start("o");
+                TestGateway gw = TestGateway.builder().filter(accessLog()).filter(new PathRewriteFilter(strip))
+                        .filter(TestFilters.forwardTo(TestGateway.cluster("c"), origin)).start();
+                RawHttpConnection client = RawHttpConnection.open(gw.port())) {
+            assertThat(client.get("/api/users?page=2").status()).isEqualTo(200);
+            assertThat(origin.requestLines()).as("the origin got the rewritten target").containsExactly("GET /users?page=2");
+            JsonNode line = awaitLines(1).getFirst();
+            assertThat(line.get("path").asText()).as("as forwarded").isEqualTo("/users");
+            assertThat(line.get("original_path").asText()).as("as the client sent it").isEqualTo("/api/users");
         }
     }
 

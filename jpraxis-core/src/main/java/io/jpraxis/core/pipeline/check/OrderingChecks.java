@@ -32,6 +32,7 @@ public final class OrderingChecks {
             new ConditionChecks(),
             new BranchBodyCheck(),
             new SelectedUpstreamOrdering(),
+            new ContextReaderOrdering(),
             new MetadataAgreement(),
             new BindingGuarantee(),
             new SinglePublisher(),

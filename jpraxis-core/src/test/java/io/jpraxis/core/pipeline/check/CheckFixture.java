@@ -38,7 +38,8 @@ import java.util.Set;
  * {@code iterative_request_router} (answers, owns its exchanges; {@code steps} lists the steps that
  * read the binding, {@code pre_read: true} makes it buffer request bodies as the real one does).
  * A load balancer's {@code clusters} item may carry tags: {@code name=protocol/provider}, {@code -}
- * for an absent one. Feature upstream-binding is on.
+ * for an absent one. {@code breaker} acts on the cluster (as circuit_breaker does), {@code auth}
+ * sets the authenticated subject and {@code keyed} needs it. Feature upstream-binding is on.
  */
 final class CheckFixture {
     static final String HEAD = """
@@ -64,6 +65,9 @@ final class CheckFixture {
             .register(new Stand("tag", Set.of()))
             .register(new Stand("blb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING)))
             .register(new Stand("maybe", Set.of(FilterTrait.MAY_ANSWER)))
+            .register(new Stand("breaker", Set.of(FilterTrait.READS_CLUSTER)))
+            .register(new Stand("auth", Set.of(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT)))
+            .register(new Stand("keyed", Set.of(FilterTrait.SECURITY, FilterTrait.READS_SUBJECT)))
             .register(new Stand("iterative_request_router",
                     Set.of(FilterTrait.ALWAYS_ANSWERS, FilterTrait.ITERATIVE_ROUTER)));
     static final FeatureSet FEATURES = FeatureSet.of(Feature.UPSTREAM_BINDING);

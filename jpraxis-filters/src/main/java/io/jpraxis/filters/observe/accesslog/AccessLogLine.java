@@ -31,7 +31,8 @@ final class AccessLogLine {
      * The line for {@code ctx}: {@code time} is when the request head arrived (RFC 3339, UTC);
      * {@code cluster} and {@code upstream} are null when nothing was selected; {@code tls} is the
      * connection's TLS version (null on cleartext) and {@code client_cert} whether it presented a
-     * verified client certificate.
+     * verified client certificate. {@code path} is the path as forwarded (after a {@code
+     * path_rewrite} or {@code url_rewrite}), {@code original_path} the one the client sent.
      */
     static String render(RequestContext ctx, ExchangeSummary summary) {
         StringWriter out = new StringWriter(256);
@@ -43,6 +44,8 @@ final class AccessLogLine {
             writeConnection(json, ctx);
             json.writeStringField("method", ctx.method());
             json.writeStringField("path", ctx.forwardPath()); // canonical, ;parameters kept: as forwarded
+            // What the client asked for, on every line (a stable schema): it differs from path after a rewrite.
+            json.writeStringField("original_path", ctx.originalRequestPath().forward());
             json.writeNumberField("status", summary.status());
             json.writeNumberField("duration_ms", TimeUnit.NANOSECONDS.toMillis(summary.durationNanos()));
             json.writeStringField("cluster", ctx.cluster());

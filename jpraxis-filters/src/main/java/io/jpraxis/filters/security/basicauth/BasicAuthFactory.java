@@ -120,7 +120,7 @@ public final class BasicAuthFactory implements FilterFactory<BasicAuthFactory.Re
 
     @Override
     public FilterDeclaration declare(Read read) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY));
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT));
     }
 
     @Override

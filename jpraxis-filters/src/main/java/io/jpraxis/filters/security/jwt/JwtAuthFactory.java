@@ -167,7 +167,7 @@ public final class JwtAuthFactory implements FilterFactory<JwtAuthConfig> {
 
     @Override
     public FilterDeclaration declare(JwtAuthConfig config) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY));
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.jpraxis.filters.traffic.circuitbreaker;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Builds {@code circuit_breaker} filters (see docs/reference/filters/circuit_breaker.md#what-it-does).
@@ -100,7 +102,8 @@ public final class CircuitBreakerFactory implements FilterFactory<CircuitBreaker
     @Override
     public FilterDeclaration declare(CircuitBreakerConfig config) {
         // The response hook records outcomes; the log hook frees a probe whose exchange never got one.
-        return FilterDeclaration.NONE.withResponseHook(true).withLogHook();
+        // It acts on the router's cluster: cluster_reader_without_router wants a router before it.
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.READS_CLUSTER)).withResponseHook(true).withLogHook();
     }
 
     @Override

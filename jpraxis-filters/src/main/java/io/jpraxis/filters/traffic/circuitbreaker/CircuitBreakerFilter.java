@@ -44,6 +44,11 @@ public final class CircuitBreakerFilter implements HttpFilter {
     /** Per-instance, so two circuit_breaker entries in one pipeline keep their own tickets. */
     private final Extensions.Key<Pass> pass = new Extensions.Key<>("circuit_breaker", Pass.class);
     private final LongAdder refused = new LongAdder();
+    /**
+     * Shared by every instance: set when one refused the request, so an {@code
+     * iterative_request_router} can read its step's 503 as the transport error {@code circuit_open}.
+     */
+    private static final Extensions.Key<Boolean> OPENED = new Extensions.Key<>("circuit_breaker.refused", Boolean.class);
 
     public CircuitBreakerFilter(CircuitBreakerConfig config, Clock clock) {
         this.config = config;
@@ -74,6 +79,7 @@ public final class CircuitBreakerFilter implements HttpFilter {
         ctx.extensions().put(pass, new Pass(breaker, ticket));
         if (ticket instanceof Ticket.Refused) {
             refused.increment();
+            ctx.extensions().put(OPENED, Boolean.TRUE);
             log.debug("circuit_breaker: refusing request {} to cluster {}: circuit open", ctx.requestId(), ctx.cluster());
             return REFUSED;
         }
@@ -109,6 +115,11 @@ public final class CircuitBreakerFilter implements HttpFilter {
             return new FilterGauge(GAUGE, "1 while the circuit_breaker of the cluster is open or half-open",
                     Map.of("cluster", policy.name()), () -> breaker.tripped() ? 1 : 0);
         }).toList();
+    }
+
+    /** Whether a circuit_breaker answered {@code ctx}'s request with its 503 because the circuit was open. */
+    public static boolean refused(RequestContext ctx) {
+        return ctx.extensions().get(OPENED).orElse(false);
     }
 
     /** The breaker of {@code cluster}, or null when it has none (tests). */

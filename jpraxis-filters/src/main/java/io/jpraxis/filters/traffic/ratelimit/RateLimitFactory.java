@@ -66,7 +66,9 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
 
     @Override
     public FilterDeclaration declare(RateLimitConfig config) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SECURITY)).withResponseHook(true);
+        Set<FilterTrait> traits = config.key() == null ? Set.of(FilterTrait.SECURITY)
+                : Set.of(FilterTrait.SECURITY, FilterTrait.READS_SUBJECT);
+        return FilterDeclaration.NONE.withTraits(traits).withResponseHook(true);
     }
 
     @Override

@@ -4,6 +4,7 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
+import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterBuildContext;
 import io.jpraxis.core.pipeline.FilterDeclaration;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -94,7 +96,7 @@ public final class StickySessionsFactory implements FilterFactory<StickySessions
     /** Reads the request and writes the response ({@code Set-Cookie}, learning), so it has a response hook. */
     @Override
     public FilterDeclaration declare(StickySessionsConfig config) {
-        return FilterDeclaration.NONE.withResponseHook(true);
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.READS_CLUSTER)).withResponseHook(true);
     }
 
     @Override

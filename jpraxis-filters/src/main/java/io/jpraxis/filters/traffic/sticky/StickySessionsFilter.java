@@ -60,7 +60,12 @@ public final class StickySessionsFilter implements HttpFilter {
     }
 
     @Override
-    public StickySessionsConfig config() {
+    public Object config() {
+        return StickyDumpView.of(config); // in the YAML shape, so a dump loads back (see StickyDumpView)
+    }
+
+    /** The typed config it was built from. */
+    public StickySessionsConfig settings() {
         return config;
     }
 

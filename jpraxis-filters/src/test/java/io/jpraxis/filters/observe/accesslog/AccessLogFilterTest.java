@@ -16,6 +16,7 @@ import io.jpraxis.core.context.DownstreamTls;
 import io.jpraxis.core.context.PeerCertificate;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
+import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.upstream.Endpoint;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.List;
@@ -140,6 +141,25 @@ class AccessLogFilterTest {
         String raw = lines.list.getFirst().getFormattedMessage();
         assertThat(raw.chars().allMatch(c -> c >= 0x20 && c < 0x7f)).as("the line is printable ASCII: %s", raw).isTrue();
         assertThat(onlyLine().get("cluster").asText()).as("still the exact text once parsed").isEqualTo(text);
+    }
+
+    @Test
+    void aRewrittenPathIsLoggedBesideTheClientsOriginalOne() throws Exception {
+        RequestContext ctx = request("/api/v1/users?token=secret");
+        ctx.rewriteTarget(RequestPath.of("/users"), "page=2");
+        filter(1).onLog(ctx, new ExchangeSummary(200, 0, 0, 1, true));
+        JsonNode line = onlyLine();
+        assertThat(line.get("path").asText()).as("as forwarded, after the rewrite").isEqualTo("/users");
+        assertThat(line.get("original_path").asText()).as("what the client asked for, still without its query")
+                .isEqualTo("/api/v1/users");
+    }
+
+    @Test
+    void anUnrewrittenPathIsLoggedTwiceTheSame() throws Exception {
+        filter(1).onLog(request("//a/./b"), new ExchangeSummary(200, 0, 0, 1, true));
+        JsonNode line = onlyLine();
+        assertThat(line.get("original_path").asText()).as("always present, canonical like path").isEqualTo("/a/b");
+        assertThat(line.get("path").asText()).isEqualTo("/a/b");
     }
 
     @Test

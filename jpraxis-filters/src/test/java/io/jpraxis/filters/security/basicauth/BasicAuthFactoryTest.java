@@ -17,7 +17,8 @@ class BasicAuthFactoryTest {
         assertThat(FACTORY.requiredFeature()).isEqualTo(Feature.BASIC_AUTH_FILTER);
         assertThat(FACTORY.secretFields()).contains("password");
         assertThat(build(FACTORY, "credentials: [{username: a, password: s3cret-pw}]\n").declared().traits())
-                .contains(FilterTrait.SECURITY);
+                .as("it sets the authenticated subject a keyed rate_limit after it needs")
+                .contains(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT);
     }
 
     @Test

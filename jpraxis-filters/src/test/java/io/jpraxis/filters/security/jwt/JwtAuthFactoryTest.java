@@ -41,7 +41,8 @@ class JwtAuthFactoryTest {
     void aValidEntryIsASecurityFilterWithSecureDefaults() {
         FilterFixtures.Built built = build(new JwtAuthFactory(), ISSUER + INLINE);
         JwtAuthConfig config = (JwtAuthConfig) built.accepted().config();
-        assertThat(built.declaration().traits()).contains(FilterTrait.SECURITY);
+        assertThat(built.declaration().traits()).as("it sets the authenticated subject a keyed rate_limit needs")
+                .contains(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT);
         assertThat(config.algorithms()).isEqualTo(JwtAlgorithm.DEFAULTS);
         assertThat(config.requiredClaims()).containsExactly("exp");
         assertThat(config.tokenHeader()).isEqualTo("authorization");

@@ -42,6 +42,8 @@ class CircuitBreakerFactoryTest {
                 .accepted());
         assertThat(declaration.responseHook()).as("outcomes are recorded in the response phase").isTrue();
         assertThat(declaration.logHook()).as("a probe whose client left is freed at the exchange end").isTrue();
+        assertThat(declaration.traits()).as("cluster_reader_without_router wants a router before it")
+                .containsExactly(io.jpraxis.core.filter.FilterTrait.READS_CLUSTER);
     }
 
     @Test

@@ -45,6 +45,13 @@ class RateLimitFactoryTest {
     }
 
     @Test
+    void aSubjectKeyDeclaresThatItNeedsTheAuthenticatedSubject() {
+        assertThat(declarationOf(built("mode: global\nrate: 1\nburst: 1\nkey: authenticated_subject\n").accepted())
+                .traits()).as("subject_without_authentication wants jwt_auth or basic_auth before it")
+                .containsExactlyInAnyOrder(FilterTrait.SECURITY, FilterTrait.READS_SUBJECT);
+    }
+
+    @Test
     void modeRateAndBurstAreRequired() {
         assertThat(refused("shadow: false\n")).containsExactlyInAnyOrder(
                 "line 1: " + AT + "mode: missing (expected: a value; this key is required)",

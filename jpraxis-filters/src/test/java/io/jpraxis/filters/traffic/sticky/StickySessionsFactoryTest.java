@@ -18,16 +18,27 @@ class StickySessionsFactoryTest {
     @Test
     void defaultsAreTheDocumentedOnesAndItHasAResponseHook() {
         Built built = read("  - {name: api, type: cookie, cookie_name: sid}\n");
-        ClusterSticky entry = ((StickySessionsConfig) built.accepted().config()).clusters().get(0);
+        ClusterSticky entry = ((StickySessionsFilter) built.accepted()).settings().clusters().get(0);
         assertThat(entry).as("ttl 3600, failover, 100,000 entries, lru, no attributes")
                 .isEqualTo(new ClusterSticky("api", StickyMode.COOKIE, "sid", CookieAttributes.NONE, 3600, true,
                         100_000, Eviction.LRU));
         assertThat(built.declared().responseHook()).as("Set-Cookie and learning happen on the response").isTrue();
+        assertThat(built.declared().traits()).as("cluster_reader_without_router wants a router before it")
+                .containsExactly(io.jpraxis.core.filter.FilterTrait.READS_CLUSTER);
+    }
+
+    @Test
+    void itsDumpIsInTheYamlShapeWithDefaultsWrittenOut() {
+        Object dumped = read("  - {name: api, type: header, header_name: X-Session}\n").accepted().config();
+        assertThat(dumped).as("jpraxis dump writes the entry's keys, so the dump loads back")
+                .isEqualTo(java.util.Map.of("clusters", java.util.List.of(java.util.Map.of("name", "api", "type",
+                        "header", "header_name", "X-Session", "ttl_secs", 3600L, "failover", true, "max_entries",
+                        100_000, "eviction", "lru"))));
     }
 
     @Test
     void everyKeyIsRead() {
-        ClusterSticky entry = ((StickySessionsConfig) read("""
+        ClusterSticky entry = ((StickySessionsFilter) read("""
                   - name: api
                     type: cookie
                     cookie_name: sid
@@ -36,7 +47,7 @@ class StickySessionsFactoryTest {
                     failover: false
                     max_entries: 200000
                     eviction: ttl
-                """).accepted().config()).clusters().get(0);
+                """).accepted()).settings().clusters().get(0);
         assertThat(entry).isEqualTo(new ClusterSticky("api", StickyMode.COOKIE, "sid",
                 new CookieAttributes("example.com", "/app", true, true, "None"), 60, false, 200_000, Eviction.TTL));
     }
