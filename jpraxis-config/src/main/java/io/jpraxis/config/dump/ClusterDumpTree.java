@@ -44,6 +44,12 @@ final class ClusterDumpTree {
             // The legacy policy is what an absent block means; writing it would change nothing.
             out.put("retry_policy", retryPolicy(c.retryPolicy()));
         }
+        if (c.slowStart() != null) {
+            Map<String, Object> slowStart = new LinkedHashMap<>();
+            slowStart.put("window_ms", c.slowStart().windowMs());
+            slowStart.put("aggression", c.slowStart().aggression());
+            out.put("slow_start", slowStart);
+        }
         return out;
     }
 

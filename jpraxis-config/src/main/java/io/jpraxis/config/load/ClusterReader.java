@@ -4,6 +4,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostics;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.keys.KeyDescriptor;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
@@ -48,15 +49,26 @@ public final class ClusterReader {
             key("http", KeyType.object(ClusterHttpReader.KEYS), "Upstream HTTP settings."),
             key("health_check", KeyType.object(HealthCheckReader.KEYS), "Active and passive health checking."),
             key("tls", KeyType.object(ClusterTlsReader.KEYS), "TLS to the endpoints; unset: plain TCP."),
-            key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Retries of failed attempts."))
-            .withNotImplemented("trusted_private_endpoints", "slow_start");
+            key("retry_policy", KeyType.object(RetryPolicyReader.KEYS), "Retries of failed attempts."),
+            key("slow_start", KeyType.object(SlowStartReader.KEYS), "Ramps endpoints added by a reload or back "
+                    + "from unhealthy up to their weight; needs the slow-start feature; unset: off."))
+            .withNotImplemented("trusted_private_endpoints");
 
     private ClusterReader() {
     }
 
-    /** Reads the cluster at {@code path}; empty when anything in it was wrong (all of it reported). */
+    /** As {@link #read(ConfigNode, ConfigPath, Diagnostics, InsecureOptions, FeatureSet)} with no feature on. */
     public static Optional<ClusterConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             InsecureOptions insecure) {
+        return read(node, path, diagnostics, insecure, FeatureSet.NONE);
+    }
+
+    /**
+     * Reads the cluster at {@code path}; empty when anything in it was wrong (all of it reported).
+     * {@code features} gates {@code slow_start}.
+     */
+    public static Optional<ClusterConfig> read(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            InsecureOptions insecure, FeatureSet features) {
         MapReader r = MapReader.of(node, path, diagnostics, KEYS);
         String name = r.requiredString("name");
         if (name != null && name.isEmpty()) {
@@ -92,7 +104,9 @@ public final class ClusterReader {
                 tls,
                 r.present("retry_policy").flatMap(n -> RetryPolicyReader.read(n, r.path("retry_policy"), diagnostics))
                         .orElse(null),
-                new SourceRef(path, node.line()));
+                new SourceRef(path, node.line()),
+                r.present("slow_start").flatMap(n -> SlowStartReader.read(n, r.path("slow_start"), diagnostics,
+                        features)).orElse(null));
         return r.finishCleanly() ? Optional.of(cluster) : Optional.empty();
     }
 
@@ -117,6 +131,12 @@ public final class ClusterReader {
      */
     public static List<ClusterConfig> readList(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
             InsecureOptions insecure) {
+        return readList(node, path, diagnostics, insecure, FeatureSet.NONE);
+    }
+
+    /** As {@link #readList(ConfigNode, ConfigPath, Diagnostics, InsecureOptions)}, {@code features} gating keys. */
+    public static List<ClusterConfig> readList(ConfigNode node, ConfigPath path, Diagnostics diagnostics,
+            InsecureOptions insecure, FeatureSet features) {
         List<ConfigNode> items = Scalars.list(node, path, diagnostics).orElse(List.of());
         if (items.size() > ConfigLimits.MAX_CLUSTERS) {
             diagnostics.invalid(path, node.line(), items.size() + " clusters", "at most " + ConfigLimits.MAX_CLUSTERS);
@@ -126,7 +146,7 @@ public final class ClusterReader {
         for (int i = 0; i < items.size(); i++) {
             ConfigNode item = items.get(i);
             ConfigPath itemPath = path.index(i);
-            read(item, itemPath, diagnostics, insecure).ifPresent(out::add);
+            read(item, itemPath, diagnostics, insecure, features).ifPresent(out::add);
             nameOf(item).ifPresent(name -> {
                 Integer first = firstLine.putIfAbsent(name, item.line());
                 if (first != null) {

@@ -99,7 +99,7 @@ public final class ConfigLoader {
         RuntimeConfig runtime = RuntimeReader.read(r.node("runtime").orElse(null), r.path("runtime"), d);
         MetricsConfig metrics = MetricsReader.read(r.node("metrics").orElse(null), r.path("metrics"), d);
         List<ClusterConfig> clusters = r.present("clusters")
-                .map(n -> ClusterReader.readList(n, r.path("clusters"), d, insecure)).orElse(List.of());
+                .map(n -> ClusterReader.readList(n, r.path("clusters"), d, insecure, features)).orElse(List.of());
         ConfigNode chainsNode = r.present("filter_chains").orElse(null);
         List<FilterChainConfig> chains = chainsNode == null ? List.of()
                 : FilterChainReader.read(chainsNode, r.path("filter_chains"), d, features);

@@ -14,6 +14,7 @@ import java.util.List;
  * @param healthCheck active and passive health checking; null when off (endpoints stay healthy)
  * @param tls upstream TLS; null for plaintext
  * @param retryPolicy never null: {@link RetryPolicyConfig#LEGACY} when unset
+ * @param slowStart the ramp of added and recovered endpoints; null when off
  */
 public record ClusterConfig(
         String name,
@@ -32,7 +33,8 @@ public record ClusterConfig(
         HealthCheckConfig healthCheck,
         ClusterTlsConfig tls,
         RetryPolicyConfig retryPolicy,
-        SourceRef source) {
+        SourceRef source,
+        SlowStartConfig slowStart) {
 
     public ClusterConfig {
         endpoints = List.copyOf(endpoints);
@@ -41,6 +43,17 @@ public record ClusterConfig(
         if (tiered == null && loadBalancerStrategy == LoadBalancerStrategy.PRIORITY) {
             tiered = TieredStrategy.Priority.DEFAULT;
         }
+    }
+
+    /** A cluster without slow start. */
+    public ClusterConfig(String name, List<EndpointConfig> endpoints, LoadBalancerStrategy loadBalancerStrategy,
+            String hashHeader, HashSizing hashSizing, TieredStrategy tiered, Long connectionTimeoutMs,
+            Long totalConnectionTimeoutMs, Long readTimeoutMs, Long writeTimeoutMs, Long idleTimeoutMs,
+            Integer maxConnections, ClusterHttpConfig http, HealthCheckConfig healthCheck, ClusterTlsConfig tls,
+            RetryPolicyConfig retryPolicy, SourceRef source) {
+        this(name, endpoints, loadBalancerStrategy, hashHeader, hashSizing, tiered, connectionTimeoutMs,
+                totalConnectionTimeoutMs, readTimeoutMs, writeTimeoutMs, idleTimeoutMs, maxConnections, http,
+                healthCheck, tls, retryPolicy, source, null);
     }
 
     /** A cluster whose strategy takes no group parameters. */

@@ -6,6 +6,8 @@ import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.diag.Diagnostic;
 import io.jpraxis.config.diag.Diagnostics;
 import io.jpraxis.config.diag.FilterScope;
+import io.jpraxis.config.feature.Feature;
+import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.EndpointConfig;
@@ -14,6 +16,7 @@ import io.jpraxis.config.model.HealthCheckConfig.HealthCheckType;
 import io.jpraxis.config.model.HostPort;
 import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.RetryPolicyConfig;
+import io.jpraxis.config.model.SlowStartConfig;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
 import io.jpraxis.config.validate.ConfigLimits;
@@ -169,6 +172,44 @@ class ClusterReaderTest {
         assertThat(c.healthCheck()).as("no health_check: endpoints stay healthy").isNull();
         assertThat(c.tls()).as("no tls: plaintext").isNull();
         assertThat(c.maxConnections()).as("no cap").isNull();
+    }
+
+    @Test
+    void readsSlowStartWithTheLinearDefaultWhenTheFlagIsOn() {
+        Diagnostics d = new Diagnostics();
+        Optional<ClusterConfig> cluster = ClusterReader.read(node("""
+                name: backend
+                endpoints: ["a.example.com:80"]
+                slow_start: {window_ms: 30000}
+                """, d), PATH, d, InsecureOptions.NONE, FeatureSet.of(Feature.SLOW_START));
+
+        assertThat(d.all()).as("a window alone is a complete slow_start").isEmpty();
+        assertThat(cluster).map(ClusterConfig::slowStart).as("aggression defaults to 1 (linear)")
+                .hasValue(new SlowStartConfig(30_000, 1.0));
+    }
+
+    @Test
+    void refusesSlowStartNamingTheFlagWhenItIsOff() {
+        Diagnostics d = new Diagnostics();
+        Optional<ClusterConfig> cluster = ClusterReader.read(node("""
+                name: backend
+                endpoints: ["a.example.com:80"]
+                slow_start: {window_ms: 30000, aggression: 2}
+                """, d), PATH, d, InsecureOptions.NONE);
+
+        assertThat(cluster).as("a cluster with a refused key is not built").isEmpty();
+        assertThat(d.all()).extracting(Diagnostic::render).as("the message names the flag to turn on")
+                .containsExactly("line 3: " + PATH.key("slow_start") + ": slow_start needs the slow-start feature "
+                        + "(enable with --features slow-start)");
+    }
+
+    @Test
+    void aClusterWithoutSlowStartHasNone() {
+        Diagnostics d = new Diagnostics();
+        Optional<ClusterConfig> cluster = ClusterReader.read(node("name: a\nendpoints: [\"a.example.com:80\"]\n", d),
+                PATH, d, InsecureOptions.NONE, FeatureSet.of(Feature.SLOW_START));
+
+        assertThat(cluster).map(ClusterConfig::slowStart).as("the flag alone turns nothing on").isEmpty();
     }
 
     private static ConfigNode node(String yaml, Diagnostics d) {

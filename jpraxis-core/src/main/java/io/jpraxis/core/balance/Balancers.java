@@ -14,7 +14,10 @@ public final class Balancers {
 
     /**
      * The balancer for {@code cluster}, seeded from {@code services}. Every strategy skips
-     * unhealthy endpoints and falls back to all of them when none is healthy (panic mode).
+     * unhealthy endpoints and falls back to all of them when none is healthy (panic mode). With
+     * {@code slow_start} the weighted strategies (and the inner strategy of the group ones) apply
+     * the ramp; the hash strategies keep the configured weights so a ramp never moves keys
+     * (see docs/behaviour/clusters.md#slow-start).
      *
      * @throws IllegalStateException for a group strategy without its parameters (the config loader
      *     always sets them, so reaching here is a programmer error) or a cluster without endpoints
@@ -30,11 +33,12 @@ public final class Balancers {
         ClusterConfig.LoadBalancerStrategy strategy = cluster.loadBalancerStrategy() == null
                 ? ClusterConfig.LoadBalancerStrategy.ROUND_ROBIN : cluster.loadBalancerStrategy();
         String name = cluster.name();
+        SlowStartRamp ramp = SlowStartRamp.of(state);
         return switch (strategy) {
-            case ROUND_ROBIN -> new WeightedRoundRobin(name, endpoints, services.random());
-            case LEAST_CONNECTIONS -> new LeastConnections(name, endpoints, services.random());
-            case P2C -> new PowerOfTwoChoices(name, endpoints, services.random());
-            case RANDOM -> new WeightedRandom(name, endpoints, services.random());
+            case ROUND_ROBIN -> new WeightedRoundRobin(name, endpoints, services.random(), ramp);
+            case LEAST_CONNECTIONS -> new LeastConnections(name, endpoints, services.random(), ramp);
+            case P2C -> new PowerOfTwoChoices(name, endpoints, services.random(), ramp);
+            case RANDOM -> new WeightedRandom(name, endpoints, services.random(), ramp);
             case CONSISTENT_HASH -> new ConsistentHash(name, endpoints, cluster.hashHeader());
             case MAGLEV -> new Maglev(name, endpoints, cluster.hashHeader(), cluster.hashSizing().maglevTableSize());
             case RING_HASH -> new RingHash(name, endpoints, cluster.hashHeader(), cluster.hashSizing().ringVirtualNodes());
@@ -43,7 +47,8 @@ public final class Balancers {
                     throw new IllegalStateException("cluster '" + name + "': load_balancer_strategy "
                             + Scalars.yamlName(strategy) + " without its parameters (the loader always sets them)");
                 }
-                yield GroupBalancers.of(name, cluster.tiered(), cluster.endpoints(), endpoints, services.random());
+                yield GroupBalancers.of(name, cluster.tiered(), cluster.endpoints(), endpoints, services.random(),
+                        ramp);
             }
         };
     }

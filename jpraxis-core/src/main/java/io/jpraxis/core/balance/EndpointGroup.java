@@ -20,12 +20,18 @@ final class EndpointGroup {
      * @throws IllegalArgumentException when {@code members} is empty
      */
     EndpointGroup(String label, List<EndpointState> members, InnerStrategy inner, RandomGenerator random) {
+        this(label, members, inner, random, null);
+    }
+
+    /** @param ramp the cluster's slow-start ramp, which the inner strategy applies; null: none */
+    EndpointGroup(String label, List<EndpointState> members, InnerStrategy inner, RandomGenerator random,
+            SlowStartRamp ramp) {
         this.members = Balancers.requireEndpoints(label, members);
         this.balancer = switch (inner) {
-            case ROUND_ROBIN -> new WeightedRoundRobin(label, this.members, random);
-            case LEAST_CONNECTIONS -> new LeastConnections(label, this.members, random);
-            case P2C -> new PowerOfTwoChoices(label, this.members, random);
-            case RANDOM -> new WeightedRandom(label, this.members, random);
+            case ROUND_ROBIN -> new WeightedRoundRobin(label, this.members, random, ramp);
+            case LEAST_CONNECTIONS -> new LeastConnections(label, this.members, random, ramp);
+            case P2C -> new PowerOfTwoChoices(label, this.members, random, ramp);
+            case RANDOM -> new WeightedRandom(label, this.members, random, ramp);
         };
     }
 

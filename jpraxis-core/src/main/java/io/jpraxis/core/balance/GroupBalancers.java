@@ -18,18 +18,18 @@ final class GroupBalancers {
     }
 
     static Balancer of(String cluster, TieredStrategy tiered, List<EndpointConfig> configs,
-            List<EndpointState> states, RandomGenerator random) {
+            List<EndpointState> states, RandomGenerator random, SlowStartRamp ramp) {
         if (configs.size() != states.size()) {
             throw new IllegalStateException("cluster '" + cluster + "': " + configs.size() + " endpoint configs for "
                     + states.size() + " endpoint states");
         }
         return switch (tiered) {
             case TieredStrategy.Subset s -> new Subset(cluster, states, matching(s, configs, states), s.inner(),
-                    s.fallback(), random);
+                    s.fallback(), random, ramp);
             case TieredStrategy.ZoneAware z -> new ZoneAware(cluster, states, local(z, configs, states), z.inner(),
-                    z.minLocalHealthyPct(), random);
+                    z.minLocalHealthyPct(), random, ramp);
             case TieredStrategy.Priority p -> new PriorityLevels(cluster, states, levels(configs, states), p.inner(),
-                    p.overprovisioningFactor(), random);
+                    p.overprovisioningFactor(), random, ramp);
         };
     }
 

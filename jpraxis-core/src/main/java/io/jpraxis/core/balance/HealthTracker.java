@@ -19,6 +19,9 @@ import org.slf4j.LoggerFactory;
  * the snapshot, so a pick never allocates while health is steady. Updates are a compare-and-set:
  * no locks, and the panic warning is logged once per transition by the thread whose update won.
  *
+ * <p>With a {@link SlowStartRamp} the snapshot also holds the ramped weights: it is rebuilt when an
+ * endpoint's ramp starts and, while one ramps, once per step of the window (one clock read per pick).
+ *
  * @param <T> what the strategy derives from the eligible endpoints
  */
 final class HealthTracker<T> {
@@ -26,18 +29,25 @@ final class HealthTracker<T> {
 
     private final String cluster;
     private final EndpointState[] endpoints;
-    private final Function<int[], T> derive;
+    private final Function<Pickable, T> derive;
+    private final SlowStartRamp ramp;
     private final AtomicReference<Snapshot<T>> current;
     /** Entries into panic mode so far; one warning was logged for each. */
     private final AtomicLong panicEntries = new AtomicLong();
 
     /**
-     * @param derive builds the strategy's data from the eligible endpoints' indices (config order)
+     * @param derive builds the strategy's data from the endpoints a pick may return, with their weights
      */
-    HealthTracker(String cluster, List<EndpointState> endpoints, Function<int[], T> derive) {
+    HealthTracker(String cluster, List<EndpointState> endpoints, Function<Pickable, T> derive) {
+        this(cluster, endpoints, null, derive);
+    }
+
+    /** @param ramp the cluster's slow-start ramp; null: configured weights */
+    HealthTracker(String cluster, List<EndpointState> endpoints, SlowStartRamp ramp, Function<Pickable, T> derive) {
         this.cluster = cluster;
         this.endpoints = endpoints.toArray(EndpointState[]::new);
         this.derive = derive;
+        this.ramp = ramp;
         this.current = new AtomicReference<>(build());
         if (current.get().panic()) {
             logPanic();
@@ -47,7 +57,7 @@ final class HealthTracker<T> {
     /** The eligible endpoints as of now. */
     Snapshot<T> snapshot() {
         Snapshot<T> seen = current.get();
-        if (seen.matches(endpoints)) {
+        if (seen.matches(endpoints, ramp)) {
             return seen;
         }
         Snapshot<T> fresh = build();
@@ -87,7 +97,18 @@ final class HealthTracker<T> {
                 eligible[j++] = i;
             }
         }
-        return new Snapshot<>(healthy, eligible, panic, derive.apply(eligible));
+        if (ramp == null) {
+            Pickable pickable = Pickable.configured(endpoints, eligible, false);
+            return new Snapshot<>(healthy, eligible, panic, pickable.indices(), derive.apply(pickable), null,
+                    Long.MAX_VALUE);
+        }
+        long[] starts = new long[endpoints.length];
+        for (int i = 0; i < endpoints.length; i++) {
+            starts[i] = endpoints[i].rampStartNanos();
+        }
+        SlowStartRamp.Weighing weighing = ramp.weigh(endpoints, eligible, ramp.now());
+        return new Snapshot<>(healthy, eligible, panic, weighing.pickable().indices(),
+                derive.apply(weighing.pickable()), starts, weighing.validUntil());
     }
 
     /**
@@ -96,22 +117,36 @@ final class HealthTracker<T> {
      * @param healthy each endpoint's health when the snapshot was taken, in config order
      * @param eligible indices of the endpoints a pick may return, ascending; all of them in panic
      * @param panic whether no endpoint was healthy
-     * @param derived the strategy's data for {@code eligible}
+     * @param picks indices of the endpoints a weighted pick may return: {@code eligible} less those a
+     *     slow-start ramp holds at no weight yet
+     * @param derived the strategy's data for {@code picks}
+     * @param rampStarts each endpoint's ramp start when the snapshot was taken; null without a ramp
+     * @param validUntil the ramp clock reading from which the ramped weights are stale
      */
-    record Snapshot<T>(boolean[] healthy, int[] eligible, boolean panic, T derived) {
+    record Snapshot<T>(boolean[] healthy, int[] eligible, boolean panic, int[] picks, T derived, long[] rampStarts,
+            long validUntil) {
 
         /** Whether endpoint {@code index} may be picked. */
         boolean isEligible(int index) {
             return panic || healthy[index];
         }
 
-        private boolean matches(EndpointState[] endpoints) {
+        private boolean matches(EndpointState[] endpoints, SlowStartRamp ramp) {
             for (int i = 0; i < endpoints.length; i++) {
                 if (endpoints[i].healthy() != healthy[i]) {
                     return false;
                 }
             }
-            return true;
+            return ramp == null || rampUnchanged(endpoints, ramp);
+        }
+
+        private boolean rampUnchanged(EndpointState[] endpoints, SlowStartRamp ramp) {
+            for (int i = 0; i < endpoints.length; i++) {
+                if (endpoints[i].rampStartNanos() != rampStarts[i]) {
+                    return false;
+                }
+            }
+            return validUntil == Long.MAX_VALUE || ramp.now() - validUntil < 0;
         }
     }
 }

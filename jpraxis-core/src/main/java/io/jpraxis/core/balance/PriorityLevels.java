@@ -33,6 +33,12 @@ public final class PriorityLevels implements Balancer {
      */
     public PriorityLevels(String cluster, List<EndpointState> endpoints, List<List<EndpointState>> levels,
             InnerStrategy inner, long overprovisioningFactor, RandomGenerator random) {
+        this(cluster, endpoints, levels, inner, overprovisioningFactor, random, null);
+    }
+
+    /** As above, the inner strategy applying the cluster's slow-start {@code ramp} (null: none). */
+    PriorityLevels(String cluster, List<EndpointState> endpoints, List<List<EndpointState>> levels,
+            InnerStrategy inner, long overprovisioningFactor, RandomGenerator random, SlowStartRamp ramp) {
         if (levels.isEmpty() || overprovisioningFactor < 100) {
             throw new IllegalArgumentException("cluster '" + cluster + "': " + levels.size() + " levels, factor "
                     + overprovisioningFactor + " (expected: at least one level, a factor of at least 100)");
@@ -40,7 +46,7 @@ public final class PriorityLevels implements Balancer {
         this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
         List<EndpointGroup> groups = new ArrayList<>(levels.size());
         for (int i = 0; i < levels.size(); i++) {
-            groups.add(new EndpointGroup(cluster + " (level " + i + ")", levels.get(i), inner, random));
+            groups.add(new EndpointGroup(cluster + " (level " + i + ")", levels.get(i), inner, random, ramp));
         }
         this.levels = List.copyOf(groups);
         this.overprovisioningFactor = overprovisioningFactor;

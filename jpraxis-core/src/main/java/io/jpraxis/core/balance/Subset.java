@@ -33,13 +33,20 @@ public final class Subset implements Balancer {
      */
     public Subset(String cluster, List<EndpointState> endpoints, List<EndpointState> members, InnerStrategy inner,
             SubsetFallback fallback, RandomGenerator random) {
+        this(cluster, endpoints, members, inner, fallback, random, null);
+    }
+
+    /** As above, the inner strategy applying the cluster's slow-start {@code ramp} (null: none). */
+    Subset(String cluster, List<EndpointState> endpoints, List<EndpointState> members, InnerStrategy inner,
+            SubsetFallback fallback, RandomGenerator random, SlowStartRamp ramp) {
         this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
         if (members.isEmpty() && fallback == SubsetFallback.NO_ENDPOINT) {
             throw new IllegalArgumentException("cluster '" + cluster
                     + "': no endpoint matches the subset selector (expected: at least one with no_endpoint)");
         }
-        this.subset = members.isEmpty() ? null : new EndpointGroup(cluster + " (subset)", members, inner, random);
-        this.all = new EndpointGroup(cluster, this.endpoints, inner, random);
+        this.subset = members.isEmpty() ? null : new EndpointGroup(cluster + " (subset)", members, inner, random,
+                ramp);
+        this.all = new EndpointGroup(cluster, this.endpoints, inner, random, ramp);
         this.fallback = fallback;
         List<EndpointState> others = new ArrayList<>(this.endpoints);
         others.removeAll(members);

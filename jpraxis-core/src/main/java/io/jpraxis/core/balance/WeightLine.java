@@ -15,12 +15,17 @@ final class WeightLine {
         this.upperBounds = upperBounds;
     }
 
-    /** The line over {@code endpoints[indices[0]], endpoints[indices[1]], ...}. */
+    /** The line over the configured weights of {@code endpoints[indices[0]], endpoints[indices[1]], ...}. */
     static WeightLine over(EndpointState[] endpoints, int[] indices) {
-        long[] bounds = new long[indices.length];
+        return of(Pickable.configured(endpoints, indices, false).weights());
+    }
+
+    /** The line over {@code weights}, each at least 1, in order. */
+    static WeightLine of(int[] weights) {
+        long[] bounds = new long[weights.length];
         long end = 0;
-        for (int i = 0; i < indices.length; i++) {
-            end += endpoints[indices[i]].endpoint().weight();
+        for (int i = 0; i < weights.length; i++) {
+            end += weights[i];
             bounds[i] = end;
         }
         return new WeightLine(bounds);

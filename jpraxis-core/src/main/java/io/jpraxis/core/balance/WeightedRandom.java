@@ -7,7 +7,9 @@ import java.util.random.RandomGenerator;
 
 /**
  * Weighted random ({@code random}): each pick lands on a healthy endpoint with probability
- * proportional to its weight. Lock-free: one draw from a {@link SharedRandom} and a binary search.
+ * proportional to its weight (its ramped weight with slow start; see
+ * docs/behaviour/clusters.md#slow-start). Lock-free: one draw from a {@link SharedRandom} and a
+ * binary search.
  */
 public final class WeightedRandom implements Balancer {
     private final List<EndpointState> endpoints;
@@ -20,9 +22,14 @@ public final class WeightedRandom implements Balancer {
      * @throws IllegalArgumentException when there are no endpoints
      */
     public WeightedRandom(String cluster, List<EndpointState> endpoints, RandomGenerator random) {
+        this(cluster, endpoints, random, null);
+    }
+
+    /** As {@link #WeightedRandom(String, List, RandomGenerator)} with a slow-start ramp (null: none). */
+    WeightedRandom(String cluster, List<EndpointState> endpoints, RandomGenerator random, SlowStartRamp ramp) {
         this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
         this.byIndex = this.endpoints.toArray(EndpointState[]::new);
-        this.health = new HealthTracker<>(cluster, this.endpoints, eligible -> WeightLine.over(byIndex, eligible));
+        this.health = new HealthTracker<>(cluster, this.endpoints, ramp, p -> WeightLine.of(p.weights()));
         this.random = SharedRandom.seededFrom(random);
     }
 
@@ -35,7 +42,7 @@ public final class WeightedRandom implements Balancer {
     private static EndpointState sample(HealthTracker.Snapshot<WeightLine> snapshot, EndpointState[] byIndex,
             RandomGenerator random) {
         WeightLine line = snapshot.derived();
-        return byIndex[snapshot.eligible()[line.positionAt(random.nextLong(line.total()))]];
+        return byIndex[snapshot.picks()[line.positionAt(random.nextLong(line.total()))]];
     }
 
     @Override

@@ -14,6 +14,8 @@ import java.util.random.RandomGenerator;
  *
  * <p>Lock-free: a pick is one atomic increment plus a lookup in an immutable schedule, so event
  * loops never wait on each other. A schedule over a healthy subset is built once per health change.
+ * With slow start the cycle interleaves the ramped weights and is rebuilt as they grow (see
+ * docs/behaviour/clusters.md#slow-start).
  */
 public final class WeightedRoundRobin implements Balancer {
     private final List<EndpointState> endpoints;
@@ -27,22 +29,32 @@ public final class WeightedRoundRobin implements Balancer {
      * @throws IllegalArgumentException when there are no endpoints or a weight is below 1
      */
     public WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random) {
-        this(cluster, endpoints, random, null);
+        this(cluster, endpoints, random, null, null);
+    }
+
+    /** As {@link #WeightedRoundRobin(String, List, RandomGenerator)} with a slow-start ramp (null: none). */
+    WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random, SlowStartRamp ramp) {
+        this(cluster, endpoints, random, null, ramp);
     }
 
     /** As {@link #WeightedRoundRobin(String, List, RandomGenerator)} for a cluster logged as unnamed. */
     public WeightedRoundRobin(List<EndpointState> endpoints, RandomGenerator random) {
-        this("(unnamed)", endpoints, random, null);
+        this("(unnamed)", endpoints, random, null, null);
     }
 
     /** Test seam: forces {@code schedule} (over all endpoints) instead of choosing one from the weights. */
     WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random,
             WeightSchedule forcedSchedule) {
+        this(cluster, endpoints, random, forcedSchedule, null);
+    }
+
+    private WeightedRoundRobin(String cluster, List<EndpointState> endpoints, RandomGenerator random,
+            WeightSchedule forcedSchedule, SlowStartRamp ramp) {
         this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
         this.byIndex = this.endpoints.toArray(EndpointState[]::new);
-        WeightSchedule full = forcedSchedule != null ? forcedSchedule : WeightSchedule.of(weightsOf(byIndex, null));
-        this.health = new HealthTracker<>(cluster, this.endpoints, eligible -> eligible.length == byIndex.length
-                ? full : WeightSchedule.of(weightsOf(byIndex, eligible)));
+        WeightSchedule full = forcedSchedule != null ? forcedSchedule : WeightSchedule.of(weightsOf(byIndex));
+        this.health = new HealthTracker<>(cluster, this.endpoints, ramp, p -> p.configured()
+                && p.indices().length == byIndex.length ? full : WeightSchedule.of(p.weights()));
         // A random start keeps a fleet of gateways restarted together from all sending their
         // first requests to the same endpoint; it does not change the spread of any full cycle.
         this.position = new AtomicLong(random.nextLong(full.cycleLength()));
@@ -54,7 +66,7 @@ public final class WeightedRoundRobin implements Balancer {
         WeightSchedule schedule = snapshot.derived();
         // floorMod keeps the index valid even after the counter wraps past Long.MAX_VALUE.
         long slot = Math.floorMod(position.getAndIncrement(), schedule.cycleLength());
-        return byIndex[snapshot.eligible()[schedule.endpointAt(slot)]];
+        return byIndex[snapshot.picks()[schedule.endpointAt(slot)]];
     }
 
     @Override
@@ -62,12 +74,11 @@ public final class WeightedRoundRobin implements Balancer {
         return endpoints;
     }
 
-    /** Weights of {@code endpoints[indices[i]]}, or of every endpoint when {@code indices} is null. */
-    private static int[] weightsOf(EndpointState[] endpoints, int[] indices) {
-        int n = indices == null ? endpoints.length : indices.length;
-        int[] weights = new int[n];
-        for (int i = 0; i < n; i++) {
-            weights[i] = endpoints[indices == null ? i : indices[i]].endpoint().weight();
+    /** The configured weight of every endpoint. */
+    private static int[] weightsOf(EndpointState[] endpoints) {
+        int[] weights = new int[endpoints.length];
+        for (int i = 0; i < endpoints.length; i++) {
+            weights[i] = endpoints[i].endpoint().weight();
         }
         return weights;
     }

@@ -31,13 +31,20 @@ public final class ZoneAware implements Balancer {
      */
     public ZoneAware(String cluster, List<EndpointState> endpoints, List<EndpointState> local, InnerStrategy inner,
             int minLocalHealthyPct, RandomGenerator random) {
+        this(cluster, endpoints, local, inner, minLocalHealthyPct, random, null);
+    }
+
+    /** As above, the inner strategy applying the cluster's slow-start {@code ramp} (null: none). */
+    ZoneAware(String cluster, List<EndpointState> endpoints, List<EndpointState> local, InnerStrategy inner,
+            int minLocalHealthyPct, RandomGenerator random, SlowStartRamp ramp) {
         if (minLocalHealthyPct < 0 || minLocalHealthyPct > 100) {
             throw new IllegalArgumentException("cluster '" + cluster + "': min_local_healthy_pct "
                     + minLocalHealthyPct + " (expected: 0 to 100)");
         }
         this.endpoints = Balancers.requireEndpoints(cluster, endpoints);
-        this.local = local.isEmpty() ? null : new EndpointGroup(cluster + " (local zone)", local, inner, random);
-        this.all = new EndpointGroup(cluster, this.endpoints, inner, random);
+        this.local = local.isEmpty() ? null : new EndpointGroup(cluster + " (local zone)", local, inner, random,
+                ramp);
+        this.all = new EndpointGroup(cluster, this.endpoints, inner, random, ramp);
         this.minLocalHealthyPct = minLocalHealthyPct;
         List<EndpointState> remote = new ArrayList<>(this.endpoints);
         remote.removeAll(local);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The live state of one declared cluster: its endpoints' states and the requests in flight to it,
@@ -21,14 +22,27 @@ public final class ClusterState {
     /** One bucket per budget shape in use (the cluster's, a route's); most clusters have none. */
     private final Map<RetryPolicyConfig.Budget, RetryTokens> retryTokens = new ConcurrentHashMap<>();
 
+    private final LongSupplier ticker;
+
     public ClusterState(ClusterConfig config) {
+        this(config, System::nanoTime);
+    }
+
+    /** @param ticker monotonic nanoseconds for slow-start ramps (a test clock in tests) */
+    public ClusterState(ClusterConfig config, LongSupplier ticker) {
         this.config = config;
+        this.ticker = ticker;
         List<EndpointState> states = new ArrayList<>(config.endpoints().size());
         for (EndpointConfig e : config.endpoints()) {
             states.add(new EndpointState(new Endpoint(e.address().host(), e.address().port(), e.weight()),
-                    config.healthCheck()));
+                    config.healthCheck(), ticker));
         }
         this.endpoints = List.copyOf(states);
+    }
+
+    /** The clock slow-start ramps of this cluster are measured with. */
+    public LongSupplier ticker() {
+        return ticker;
     }
 
     public ClusterConfig config() {

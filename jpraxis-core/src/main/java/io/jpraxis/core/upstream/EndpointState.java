@@ -3,6 +3,7 @@ package io.jpraxis.core.upstream;
 import io.jpraxis.config.model.HealthCheckConfig;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * The live state of one endpoint of one cluster: its health and the requests in flight to it.
@@ -15,6 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * both runs afresh, so each threshold counts results seen since the change: an endpoint ejected by
  * failed requests needs {@code healthy_threshold} new good probes (not the streak it had before),
  * and a restored one needs a full run of failures to go again.
+ *
+ * <p>It also keeps when its slow-start ramp began (see docs/behaviour/clusters.md#slow-start): each
+ * return to healthy stamps the time, and a reload stamps an endpoint it adds; balancers of a
+ * cluster with {@code slow_start} read it, others ignore it.
  */
 public final class EndpointState {
     private final Endpoint endpoint;
@@ -24,11 +29,33 @@ public final class EndpointState {
     private final ConsecutiveCounter requests = new ConsecutiveCounter();
     /** Flipped only by compare-and-set, so each change of health is reported exactly once. */
     private final AtomicBoolean healthy = new AtomicBoolean(true);
+    private final LongSupplier ticker;
+    /** {@link #NOT_RAMPING}, or the {@link #ticker} reading when the ramp began. */
+    private volatile long rampStartNanos = NOT_RAMPING;
+
+    /** The {@link #rampStartNanos()} of an endpoint that never started a ramp. */
+    public static final long NOT_RAMPING = Long.MIN_VALUE;
 
     /** @param healthCheck the cluster's health check; null when it has none (always healthy) */
     public EndpointState(Endpoint endpoint, HealthCheckConfig healthCheck) {
+        this(endpoint, healthCheck, System::nanoTime);
+    }
+
+    /** @param ticker monotonic nanoseconds, stamped on each return to healthy (a test clock in tests) */
+    public EndpointState(Endpoint endpoint, HealthCheckConfig healthCheck, LongSupplier ticker) {
         this.endpoint = endpoint;
         this.healthCheck = healthCheck;
+        this.ticker = ticker;
+    }
+
+    /** When this endpoint's slow-start ramp began ({@code ticker} nanoseconds), or {@link #NOT_RAMPING}. */
+    public long rampStartNanos() {
+        return rampStartNanos;
+    }
+
+    /** Starts (or carries over) the ramp at {@code nanos}: a reload added the endpoint or kept it mid-ramp. */
+    void startRamp(long nanos) {
+        rampStartNanos = nanos;
     }
 
     public Endpoint endpoint() {
@@ -100,6 +127,10 @@ public final class EndpointState {
             target = false;
         } else {
             return false;
+        }
+        if (target && !healthy.get()) {
+            // Stamped before the flip, so a balancer that sees the endpoint healthy sees its ramp too.
+            rampStartNanos = ticker.getAsLong();
         }
         // The probe loop and every event loop record here at once: only the winner of the flip reports it.
         if (!healthy.compareAndSet(!target, target)) {

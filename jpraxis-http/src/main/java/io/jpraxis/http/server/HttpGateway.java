@@ -316,6 +316,10 @@ public final class HttpGateway implements AutoCloseable {
         if (carried > 0) {
             log.info("{} endpoint(s) known to be down stay out of rotation until probes restore them", carried);
         }
+        int ramping = gateway.clusters().inheritSlowStart(generations.current().gateway().clusters());
+        if (ramping > 0) {
+            log.info("{} endpoint(s) added to clusters with slow_start ramp up to their weight", ramping);
+        }
         probes.start();
         healthChecker = probes;
         generations.swap(next);

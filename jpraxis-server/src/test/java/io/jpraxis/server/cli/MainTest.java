@@ -132,6 +132,18 @@ class MainTest {
     }
 
     @Test
+    void slowStartIsListedOffByDefaultAndGatesTheClusterKey() throws Exception {
+        assertThat(Main.run("features")).isZero();
+        assertThat(stdout()).as("listed, off by default").containsPattern("slow-start\\s+off");
+        out.reset();
+        Path ramped = write("ramped.yaml", VALID.replace("endpoints: [\"127.0.0.1:9\"]\n",
+                "endpoints: [\"127.0.0.1:9\"]\n            slow_start: {window_ms: 30000}\n"));
+        assertThat(Main.run("validate", "-c", ramped.toString())).as("refused while the flag is off").isEqualTo(1);
+        assertThat(stderr()).contains("slow_start needs the slow-start feature (enable with --features slow-start)");
+        assertThat(Main.run("--features", "slow-start", "validate", "-c", ramped.toString())).as(stderr()).isZero();
+    }
+
+    @Test
     void unknownFeatureOrLogLevelIsAUsageError() {
         assertThat(Main.run("validate", "--features", "warp-drive")).isEqualTo(2);
         assertThat(stderr()).contains("warp-drive").contains("upstream-binding");

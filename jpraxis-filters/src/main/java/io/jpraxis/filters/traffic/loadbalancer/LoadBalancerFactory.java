@@ -72,7 +72,7 @@ public final class LoadBalancerFactory implements FilterFactory<LoadBalancerConf
         }
         // Inline clusters follow the top-level cluster schema, names unique within this list.
         return ClusterReader.readList(options.node("clusters").orElseThrow(), options.path("clusters"),
-                options.diagnostics(), context.insecureOptions());
+                options.diagnostics(), context.insecureOptions(), context.features());
     }
 
     private static ClusterSource readClusterSource(MapReader options, FilterReadContext context) {
