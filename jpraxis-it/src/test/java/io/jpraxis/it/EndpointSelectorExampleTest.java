@@ -101,6 +101,58 @@ class EndpointSelectorExampleTest {
         }
     }
 
+    /** An http_callout whose outbound chain is {@code chainFilters} (YAML items), then routing to {@code web}. */
+    private static String callout(String chainFilters, String web) {
+        return TestConfigs.pipeline("""
+                - filter: http_callout
+                  copy_request_headers: [x-authz-pod]
+                  timeout_ms: 5000
+                  outbound_chain:
+                    name: authz_chain
+                    filters:
+                %s
+                      - filter: endpoint_selector
+                        source_header: x-authz-pod
+                        required: true
+                - filter: router
+                  routes: [{path_prefix: "/", cluster: web}]
+                - filter: load_balancer
+                  clusters: [{name: web, endpoints: ["%s"]}]
+                """.formatted(chainFilters.indent(6).stripTrailing(), web));
+    }
+
+    private static String steered(TestOrigin evil) {
+        return "GET /orders HTTP/1.1\r\nHost: shop\r\nx-authz-pod: " + evil.address() + "\r\n\r\n";
+    }
+
+    @Test
+    void inAnOutboundChainTheClientsHeaderIsNotCarriedInAndTheChainsOwnValueSteers() throws Exception {
+        try (TestOrigin authz = TestOrigin.start("authz");
+                TestOrigin evil = TestOrigin.start("evil");
+                TestOrigin web = TestOrigin.start("web")) {
+            try (RunningGateway gw = RunningGateway.start(callout("", web.address()), HttpCalloutTest.CHAIN);
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                assertThat(conn.send(steered(evil)).readResponse().status())
+                        .as("copy_request_headers skips a header the chain owns: nothing selected, the callout "
+                                + "fails closed").isEqualTo(503);
+                assertThat(evil.requestCount()).as("the client's header never steered the callout").isZero();
+            }
+            String setter = "- filter: headers\n  request_set: [{name: x-authz-pod, value: \"" + authz.address()
+                    + "\"}]";
+            try (RunningGateway gw = RunningGateway.start(callout(setter, web.address()), HttpCalloutTest.CHAIN);
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                RawResponse r = conn.send(steered(evil)).readResponse();
+                assertThat(r.status()).as("a chain with an endpoint_selector and no load balancer picks its "
+                        + "endpoint").isEqualTo(200);
+                assertThat(r.echo().origin()).isEqualTo("web");
+                assertThat(authz.requestCount()).as("the chain's own value chose the service").isEqualTo(1);
+                assertThat(authz.requestHeads().getFirst()).as("stripped before the callout left")
+                        .doesNotContainKey("x-authz-pod");
+                assertThat(evil.requestCount()).isZero();
+            }
+        }
+    }
+
     /** The exchange is counted once it ends, just after the client has its answer. */
     private static boolean counted(RunningGateway gw, String cluster) throws InterruptedException {
         long deadline = System.nanoTime() + 5_000_000_000L;
