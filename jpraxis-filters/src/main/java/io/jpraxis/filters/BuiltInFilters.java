@@ -23,6 +23,7 @@ import io.jpraxis.filters.security.ipacl.IpAclFactory;
 import io.jpraxis.filters.security.jwt.JwtAuthFactory;
 import io.jpraxis.filters.security.peeridentity.PeerIdentityTrustFactory;
 import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
+import io.jpraxis.filters.traffic.endpointselector.EndpointSelectorFactory;
 import io.jpraxis.filters.traffic.loadbalancer.LoadBalancerFactory;
 import io.jpraxis.filters.traffic.ratelimit.RateLimitFactory;
 import io.jpraxis.filters.traffic.redirect.RedirectFactory;
@@ -55,6 +56,7 @@ public final class BuiltInFilters {
                 new CorsFactory(),
                 new CredentialInjectionFactory(),
                 new CsrfFactory(),
+                new EndpointSelectorFactory(),
                 new ForwardedHeadersFactory(),
                 new GrpcDetectionFactory(),
                 new GrpcStatusFactory(),

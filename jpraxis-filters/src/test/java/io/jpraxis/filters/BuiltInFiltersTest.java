@@ -13,7 +13,8 @@ class BuiltInFiltersTest {
     void registersEachBuiltInTypeOnceInNameOrder() {
         List<String> types = BuiltInFilters.all().stream().map(FilterFactory::type).toList();
         assertThat(types).containsExactly("access_log", "basic_auth", "circuit_breaker", "compression", "cors",
-                "credential_injection", "csrf", "forwarded_headers", "grpc_detection", "grpc_status", "grpc_timeout", "grpc_web",
+                "credential_injection", "csrf", "endpoint_selector", "forwarded_headers", "grpc_detection", "grpc_status",
+                "grpc_timeout", "grpc_web",
                 "guardrails", "headers", "http_callout", "ip_acl", "iterative_request_router", "json_body",
                 "json_body_field", "json_rpc", "jwt_auth", "load_balancer", "path_rewrite", "peer_identity_trust",
                 "rate_limit", "redirect", "request_id", "router", "static_response", "sticky_sessions", "timeout",

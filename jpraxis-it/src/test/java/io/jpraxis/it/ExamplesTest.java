@@ -50,6 +50,7 @@ class ExamplesTest {
             HedgedRequestsExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
+            EndpointSelectorExampleTest.EXAMPLE,
             "health-checked-cluster.yaml", ForwardedHeadersExampleTest.EXAMPLE, GuardrailsExampleTest.EXAMPLE,
             CorsExampleTest.EXAMPLE, CsrfExampleTest.EXAMPLE, StickySessionsExampleTest.EXAMPLE,
             "intelligent-route-inference.yaml", JsonBodyExampleTest.EXAMPLE, JsonRpcExampleTest.EXAMPLE,

@@ -31,6 +31,22 @@ import java.util.Optional;
  * cluster is returned only when it has none.
  */
 public final class ClusterReader {
+    private static final KeyDescriptor CONNECT_TIMEOUT = timeout("connection_timeout_ms", "TCP connect timeout.");
+    private static final KeyDescriptor TOTAL_CONNECT_TIMEOUT = timeout("total_connection_timeout_ms",
+            "Budget for the TCP connect and the TLS handshake together; not less than connection_timeout_ms.");
+    private static final KeyDescriptor READ_TIMEOUT = timeout("read_timeout_ms",
+            "Longest silence between upstream reads once the request is sent.");
+    private static final KeyDescriptor WRITE_TIMEOUT = timeout("write_timeout_ms",
+            "How long a full upstream write buffer may stay full.");
+    private static final KeyDescriptor IDLE_TIMEOUT = timeout("idle_timeout_ms",
+            "How long a pooled upstream connection may sit unused.");
+    /**
+     * A cluster's five connection timeouts on their own, as a filter that names its endpoint itself
+     * ({@code endpoint_selector}'s {@code connection}) takes them: same keys, bounds and checks.
+     */
+    public static final ObjectDescriptor CONNECTION_TIMEOUTS = ObjectDescriptor.of("Connection timeouts, with the "
+            + "meaning and bounds of the cluster keys of the same names.",
+            CONNECT_TIMEOUT, TOTAL_CONNECT_TIMEOUT, READ_TIMEOUT, WRITE_TIMEOUT, IDLE_TIMEOUT);
     /** The keys of one cluster. */
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("A named group of endpoints traffic is balanced over.",
             key("name", new KeyType.Text(1, null), "Unique cluster name.").asRequired(),
@@ -38,12 +54,7 @@ public final class ClusterReader {
                     "The endpoints: \"host:port\" or {address, weight, metadata, priority, zone}.").asRequired(),
             key("load_balancer_strategy", StrategyReader.SHAPE, "How an endpoint is picked: a name, or a "
                     + "one-key map with the strategy's parameters.").withDefault("round_robin"),
-            timeout("connection_timeout_ms", "TCP connect timeout."),
-            timeout("total_connection_timeout_ms", "Budget for the TCP connect and the TLS handshake together; "
-                    + "not less than connection_timeout_ms."),
-            timeout("read_timeout_ms", "Longest silence between upstream reads once the request is sent."),
-            timeout("write_timeout_ms", "How long a full upstream write buffer may stay full."),
-            timeout("idle_timeout_ms", "How long a pooled upstream connection may sit unused."),
+            CONNECT_TIMEOUT, TOTAL_CONNECT_TIMEOUT, READ_TIMEOUT, WRITE_TIMEOUT, IDLE_TIMEOUT,
             key("max_connections", KeyType.integer(1, ConfigLimits.MAX_CONNECTIONS),
                     "Most requests in flight to the cluster at once; unset: no cap."),
             key("http", KeyType.object(ClusterHttpReader.KEYS), "Upstream HTTP settings."),
@@ -78,9 +89,7 @@ public final class ClusterReader {
         StrategyReader.Strategy strategy = r.present("load_balancer_strategy")
                 .flatMap(n -> StrategyReader.read(n, r.path("load_balancer_strategy"), diagnostics))
                 .orElse(StrategyReader.Strategy.DEFAULT);
-        Long connectTimeout = timeout(r, "connection_timeout_ms");
-        Long totalConnectTimeout = timeout(r, "total_connection_timeout_ms");
-        checkConnectWithinTotal(r, connectTimeout, totalConnectTimeout);
+        Timeouts timeouts = timeouts(r);
         checkTableHoldsEndpoints(r, strategy, endpoints);
         ClusterHttpConfig http = r.present("http").map(n -> ClusterHttpReader.read(n, r.path("http"), diagnostics, name))
                 .orElse(ClusterHttpConfig.NONE);
@@ -92,11 +101,11 @@ public final class ClusterReader {
         TieredChecks.check(r, strategy.tiered(), endpoints);
         ClusterConfig cluster = new ClusterConfig(name, endpoints, strategy.strategy(), strategy.hashHeader(),
                 strategy.sizing(), strategy.tiered(),
-                connectTimeout,
-                totalConnectTimeout,
-                timeout(r, "read_timeout_ms"),
-                timeout(r, "write_timeout_ms"),
-                timeout(r, "idle_timeout_ms"),
+                timeouts.connectMs(),
+                timeouts.totalConnectMs(),
+                timeouts.readMs(),
+                timeouts.writeMs(),
+                timeouts.idleMs(),
                 r.integer("max_connections").map(Long::intValue).orElse(null),
                 http,
                 r.present("health_check").flatMap(n -> HealthCheckReader.read(n, r.path("health_check"),
@@ -185,6 +194,22 @@ public final class ClusterReader {
                     .ifPresent(out::add);
         }
         return out;
+    }
+
+    /** A cluster's connection timeouts, each null when unset (the transport's default applies). */
+    public record Timeouts(Long connectMs, Long totalConnectMs, Long readMs, Long writeMs, Long idleMs) {
+    }
+
+    /**
+     * Reads the five timeouts from {@code r} (a cluster's reader, or one described by
+     * {@link #CONNECTION_TIMEOUTS}), reporting a connect timeout longer than the total budget.
+     */
+    public static Timeouts timeouts(MapReader r) {
+        Long connect = timeout(r, "connection_timeout_ms");
+        Long total = timeout(r, "total_connection_timeout_ms");
+        checkConnectWithinTotal(r, connect, total);
+        return new Timeouts(connect, total, timeout(r, "read_timeout_ms"), timeout(r, "write_timeout_ms"),
+                timeout(r, "idle_timeout_ms"));
     }
 
     private static Long timeout(MapReader r, String key) {

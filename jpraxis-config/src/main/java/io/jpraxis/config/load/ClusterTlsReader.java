@@ -19,7 +19,7 @@ import java.util.Optional;
  * or leaving SNI out needs its insecure flag. Every file named must be readable now, so a typo
  * fails the load instead of the first request.
  */
-final class ClusterTlsReader {
+public final class ClusterTlsReader {
     static final String NO_VERIFY_FLAG = "insecure_options.allow_tls_no_verify";
     static final String NO_SNI_FLAG = "insecure_options.allow_tls_without_sni";
     private static final ObjectDescriptor CA = ObjectDescriptor.of("Trust anchors for the upstream certificate.",
@@ -28,8 +28,8 @@ final class ClusterTlsReader {
     private static final ObjectDescriptor CLIENT_CERT = ObjectDescriptor.of("The certificate the gateway presents.",
             key("cert_path", KeyType.text(), "PEM certificate chain file; set together with key_path."),
             key("key_path", KeyType.text(), "PEM private key file; set together with cert_path."));
-    /** The keys of a cluster's {@code tls}. */
-    static final ObjectDescriptor KEYS = ObjectDescriptor.of("TLS to the cluster's endpoints.",
+    /** The keys of a cluster's {@code tls} (and of {@code endpoint_selector}'s, which has its shape). */
+    public static final ObjectDescriptor KEYS = ObjectDescriptor.of("TLS to the cluster's endpoints.",
             key("sni", KeyType.text(), "Server name sent and verified; leaving it out needs "
                     + NO_SNI_FLAG + ": true."),
             key("verify", KeyType.bool(), "Whether the upstream certificate is verified; false needs "
@@ -40,8 +40,11 @@ final class ClusterTlsReader {
     private ClusterTlsReader() {
     }
 
-    /** {@code hostFromEndpoint}: {@code http.authority: {from: endpoint}} names each endpoint's host as SNI. */
-    static Optional<ClusterTlsConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
+    /**
+     * Reads a {@code tls} block; empty when anything in it was wrong (all of it reported).
+     * {@code hostFromEndpoint}: {@code http.authority: {from: endpoint}} names each endpoint's host as SNI.
+     */
+    public static Optional<ClusterTlsConfig> read(ConfigNode node, ConfigPath path, Diagnostics d,
             InsecureOptions insecure, boolean hostFromEndpoint) {
         if (!(node instanceof ConfigNode.MapNode)) {
             d.invalid(path, node.line(), node.render(), "a map");

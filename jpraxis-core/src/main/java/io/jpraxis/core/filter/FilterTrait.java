@@ -29,6 +29,12 @@ public enum FilterTrait {
      */
     SELECTS_ENDPOINT,
     /**
+     * Sets {@code ctx.upstream} itself, outside any cluster ({@code endpoint_selector}): a later
+     * load balancer leaves such a request alone. Counts as picking the endpoint where a pipeline
+     * must pick one (an outbound chain); it serves no cluster, so the cluster checks ignore it.
+     */
+    SETS_UPSTREAM,
+    /**
      * Reads the request's logical upstream binding ({@code load_balancer} with
      * {@code cluster_source: bound_upstream}; feature {@code upstream-binding}).
      */

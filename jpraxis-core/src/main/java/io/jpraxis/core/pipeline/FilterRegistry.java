@@ -18,7 +18,6 @@ public final class FilterRegistry {
      * than as unknown names (see docs/behaviour/config-loading.md#diagnostics).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
-            "endpoint_selector",
             "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory<?>> factories = new TreeMap<>();

@@ -87,7 +87,10 @@ final class CalloutExchange {
     private RequestContext calloutContext(RequestPath path, String query, byte[] body) {
         HeaderMap headers = new HeaderMap();
         for (String name : config.copyRequestHeaders()) {
-            parent.headers().getAll(name).forEach(v -> headers.add(name, v));
+            // Entering the chain is the callout's ingress: a header a chain filter owns comes only from the chain.
+            if (!chain.ownedRequestHeaders().contains(HeaderMap.normalize(name))) {
+                parent.headers().getAll(name).forEach(v -> headers.add(name, v));
+            }
         }
         for (HeaderValue h : config.headers()) {
             headers.set(h.name(), h.value());

@@ -135,7 +135,21 @@ class FilterKeysMatchFactoriesTest {
                     response_replace: []
                   - filter: static_response
                     status: 204
-            """);
+            """, """
+            listeners:
+              - name: public
+                address: "127.0.0.1:8080"
+                filter_chains: [main]
+            filter_chains:
+              - name: main
+                filters:
+                  - filter: endpoint_selector
+                    source_header: x-pod
+                    tls:
+                      sni: pods.example.internal
+                      ca: {ca_path: "%1$s/test-ca.pem"}
+                      client_cert: {cert_path: "%1$s/test-client.pem", key_path: "%1$s/test-client-key.pem"}
+            """.formatted(Path.of("src", "test", "resources", "tls").toAbsolutePath()));
 
     /** Per filter type, every key (dotted, {@code []} for list items) its factory read, over all entries. */
     private static final Map<String, Set<String>> READ = new TreeMap<>();

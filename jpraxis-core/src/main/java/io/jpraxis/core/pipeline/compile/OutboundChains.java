@@ -103,14 +103,15 @@ final class OutboundChains {
         }
     }
 
-    /** The chain must be able to pick the callout's endpoint. */
+    /** The chain must be able to pick the callout's endpoint: a load balancer or an endpoint_selector. */
     static void requireEndpoint(CompiledPipeline pipeline, Nesting nesting, Diagnostics d) {
         for (CompiledFilter f : pipeline.allSlots()) {
-            if (f.declaration().traits().contains(FilterTrait.SELECTS_ENDPOINT)) {
+            Set<FilterTrait> traits = f.declaration().traits();
+            if (traits.contains(FilterTrait.SELECTS_ENDPOINT) || traits.contains(FilterTrait.SETS_UPSTREAM)) {
                 return;
             }
         }
-        d.error(nesting.path(), nesting.line(), "it picks no endpoint (expected: a load_balancer that picks the "
-                + "callout's endpoint)");
+        d.error(nesting.path(), nesting.line(), "it picks no endpoint (expected: a load_balancer or an "
+                + "endpoint_selector that picks the callout's endpoint)");
     }
 }
