@@ -22,6 +22,10 @@ import java.util.SortedMap;
  * JVM: they are type-checked, then ignored, so a Praxis config that sets them still loads.
  */
 public final class RuntimeReader {
+    /** Praxis's bounds on {@code max_open_files}. */
+    static final long MIN_OPEN_FILES = 128;
+    static final long MAX_OPEN_FILES = 1L << 30;
+
     /** The keys of {@code runtime}. */
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Process-wide tuning.",
             key("threads", KeyType.integer(0, ConfigLimits.MAX_THREADS),
@@ -31,6 +35,8 @@ public final class RuntimeReader {
                     .withDefault(RuntimeConfig.DEFAULT_KEEPALIVE_POOL).nullMeans("pooling off"),
             key("max_connections", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_CONNECTIONS),
                     "Most downstream connections open at once across all listeners; unset: no cap."),
+            key("max_open_files", KeyType.integer(MIN_OPEN_FILES, MAX_OPEN_FILES),
+                    "Soft open-file limit set at start, clamped to the hard limit; unset: the hard limit."),
             key("work_stealing", KeyType.bool(), "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
             key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),
                     "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
@@ -38,7 +44,7 @@ public final class RuntimeReader {
                     "Log level per module path (praxis_filter::pipeline: debug), applied at start."),
             key("logging", KeyType.object(LoggingReader.KEYS), "Where log lines go; unset: diagnostics on stderr, "
                     + "access lines on stdout."))
-            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker", "max_open_files",
+            .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker",
                     "subrequest_pool_size", "subrequest_max_connections", "shed_on_fd_pressure");
 
     private RuntimeReader() {
@@ -58,8 +64,9 @@ public final class RuntimeReader {
         SortedMap<String, LogLevel> logOverrides = LogOverridesReader.read(r.node("log_overrides"),
                 r.path("log_overrides"), r.diagnostics());
         LoggingConfig logging = LoggingReader.read(r.node("logging").orElse(null), r.path("logging"), r.diagnostics());
+        Long maxOpenFiles = r.integer("max_open_files").orElse(null);
         r.finish();
-        return new RuntimeConfig(threads, pool, maxConnections, logOverrides, logging);
+        return new RuntimeConfig(threads, pool, maxConnections, logOverrides, logging, maxOpenFiles);
     }
 
     /** Absent: the default; explicit null: pooling off. */

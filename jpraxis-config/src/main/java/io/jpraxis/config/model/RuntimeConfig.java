@@ -14,9 +14,11 @@ import java.util.TreeMap;
  * @param logOverrides {@code runtime.log_overrides}: module path as written ({@code praxis_filter::pipeline})
  *     to level, sorted by module path (see docs/behaviour/log-overrides.md)
  * @param logging {@code runtime.logging}; null: diagnostics on stderr, access lines on stdout
+ * @param maxOpenFiles {@code runtime.max_open_files}: the soft open-file limit to set at start
+ *     (clamped to the hard limit); null keeps the JVM's, which raises the soft limit to the hard one
  */
 public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
-        SortedMap<String, LogLevel> logOverrides, LoggingConfig logging) {
+        SortedMap<String, LogLevel> logOverrides, LoggingConfig logging, Long maxOpenFiles) {
     public static final int DEFAULT_KEEPALIVE_POOL = 64;
     public static final RuntimeConfig DEFAULT = new RuntimeConfig(0, DEFAULT_KEEPALIVE_POOL, null);
 
@@ -27,6 +29,12 @@ public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Inte
     /** Settings without log overrides. */
     public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections) {
         this(threads, upstreamKeepalivePoolSize, maxConnections, new TreeMap<>(Map.of()));
+    }
+
+    /** Settings without an open-file limit of their own. */
+    public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
+            SortedMap<String, LogLevel> logOverrides, LoggingConfig logging) {
+        this(threads, upstreamKeepalivePoolSize, maxConnections, logOverrides, logging, null);
     }
 
     /** Settings with the default log output. */

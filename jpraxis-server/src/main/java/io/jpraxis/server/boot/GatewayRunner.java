@@ -52,6 +52,9 @@ public final class GatewayRunner {
                 return 1;
             }
         }
+        if (runtime.maxOpenFiles() != null && !applyOpenFileLimit(runtime.maxOpenFiles())) {
+            return 1;
+        }
         Logging.applyOverrides(runtime.logOverrides())
                 .forEach((logger, level) -> log.info("runtime.log_overrides: logger {} at {}", logger,
                         level.name().toLowerCase(Locale.ROOT)));
@@ -91,6 +94,24 @@ public final class GatewayRunner {
     }
 
     /** Starts reloading on change when the config is a file; null for the embedded default. */
+    /** Sets runtime.max_open_files on this process; false (logged) when it cannot, which stops the start. */
+    private static boolean applyOpenFileLimit(long wanted) {
+        try {
+            OpenFileLimit.Limits limits = OpenFileLimit.apply(ProcessHandle.current().pid(), wanted);
+            if (limits.soft() < wanted) {
+                log.warn("runtime.max_open_files: {} is above the hard limit; the open-file limit is {}", wanted,
+                        limits.soft());
+            } else {
+                log.info("runtime.max_open_files: the open-file limit is {} (hard limit {})", limits.soft(),
+                        limits.hard() == Long.MAX_VALUE ? "unlimited" : limits.hard());
+            }
+            return true;
+        } catch (IOException e) {
+            log.error("cannot start: runtime.max_open_files: {}", e.getMessage());
+            return false;
+        }
+    }
+
     private ReloadOnChange.Watch watch(ServingGateway serving) {
         if (source.embedded()) {
             return null;

@@ -50,6 +50,7 @@ final class RestartRequired {
         changed(reasons, "runtime.max_connections", before.maxConnections(), after.maxConnections());
         changed(reasons, "runtime.log_overrides", before.logOverrides(), after.logOverrides());
         changed(reasons, "runtime.logging", before.logging(), after.logging());
+        changed(reasons, "runtime.max_open_files", before.maxOpenFiles(), after.maxOpenFiles());
         // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
         changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
         changed(reasons, "metrics.route_templates", templates(serving), templates(next));
