@@ -79,6 +79,7 @@ final class DumpTree {
         out.put("upstream_keepalive_pool_size", r.upstreamKeepalivePoolSize()); // null = pooling off
         putIfSet(out, "max_connections", r.maxConnections());
         putIfSet(out, "max_open_files", r.maxOpenFiles());
+        putIfSet(out, "subrequest_max_connections", r.subrequestMaxConnections());
         if (!r.logOverrides().isEmpty()) {
             Map<String, Object> levels = new LinkedHashMap<>();
             r.logOverrides().forEach((module, level) -> levels.put(module, Scalars.yamlName(level)));

@@ -37,6 +37,9 @@ public final class RuntimeReader {
                     "Most downstream connections open at once across all listeners; unset: no cap."),
             key("max_open_files", KeyType.integer(MIN_OPEN_FILES, MAX_OPEN_FILES),
                     "Soft open-file limit set at start, clamped to the hard limit; unset: the hard limit."),
+            key("subrequest_max_connections", KeyType.integer(1, ConfigLimits.MAX_DOWNSTREAM_CONNECTIONS),
+                    "Sub-request exchanges (iterative_request_router, http_callout) in flight at once; beyond it "
+                            + "one waits for a slot until its deadline. Unset: no cap."),
             key("work_stealing", KeyType.bool(), "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
             key("global_queue_interval", KeyType.integer(1, Integer.MAX_VALUE),
                     "A Tokio scheduler setting of Praxis; type-checked, then ignored."),
@@ -45,7 +48,7 @@ public final class RuntimeReader {
             key("logging", KeyType.object(LoggingReader.KEYS), "Where log lines go; unset: diagnostics on stderr, "
                     + "access lines on stdout."))
             .withNotImplemented("max_memory_bytes", "upstream_ca_file", "subrequest_circuit_breaker",
-                    "subrequest_pool_size", "subrequest_max_connections", "shed_on_fd_pressure");
+                    "subrequest_pool_size", "shed_on_fd_pressure");
 
     private RuntimeReader() {
     }
@@ -65,8 +68,9 @@ public final class RuntimeReader {
                 r.path("log_overrides"), r.diagnostics());
         LoggingConfig logging = LoggingReader.read(r.node("logging").orElse(null), r.path("logging"), r.diagnostics());
         Long maxOpenFiles = r.integer("max_open_files").orElse(null);
+        Integer subrequestMax = r.integer("subrequest_max_connections").map(Long::intValue).orElse(null);
         r.finish();
-        return new RuntimeConfig(threads, pool, maxConnections, logOverrides, logging, maxOpenFiles);
+        return new RuntimeConfig(threads, pool, maxConnections, logOverrides, logging, maxOpenFiles, subrequestMax);
     }
 
     /** Absent: the default; explicit null: pooling off. */

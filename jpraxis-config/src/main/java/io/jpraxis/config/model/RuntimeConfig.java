@@ -16,9 +16,12 @@ import java.util.TreeMap;
  * @param logging {@code runtime.logging}; null: diagnostics on stderr, access lines on stdout
  * @param maxOpenFiles {@code runtime.max_open_files}: the soft open-file limit to set at start
  *     (clamped to the hard limit); null keeps the JVM's, which raises the soft limit to the hard one
+ * @param subrequestMaxConnections {@code runtime.subrequest_max_connections}: sub-request exchanges
+ *     in flight at once across the process; null for no cap
  */
 public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
-        SortedMap<String, LogLevel> logOverrides, LoggingConfig logging, Long maxOpenFiles) {
+        SortedMap<String, LogLevel> logOverrides, LoggingConfig logging, Long maxOpenFiles,
+        Integer subrequestMaxConnections) {
     public static final int DEFAULT_KEEPALIVE_POOL = 64;
     public static final RuntimeConfig DEFAULT = new RuntimeConfig(0, DEFAULT_KEEPALIVE_POOL, null);
 
@@ -34,7 +37,7 @@ public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Inte
     /** Settings without an open-file limit of their own. */
     public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
             SortedMap<String, LogLevel> logOverrides, LoggingConfig logging) {
-        this(threads, upstreamKeepalivePoolSize, maxConnections, logOverrides, logging, null);
+        this(threads, upstreamKeepalivePoolSize, maxConnections, logOverrides, logging, null, null);
     }
 
     /** Settings with the default log output. */

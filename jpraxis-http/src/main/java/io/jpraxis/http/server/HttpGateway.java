@@ -21,6 +21,8 @@ import io.jpraxis.http.server.tls.CertificateWatcher;
 import io.jpraxis.http.server.tls.ListenerTls;
 import io.jpraxis.http.server.tls.ReloadDelays;
 import io.jpraxis.http.server.tls.TlsMetrics;
+import io.jpraxis.http.subrequest.SubRequestAdmission;
+import io.jpraxis.http.subrequest.SubRequestClients;
 import io.jpraxis.http.upstream.VersionedConnector;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -34,6 +36,7 @@ import io.netty.resolver.dns.DnsAddressResolverGroup;
 import io.jpraxis.http.upstream.PrivateUpstreamGuard;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -93,6 +96,7 @@ public final class HttpGateway implements AutoCloseable {
     private AddressResolverGroup<InetSocketAddress> resolver;
     private VersionedConnector connector;
     private ConnectionRegistry registry;
+    private SubRequestClients subRequests;
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
@@ -200,6 +204,9 @@ public final class HttpGateway implements AutoCloseable {
         connector = new VersionedConnector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
                 WATER_MARK, metrics);
         registry = new ConnectionRegistry(runtime.maxConnections());
+        subRequests = new SubRequestClients(connector, metrics, services == null ? Clock.systemUTC() : services.clock(),
+                runtime.subrequestMaxConnections() == null ? null
+                        : new SubRequestAdmission(runtime.subrequestMaxConnections()));
         certificates = new CertificateWatcher(meters, certificateReloadDelays);
         VersionedConnector pools = connector;
         new EdgeMeters(metrics, pools::idleConnections, generations,
@@ -229,7 +236,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
-                requestBodyTimeoutMs(lc), requestMetrics, null, sendTimeoutMs, lc.downstreamReadTimeoutMs());
+                requestBodyTimeoutMs(lc), requestMetrics, subRequests, sendTimeoutMs, lc.downstreamReadTimeoutMs());
         ListenerTls tls = lc.tls() == null ? null : listenerTls(lc);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)

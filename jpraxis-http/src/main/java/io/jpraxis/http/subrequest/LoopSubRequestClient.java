@@ -24,13 +24,21 @@ public final class LoopSubRequestClient implements SubRequestClient {
     private final UpstreamConnector connector;
     private final EdgeMetrics metrics;
     private final Clock clock;
+    private final SubRequestAdmission admission;
 
     /** @param clock the clock sub-request deadlines are read against (the runtime services' clock) */
     public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock) {
+        this(loop, connector, metrics, clock, null);
+    }
+
+    /** @param admission the process-wide cap on exchanges in flight; null for none */
+    public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
+            SubRequestAdmission admission) {
         this.loop = loop;
         this.connector = connector;
         this.metrics = metrics;
         this.clock = clock;
+        this.admission = admission;
     }
 
     /** The loop every sub-request of this client runs and completes on. */
@@ -42,17 +50,28 @@ public final class LoopSubRequestClient implements SubRequestClient {
     public CompletionStage<SubResponse> send(SubRequest request) {
         CompletableFuture<SubResponse> result = new CompletableFuture<>();
         SubRequestCall call = new SubRequestCall(request, loop, connector, metrics, result);
+        Runnable start = admission == null ? () -> call.start(remainingNanos(request.deadline()))
+                : () -> admitted(call, request, result);
         if (loop.inEventLoop()) {
-            call.start(remainingNanos(request.deadline()));
+            start.run();
             return result;
         }
         try {
-            loop.execute(() -> call.start(remainingNanos(request.deadline())));
+            loop.execute(start);
         } catch (RejectedExecutionException e) {
             // The gateway is shutting down: nothing was sent.
             result.complete(new SubResponse.Failed(TransportError.CONNECT, "event loop shut down"));
         }
         return result;
+    }
+
+    /** On the loop: waits for a slot until the sub-request's deadline, and frees it when the exchange ends. */
+    private void admitted(SubRequestCall call, SubRequest request, CompletableFuture<SubResponse> result) {
+        admission.admit(loop, remainingNanos(request.deadline()), () -> {
+            result.whenComplete((response, error) -> admission.release());
+            call.start(remainingNanos(request.deadline()));
+        }, () -> result.complete(new SubResponse.Failed(TransportError.ADMISSION_TIMEOUT,
+                "runtime.subrequest_max_connections reached; no slot before the deadline")));
     }
 
     private long remainingNanos(Instant deadline) {

@@ -16,18 +16,26 @@ public final class SubRequestClients {
     private final UpstreamConnector connector;
     private final EdgeMetrics metrics;
     private final Clock clock;
+    private final SubRequestAdmission admission;
     private final ConcurrentMap<EventLoop, LoopSubRequestClient> clients = new ConcurrentHashMap<>();
 
     public SubRequestClients(UpstreamConnector connector, EdgeMetrics metrics, Clock clock) {
+        this(connector, metrics, clock, null);
+    }
+
+    /** @param admission the process-wide cap on sub-request exchanges, shared by every loop; null for none */
+    public SubRequestClients(UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
+            SubRequestAdmission admission) {
         this.connector = connector;
         this.metrics = metrics;
         this.clock = clock;
+        this.admission = admission;
     }
 
     /** The client whose sub-requests run and complete on {@code loop}. */
     public SubRequestClient forLoop(EventLoop loop) {
         LoopSubRequestClient client = clients.get(loop);
         return client != null ? client
-                : clients.computeIfAbsent(loop, l -> new LoopSubRequestClient(l, connector, metrics, clock));
+                : clients.computeIfAbsent(loop, l -> new LoopSubRequestClient(l, connector, metrics, clock, admission));
     }
 }

@@ -51,6 +51,8 @@ final class RestartRequired {
         changed(reasons, "runtime.log_overrides", before.logOverrides(), after.logOverrides());
         changed(reasons, "runtime.logging", before.logging(), after.logging());
         changed(reasons, "runtime.max_open_files", before.maxOpenFiles(), after.maxOpenFiles());
+        changed(reasons, "runtime.subrequest_max_connections", before.subrequestMaxConnections(),
+                after.subrequestMaxConnections());
         // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
         changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
         changed(reasons, "metrics.route_templates", templates(serving), templates(next));
