@@ -18,7 +18,7 @@ import java.util.Map;
  * A cluster as ordered maps in Praxis's shape, defaults written out, for top-level clusters and
  * the inline clusters of {@code load_balancer} alike. Reading the dump back gives the same record.
  */
-final class ClusterDumpTree {
+public final class ClusterDumpTree {
     private ClusterDumpTree() {
     }
 
@@ -139,7 +139,8 @@ final class ClusterDumpTree {
         return out;
     }
 
-    private static Map<String, Object> tls(ClusterTlsConfig t) {
+    /** A cluster {@code tls} block in its YAML shape (also the shape of filters that take one). */
+    public static Map<String, Object> tls(ClusterTlsConfig t) {
         Map<String, Object> out = new LinkedHashMap<>();
         DumpTree.putIfSet(out, "sni", t.sni());
         out.put("verify", t.verify());

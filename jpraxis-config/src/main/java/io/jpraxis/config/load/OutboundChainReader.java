@@ -7,6 +7,7 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.FilterEntryConfig;
 import io.jpraxis.config.model.SourceRef;
+import io.jpraxis.config.read.FeatureGate;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.read.Scalars;
 import io.jpraxis.config.tree.ConfigNode;
@@ -35,10 +36,7 @@ final class OutboundChainReader {
 
     /** The reference at {@code path}, or empty when it is malformed (reported) or the feature is off (reported). */
     static Optional<ChainRef> read(ConfigNode node, ConfigPath path, Diagnostics d, FeatureSet features) {
-        if (!features.has(Feature.CHAIN_BINDING)) {
-            String feature = Feature.CHAIN_BINDING.cliName();
-            d.error(path, node.line(), "outbound_chain needs the " + feature + " feature (enable with --features "
-                    + feature + ")");
+        if (!FeatureGate.allows(features, Feature.CHAIN_BINDING, "outbound_chain", node, path, d)) {
             return Optional.empty();
         }
         SourceRef source = new SourceRef(path, node.line());

@@ -9,6 +9,7 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.SlowStartConfig;
+import io.jpraxis.config.read.FeatureGate;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import java.util.Optional;
@@ -34,10 +35,7 @@ final class SlowStartReader {
 
     /** The settings at {@code path}, or empty when they had errors (all reported) or the flag is off. */
     static Optional<SlowStartConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, FeatureSet features) {
-        if (!features.has(Feature.SLOW_START)) {
-            String flag = Feature.SLOW_START.cliName();
-            d.error(path, node.line(), "slow_start needs the " + flag + " feature (enable with --features "
-                    + flag + ")");
+        if (!FeatureGate.allows(features, Feature.SLOW_START, "slow_start", node, path, d)) {
             return Optional.empty();
         }
         if (!(node instanceof ConfigNode.MapNode)) {

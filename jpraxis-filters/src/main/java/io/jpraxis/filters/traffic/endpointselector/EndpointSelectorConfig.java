@@ -1,5 +1,6 @@
 package io.jpraxis.filters.traffic.endpointselector;
 
+import io.jpraxis.config.dump.ClusterDumpTree;
 import io.jpraxis.config.load.ClusterReader.Timeouts;
 import io.jpraxis.config.model.ClusterTlsConfig;
 import io.jpraxis.config.model.YamlShaped;
@@ -38,23 +39,7 @@ public record EndpointSelectorConfig(String sourceHeader, boolean stripHeader, b
             out.put("connection", timeouts);
         }
         if (tls != null) {
-            out.put("tls", tls(tls));
-        }
-        return out;
-    }
-
-    private static Map<String, Object> tls(ClusterTlsConfig t) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        putIfSet(out, "sni", t.sni());
-        out.put("verify", t.verify());
-        if (t.caPath() != null) {
-            out.put("ca", Map.of("ca_path", t.caPath()));
-        }
-        if (t.clientCertPath() != null) {
-            Map<String, Object> cert = new LinkedHashMap<>();
-            cert.put("cert_path", t.clientCertPath());
-            cert.put("key_path", t.clientKeyPath());
-            out.put("client_cert", cert);
+            out.put("tls", ClusterDumpTree.tls(tls));
         }
         return out;
     }

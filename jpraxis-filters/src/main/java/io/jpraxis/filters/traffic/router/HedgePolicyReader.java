@@ -9,6 +9,7 @@ import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import io.jpraxis.config.model.HedgePolicyConfig;
+import io.jpraxis.config.read.FeatureGate;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import java.util.Optional;
@@ -40,10 +41,7 @@ final class HedgePolicyReader {
 
     /** The policy at {@code path}, or empty when it had errors (all reported) or its flag is off. */
     static Optional<HedgePolicyConfig> read(ConfigNode node, ConfigPath path, Diagnostics d, FeatureSet features) {
-        if (!features.has(Feature.HEDGED_REQUESTS)) {
-            String flag = Feature.HEDGED_REQUESTS.cliName();
-            d.error(path, node.line(), "hedge_policy needs the " + flag + " feature (enable with --features "
-                    + flag + ")");
+        if (!FeatureGate.allows(features, Feature.HEDGED_REQUESTS, "hedge_policy", node, path, d)) {
             return Optional.empty();
         }
         if (!(node instanceof ConfigNode.MapNode)) {
