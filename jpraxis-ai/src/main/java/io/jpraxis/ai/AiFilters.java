@@ -1,5 +1,6 @@
 package io.jpraxis.ai;
 
+import io.jpraxis.ai.apikeyauth.ApiKeyAuthFactory;
 import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
@@ -15,7 +16,7 @@ public final class AiFilters {
 
     /** A new factory of each AI filter type. */
     public static List<FilterFactory<?>> all() {
-        return List.of(new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
+        return List.of(new ApiKeyAuthFactory(), new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
                 new ModelToHeaderFactory(), new ProviderRouteFactory());
     }
 }

@@ -46,7 +46,7 @@ class ExamplesTest {
      * here); a new example must be added here.
      */
     private static final Set<String> END_TO_END = Set.of(
-            AuthorizationCalloutExampleTest.EXAMPLE, CircuitBreakerExampleTest.EXAMPLE,
+            ApiKeyAuthExampleTest.EXAMPLE, AuthorizationCalloutExampleTest.EXAMPLE, CircuitBreakerExampleTest.EXAMPLE,
             HedgedRequestsExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
