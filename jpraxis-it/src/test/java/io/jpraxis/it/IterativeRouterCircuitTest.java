@@ -49,6 +49,11 @@ class IterativeRouterCircuitTest {
         }
     }
 
+    private static double gauge(RunningGateway gw) {
+        return gw.meters().get("praxis.circuit.breaker.open").tag("cluster", "primary_cluster").tag("listener", "it")
+                .gauge().value();
+    }
+
     @Test
     void aRefusedConnectOpensTheStepsCircuitAndCircuitOpenFailsOverToTheNextStep() throws Exception {
         String closed = "127.0.0.1:" + TestOrigin.unusedPort();
@@ -84,7 +89,9 @@ class IterativeRouterCircuitTest {
                       next: primary
                     """);
             try (RunningGateway gw = RunningGateway.start(irr("127.0.0.1:0", "initial_step: primary\n", steps), IRR)) {
+                assertThat(gauge(gw)).as("the step's breaker gauge, published with the listener's").isZero();
                 assertThat(get(gw).status()).as("the origin's 500 opens the circuit").isEqualTo(500);
+                assertThat(gauge(gw)).as("open").isEqualTo(1.0);
                 RawResponse r = get(gw);
                 assertThat(r.status()).as("origin: local does not match a circuit_open: no loop, the 503 answers")
                         .isEqualTo(503);

@@ -11,6 +11,7 @@ import io.jpraxis.config.model.MetricsConfig;
 import io.jpraxis.config.model.MetricsConfig.MetricLabel;
 import io.jpraxis.config.model.RouteTemplate;
 import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.model.SubRequestSettings;
 import io.jpraxis.config.read.Scalars;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,6 +81,18 @@ final class DumpTree {
         putIfSet(out, "max_connections", r.maxConnections());
         putIfSet(out, "max_open_files", r.maxOpenFiles());
         putIfSet(out, "subrequest_max_connections", r.subrequestMaxConnections());
+        out.put("subrequest_pool_size", r.subrequests().poolSize());
+        SubRequestSettings.SubRequestCircuitBreaker breaker = r.subrequests().circuitBreaker();
+        if (breaker != null) {
+            Map<String, Object> block = new LinkedHashMap<>();
+            block.put("consecutive_failures", breaker.consecutiveFailures());
+            block.put("recovery_window_secs", breaker.recoveryWindowSecs());
+            block.put("half_open_timeout_secs", breaker.halfOpenTimeoutSecs());
+            out.put("subrequest_circuit_breaker", block);
+        }
+        putIfSet(out, "max_memory_bytes", r.overload().maxMemoryBytes());
+        out.put("shed_on_fd_pressure", r.overload().shedOnFdPressure());
+        putIfSet(out, "upstream_ca_file", r.upstreamCaFile());
         if (!r.logOverrides().isEmpty()) {
             Map<String, Object> levels = new LinkedHashMap<>();
             r.logOverrides().forEach((module, level) -> levels.put(module, Scalars.yamlName(level)));

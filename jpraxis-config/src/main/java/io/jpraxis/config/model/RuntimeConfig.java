@@ -16,17 +16,35 @@ import java.util.TreeMap;
  * @param logging {@code runtime.logging}; null: diagnostics on stderr, access lines on stdout
  * @param maxOpenFiles {@code runtime.max_open_files}: the soft open-file limit to set at start
  *     (clamped to the hard limit); null keeps the JVM's, which raises the soft limit to the hard one
- * @param subrequestMaxConnections {@code runtime.subrequest_max_connections}: sub-request exchanges
- *     in flight at once across the process; null for no cap
+ * @param subrequests the {@code runtime.subrequest_*} settings
+ * @param overload {@code runtime.max_memory_bytes} and {@code shed_on_fd_pressure}
+ * @param upstreamCaFile {@code runtime.upstream_ca_file}: the PEM bundle verifying clusters without
+ *     their own {@code tls.ca.ca_path}, in place of the JVM's trust store; null keeps that store
  */
 public record RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
         SortedMap<String, LogLevel> logOverrides, LoggingConfig logging, Long maxOpenFiles,
-        Integer subrequestMaxConnections) {
+        SubRequestSettings subrequests, OverloadSettings overload, String upstreamCaFile) {
     public static final int DEFAULT_KEEPALIVE_POOL = 64;
     public static final RuntimeConfig DEFAULT = new RuntimeConfig(0, DEFAULT_KEEPALIVE_POOL, null);
 
     public RuntimeConfig {
         logOverrides = Collections.unmodifiableSortedMap(new TreeMap<>(logOverrides));
+        subrequests = subrequests == null ? SubRequestSettings.DEFAULT : subrequests;
+        overload = overload == null ? OverloadSettings.DEFAULT : overload;
+    }
+
+    /** Settings with the default sub-request, overload and trust settings but for the sub-request cap. */
+    public RuntimeConfig(int threads, Integer upstreamKeepalivePoolSize, Integer maxConnections,
+            SortedMap<String, LogLevel> logOverrides, LoggingConfig logging, Long maxOpenFiles,
+            Integer subrequestMaxConnections) {
+        this(threads, upstreamKeepalivePoolSize, maxConnections, logOverrides, logging, maxOpenFiles,
+                new SubRequestSettings(subrequestMaxConnections, SubRequestSettings.DEFAULT_POOL_SIZE, null), null,
+                null);
+    }
+
+    /** {@code runtime.subrequest_max_connections}; null for no cap. */
+    public Integer subrequestMaxConnections() {
+        return subrequests.maxConnections();
     }
 
     /** Settings without log overrides. */

@@ -42,8 +42,8 @@ public final class ConfigLimits {
     public static final long MAX_DOWNSTREAM_TIMEOUT_MS = 3_600_000;
     /** Largest endpoint weight accepted. */
     public static final long MAX_WEIGHT = Integer.MAX_VALUE;
-    /** Most event-loop threads accepted in {@code runtime.threads}. */
-    public static final long MAX_THREADS = 4_096;
+    /** Most event-loop threads accepted in {@code runtime.threads}: Praxis's bound. */
+    public static final long MAX_THREADS = 1_024;
 
     private ConfigLimits() {
     }

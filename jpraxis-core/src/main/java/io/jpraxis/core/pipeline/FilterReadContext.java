@@ -5,6 +5,7 @@ import io.jpraxis.config.model.BodyLimits;
 import io.jpraxis.config.model.ChainRef;
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.InsecureOptions;
+import io.jpraxis.config.model.RuntimeConfig;
 import java.util.List;
 
 /**
@@ -16,6 +17,7 @@ import java.util.List;
  * @param outboundChain the {@code outbound_chain} of the entry being read, for a factory that
  *     {@linkplain FilterFactory#bindsChain() binds one} (null otherwise); compile it with
  *     {@link NestedPipelines#bindChain}
+ * @param runtime the config's {@code runtime} settings ({@link RuntimeConfig#DEFAULT} when it has none)
  */
 public record FilterReadContext(
         FeatureSet features,
@@ -23,25 +25,28 @@ public record FilterReadContext(
         BodyLimits bodyLimits,
         List<ClusterConfig> topLevelClusters,
         NestedPipelines nested,
-        ChainRef outboundChain) {
+        ChainRef outboundChain,
+        RuntimeConfig runtime) {
 
     public FilterReadContext {
         topLevelClusters = List.copyOf(topLevelClusters);
+        runtime = runtime == null ? RuntimeConfig.DEFAULT : runtime;
     }
 
     /** A context outside a pipeline build: nested pipelines cannot be compiled ({@link NestedPipelines#UNAVAILABLE}). */
     public FilterReadContext(FeatureSet features, InsecureOptions insecureOptions, BodyLimits bodyLimits,
             List<ClusterConfig> topLevelClusters) {
-        this(features, insecureOptions, bodyLimits, topLevelClusters, NestedPipelines.UNAVAILABLE, null);
+        this(features, insecureOptions, bodyLimits, topLevelClusters, NestedPipelines.UNAVAILABLE, null, null);
     }
 
     /** The same context compiling nested pipelines with {@code builder}. */
     public FilterReadContext withNested(NestedPipelines builder) {
-        return new FilterReadContext(features, insecureOptions, bodyLimits, topLevelClusters, builder, outboundChain);
+        return new FilterReadContext(features, insecureOptions, bodyLimits, topLevelClusters, builder, outboundChain,
+                runtime);
     }
 
     /** The same context for an entry whose {@code outbound_chain} is {@code chain} (null for none). */
     public FilterReadContext withOutboundChain(ChainRef chain) {
-        return new FilterReadContext(features, insecureOptions, bodyLimits, topLevelClusters, nested, chain);
+        return new FilterReadContext(features, insecureOptions, bodyLimits, topLevelClusters, nested, chain, runtime);
     }
 }

@@ -21,8 +21,8 @@ public final class IterativeRouterKeys {
             key("origin", KeyType.choice(Origin.class), "Matches where the response came from."),
             key("transport_error", new KeyType.Choice(List.of("admission_timeout", "circuit_open", "connect", "io",
                     "deadline_exceeded", "response_too_large")), "Matches this kind of sub-request failure "
-                    + "(circuit_open: the step's own circuit_breaker refused it).")
-                    .withRule("only with origin: transport; circuit_open only in a step with a circuit_breaker"),
+                    + "(circuit_open: the step's circuit_breaker or runtime.subrequest_circuit_breaker refused it).")
+                    .withRule("only with origin: transport; circuit_open only with runtime.subrequest_circuit_breaker or a step circuit_breaker"),
             key("filter", new KeyType.Text(1, null), "The step filter whose published result is read.").withRule(NAME_RULE + "; with key and value"),
             key("key", new KeyType.Text(1, null), "The result's key.").withRule(NAME_RULE),
             key("value", new KeyType.Text(1, 256), "The result's value."));

@@ -77,7 +77,9 @@ final class IterativeRouterReader {
                 s.error("name", "duplicate step name '" + name + "' (expected: unique step names)");
             }
             List<FilterEntryConfig> filters = filters(s, context);
-            boolean breaker = filters.stream().anyMatch(f -> f.filterType().equals(CircuitBreakerFactory.TYPE));
+            // circuit_open can happen when the step's own circuit_breaker refuses, or the sub-request breaker does.
+            boolean breaker = context.runtime().subrequests().circuitBreaker() != null
+                    || filters.stream().anyMatch(f -> f.filterType().equals(CircuitBreakerFactory.TYPE));
             List<TransitionRule> rules = TransitionRuleReader.read(s, stepNames, breaker);
             if (s.finishCleanly() && name != null) {
                 out.add(new StepConfig(name, filters, rules));

@@ -27,7 +27,8 @@ final class TransitionRuleReader {
 
     /**
      * The step's rules; a rule with errors is reported and left out. {@code circuitBreaker}: the
-     * step's filters hold a {@code circuit_breaker}, whose refusal is the only {@code circuit_open}.
+     * step has a circuit that can open: a {@code circuit_breaker} among its filters, or {@code
+     * runtime.subrequest_circuit_breaker}.
      */
     static List<TransitionRule> read(MapReader step, Set<String> stepNames, boolean circuitBreaker) {
         List<ConfigNode> items = step.list("on_result").orElse(List.of());
@@ -104,12 +105,10 @@ final class TransitionRuleReader {
         for (TransportError kind : TransportError.values()) {
             if (kind.configName().equals(name)) {
                 if (kind == TransportError.CIRCUIT_OPEN && !circuitBreaker) {
-                    // Only a step's own circuit_breaker opens a circuit: Praxis's runtime.subrequest_circuit_breaker
-                    // is not implemented (see docs/behaviour/iterative-router.md#steps-and-transitions).
-                    r.error("transport_error", "circuit_open, but this step has no circuit_breaker filter, so no "
-                            + "circuit opens for its sub-request (runtime.subrequest_circuit_breaker is not "
-                            + "implemented in jpraxis) (expected: a circuit_breaker among the step's filters, or "
-                            + "another transport_error: " + TRANSPORT_ERRORS.replace("circuit_open, ", "") + ")");
+                    r.error("transport_error", "circuit_open, but no circuit can open for this step's sub-request "
+                            + "(expected: runtime.subrequest_circuit_breaker, or a circuit_breaker among the step's "
+                            + "filters, or another transport_error: " + TRANSPORT_ERRORS.replace("circuit_open, ", "")
+                            + ")");
                     return null;
                 }
                 return kind;

@@ -1,6 +1,7 @@
 package io.jpraxis.http.server;
 
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.overload.OverloadReason;
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 
@@ -28,16 +29,23 @@ final class ConnectionAdmission {
 
     /** Registers a connection that just opened and takes its place; false (and counted) when over a cap. */
     boolean admit(Channel connection) {
-        admitted = gate.tryAcquire(registry.register(connection));
+        boolean withinProcessCap = registry.register(connection);
+        admitted = gate.tryAcquire(withinProcessCap);
         if (!admitted) {
             metrics.rejectedConnection();
+            registry.overload().rejected(withinProcessCap ? OverloadReason.LISTENER_CONNECTIONS
+                    : OverloadReason.GLOBAL_CONNECTIONS);
             connection.attr(OVER_CAPACITY).set(true);
         }
         return admitted;
     }
 
-    boolean admitted() {
-        return admitted;
+    /**
+     * Whether a new request of this connection may run: the connection is within the caps and the
+     * process is not shedding (see docs/behaviour/http-edge.md#overload-shedding).
+     */
+    boolean admitsRequest() {
+        return admitted && registry.overload().shedRequest() == null;
     }
 
     /** Gives the place back when the connection closes; a second call does nothing. */

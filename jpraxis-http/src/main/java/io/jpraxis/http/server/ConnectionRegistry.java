@@ -1,5 +1,7 @@
 package io.jpraxis.http.server;
 
+import io.jpraxis.http.overload.OverloadGuard;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.group.ChannelGroup;
@@ -25,16 +27,28 @@ final class ConnectionRegistry {
     private final ChannelGroup channels = new DefaultChannelGroup("jpraxis-downstream", GlobalEventExecutor.INSTANCE);
     private final AtomicInteger open = new AtomicInteger();
     private final Integer maxConnections;
+    private final OverloadGuard overload;
     private volatile boolean draining;
 
     /** @param maxConnections process-wide cap ({@code runtime.max_connections}), null for none */
     ConnectionRegistry(Integer maxConnections) {
+        this(maxConnections, OverloadGuard.countingOnly(new SimpleMeterRegistry()));
+    }
+
+    /** @param overload what sheds new requests under memory or descriptor pressure and counts refusals */
+    ConnectionRegistry(Integer maxConnections, OverloadGuard overload) {
         this.maxConnections = maxConnections;
+        this.overload = overload;
+    }
+
+    OverloadGuard overload() {
+        return overload;
     }
 
     /** Registers a connection; false when it exceeds the process-wide cap (it is still tracked). */
     boolean register(Channel channel) {
         channels.add(channel);
+        overload.descriptorOpened();
         int now = open.incrementAndGet();
         channel.closeFuture().addListener(f -> open.decrementAndGet());
         if (draining) {

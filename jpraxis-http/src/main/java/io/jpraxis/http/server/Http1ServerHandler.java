@@ -184,7 +184,7 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
                     nextHead = null;
                     idle.stop();
                     current = new Exchange(this, listener, head);
-                    if (admission.admitted()) {
+                    if (admission.admitsRequest()) {
                         current.start();
                     } else {
                         current.refuseOverCapacity();

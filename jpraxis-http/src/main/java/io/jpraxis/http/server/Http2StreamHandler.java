@@ -100,7 +100,7 @@ final class Http2StreamHandler extends ChannelDuplexHandler implements Downstrea
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.SCHEME.text());
         request.headers().remove(HttpConversionUtil.ExtensionHeaderNames.PATH.text());
         exchange = new Exchange(this, listener, request);
-        if (ConnectionAdmission.admitted(ctx.channel().parent())) {
+        if (ConnectionAdmission.admitted(ctx.channel().parent()) && registry.overload().shedRequest() == null) {
             exchange.start();
         } else {
             exchange.refuseOverCapacity();

@@ -4,6 +4,7 @@ import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.config.model.GatewayConfig;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.model.SubRequestSettings;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.CompiledGateway;
@@ -17,11 +18,13 @@ import io.jpraxis.http.health.ProbeObserver;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.FilterGauges;
 import io.jpraxis.http.metrics.RequestMetrics;
+import io.jpraxis.http.overload.OverloadGuard;
 import io.jpraxis.http.server.tls.CertificateWatcher;
 import io.jpraxis.http.server.tls.ListenerTls;
 import io.jpraxis.http.server.tls.ReloadDelays;
 import io.jpraxis.http.server.tls.TlsMetrics;
 import io.jpraxis.http.subrequest.SubRequestAdmission;
+import io.jpraxis.http.subrequest.SubRequestCircuits;
 import io.jpraxis.http.subrequest.SubRequestClients;
 import io.jpraxis.http.upstream.VersionedConnector;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -95,6 +98,9 @@ public final class HttpGateway implements AutoCloseable {
     private EventLoopGroup acceptGroup;
     private AddressResolverGroup<InetSocketAddress> resolver;
     private VersionedConnector connector;
+    private OverloadGuard overload;
+    /** The sub-requests' own pools ({@code runtime.subrequest_pool_size}), over the same TLS contexts. */
+    private VersionedConnector subRequestConnector;
     private ConnectionRegistry registry;
     private SubRequestClients subRequests;
     private HealthChecker healthChecker;
@@ -201,15 +207,16 @@ public final class HttpGateway implements AutoCloseable {
                 .datagramChannelType(transport.datagramChannelType())
                 .ttl(0, DNS_MAX_TTL_SECONDS));
         resolver = config.insecureOptions().allowPrivateUpstreams() ? dns : new PrivateUpstreamGuard(dns);
+        overload = OverloadGuard.start(runtime.overload(), meters);
         connector = new VersionedConnector(transport.socketChannelType(), resolver, runtime.upstreamKeepalivePoolSize(),
-                WATER_MARK, metrics);
-        registry = new ConnectionRegistry(runtime.maxConnections());
-        subRequests = new SubRequestClients(connector, metrics, services == null ? Clock.systemUTC() : services.clock(),
-                runtime.subrequestMaxConnections() == null ? null
-                        : new SubRequestAdmission(runtime.subrequestMaxConnections()));
+                WATER_MARK, overload.claiming(metrics), runtime.upstreamCaFile());
+        registry = new ConnectionRegistry(runtime.maxConnections(), overload);
+        subRequestConnector = connector.withPoolsOfItsOwn(runtime.subrequests().poolSize());
+        subRequests = subRequestClients(runtime.subrequests());
         certificates = new CertificateWatcher(meters, certificateReloadDelays);
         VersionedConnector pools = connector;
-        new EdgeMeters(metrics, pools::idleConnections, generations,
+        VersionedConnector subRequestPools = subRequestConnector;
+        new EdgeMeters(metrics, () -> pools.idleConnections() + subRequestPools.idleConnections(), generations,
                 gateway.listeners().stream().map(l -> l.config().name()).toList()).bindTo(meters);
         filterGauges.show(generations.current());
         try {
@@ -228,6 +235,13 @@ public final class HttpGateway implements AutoCloseable {
         log.info("HTTP edge serving {} listener(s) on {} transport: {}", serverChannels.size(), transport.name(),
                 boundAddresses());
         return this;
+    }
+
+    private SubRequestClients subRequestClients(SubRequestSettings settings) {
+        return new SubRequestClients(subRequestConnector, metrics,
+                services == null ? Clock.systemUTC() : services.clock(),
+                settings.maxConnections() == null ? null : new SubRequestAdmission(settings.maxConnections()),
+                settings.circuitBreaker() == null ? null : new SubRequestCircuits(settings.circuitBreaker()));
     }
 
     private void bind(CompiledGateway.Listener listener, GatewayConfig config) {
@@ -422,6 +436,12 @@ public final class HttpGateway implements AutoCloseable {
         }
         if (connector != null) {
             connector.close();
+        }
+        if (subRequestConnector != null) {
+            subRequestConnector.close();
+        }
+        if (overload != null) {
+            overload.close();
         }
         if (resolver != null) {
             resolver.close();

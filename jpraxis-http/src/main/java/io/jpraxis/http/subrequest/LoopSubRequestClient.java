@@ -25,6 +25,7 @@ public final class LoopSubRequestClient implements SubRequestClient {
     private final EdgeMetrics metrics;
     private final Clock clock;
     private final SubRequestAdmission admission;
+    private final SubRequestCircuits circuits;
 
     /** @param clock the clock sub-request deadlines are read against (the runtime services' clock) */
     public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock) {
@@ -34,6 +35,13 @@ public final class LoopSubRequestClient implements SubRequestClient {
     /** @param admission the process-wide cap on exchanges in flight; null for none */
     public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
             SubRequestAdmission admission) {
+        this(loop, connector, metrics, clock, admission, null);
+    }
+
+    /** @param circuits the per-endpoint circuits of sub-requests, shared by every loop; null for none */
+    public LoopSubRequestClient(EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
+            SubRequestAdmission admission, SubRequestCircuits circuits) {
+        this.circuits = circuits;
         this.loop = loop;
         this.connector = connector;
         this.metrics = metrics;
@@ -48,6 +56,22 @@ public final class LoopSubRequestClient implements SubRequestClient {
 
     @Override
     public CompletionStage<SubResponse> send(SubRequest request) {
+        if (circuits == null) {
+            return sendPastCircuit(request);
+        }
+        SubRequestCircuits.Admission circuit = circuits.admit(request.target());
+        if (circuit.refused()) {
+            return CompletableFuture.completedFuture(new SubResponse.Failed(TransportError.CIRCUIT_OPEN,
+                    "runtime.subrequest_circuit_breaker: the circuit of " + circuit.peer() + " is open"));
+        }
+        return sendPastCircuit(request).whenComplete((response, error) -> {
+            if (response != null) {
+                circuits.settle(circuit, response);
+            }
+        });
+    }
+
+    private CompletionStage<SubResponse> sendPastCircuit(SubRequest request) {
         CompletableFuture<SubResponse> result = new CompletableFuture<>();
         SubRequestCall call = new SubRequestCall(request, loop, connector, metrics, result);
         Runnable start = admission == null ? () -> call.start(remainingNanos(request.deadline()))

@@ -17,6 +17,7 @@ public final class SubRequestClients {
     private final EdgeMetrics metrics;
     private final Clock clock;
     private final SubRequestAdmission admission;
+    private final SubRequestCircuits circuits;
     private final ConcurrentMap<EventLoop, LoopSubRequestClient> clients = new ConcurrentHashMap<>();
 
     public SubRequestClients(UpstreamConnector connector, EdgeMetrics metrics, Clock clock) {
@@ -26,6 +27,13 @@ public final class SubRequestClients {
     /** @param admission the process-wide cap on sub-request exchanges, shared by every loop; null for none */
     public SubRequestClients(UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
             SubRequestAdmission admission) {
+        this(connector, metrics, clock, admission, null);
+    }
+
+    /** @param circuits the per-endpoint circuits ({@code runtime.subrequest_circuit_breaker}); null for none */
+    public SubRequestClients(UpstreamConnector connector, EdgeMetrics metrics, Clock clock,
+            SubRequestAdmission admission, SubRequestCircuits circuits) {
+        this.circuits = circuits;
         this.connector = connector;
         this.metrics = metrics;
         this.clock = clock;
@@ -36,6 +44,6 @@ public final class SubRequestClients {
     public SubRequestClient forLoop(EventLoop loop) {
         LoopSubRequestClient client = clients.get(loop);
         return client != null ? client
-                : clients.computeIfAbsent(loop, l -> new LoopSubRequestClient(l, connector, metrics, clock, admission));
+                : clients.computeIfAbsent(loop, l -> new LoopSubRequestClient(l, connector, metrics, clock, admission, circuits));
     }
 }

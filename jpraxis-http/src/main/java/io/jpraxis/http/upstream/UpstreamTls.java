@@ -28,6 +28,17 @@ final class UpstreamTls {
     static final String H2 = ApplicationProtocolNames.HTTP_2;
 
     private final ConcurrentMap<ContextKey, SslContext> contexts = new ConcurrentHashMap<>();
+    /** {@code runtime.upstream_ca_file}: the trust of blocks without a {@code ca.ca_path}; null for the JVM's. */
+    private final String defaultCaFile;
+
+    UpstreamTls() {
+        this(null);
+    }
+
+    /** @param defaultCaFile {@code runtime.upstream_ca_file}, or null to trust the JVM's store */
+    UpstreamTls(String defaultCaFile) {
+        this.defaultCaFile = defaultCaFile;
+    }
 
     /** A TLS block with the protocols offered under it. */
     private record ContextKey(ClusterTlsConfig tls, List<String> protocols) {
@@ -40,7 +51,7 @@ final class UpstreamTls {
      */
     SslContext contextFor(ClusterConfig cluster) {
         ContextKey key = new ContextKey(cluster.tls(), offered(UpstreamVersion.of(cluster)));
-        return contexts.computeIfAbsent(key, k -> build(cluster.name(), k.tls(), k.protocols()));
+        return contexts.computeIfAbsent(key, k -> build(cluster.name(), k.tls(), k.protocols(), defaultCaFile));
     }
 
     /** Forgets every context whose block is not in {@code used}. */
@@ -67,10 +78,14 @@ final class UpstreamTls {
     }
 
     static SslContext build(String cluster, ClusterTlsConfig tls) {
-        return build(cluster, tls, offered(HttpVersion.H1));
+        return build(cluster, tls, offered(HttpVersion.H1), null);
     }
 
-    static SslContext build(String cluster, ClusterTlsConfig tls, List<String> protocols) {
+    /**
+     * @param defaultCaFile trusted when the block names no {@code ca.ca_path}, in place of the JVM's
+     *     store (Praxis's {@code runtime.upstream_ca_file} replaces the system store, it adds nothing to it)
+     */
+    static SslContext build(String cluster, ClusterTlsConfig tls, List<String> protocols, String defaultCaFile) {
         SslContextBuilder builder = SslContextBuilder.forClient()
                 .sslProvider(SslProvider.JDK)
                 // Accepting an origin that picks nothing lets the connector name the problem: an h2
@@ -83,8 +98,9 @@ final class UpstreamTls {
                 // Config loading allows this only with insecure_options.allow_tls_no_verify.
                 builder.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
             } else {
-                if (tls.caPath() != null) {
-                    builder.trustManager(new File(tls.caPath()));
+                String ca = tls.caPath() != null ? tls.caPath() : defaultCaFile;
+                if (ca != null) {
+                    builder.trustManager(new File(ca));
                 }
                 builder.endpointIdentificationAlgorithm("HTTPS"); // RFC 2818 3.1 host name check
             }
@@ -95,7 +111,7 @@ final class UpstreamTls {
         } catch (Exception e) {
             // SslContextBuilder reports unreadable PEM as IllegalArgumentException or SSLException.
             throw new IllegalStateException("cluster " + cluster + ": tls: " + e.getMessage()
-                    + " (expected: readable PEM files for ca.ca_path and client_cert)", e);
+                    + " (expected: readable PEM files for ca.ca_path, client_cert and runtime.upstream_ca_file)", e);
         }
     }
 }

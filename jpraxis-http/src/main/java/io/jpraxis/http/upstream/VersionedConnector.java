@@ -17,6 +17,11 @@ import java.util.Collection;
  * the TLS contexts.
  */
 public final class VersionedConnector implements UpstreamConnector {
+    private final Class<? extends Channel> channelType;
+    private final AddressResolverGroup<InetSocketAddress> resolver;
+    private final WriteBufferWaterMark waterMark;
+    private final PoolEvents metrics;
+    private final UpstreamTls tls;
     private final Http1Connector http1;
     private final Http2Connector http2;
 
@@ -26,7 +31,25 @@ public final class VersionedConnector implements UpstreamConnector {
      */
     public VersionedConnector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
             Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics) {
-        UpstreamTls tls = new UpstreamTls();
+        this(channelType, resolver, maxIdlePerEndpoint, waterMark, metrics, (String) null);
+    }
+
+    /**
+     * @param upstreamCaFile {@code runtime.upstream_ca_file}: what clusters without their own
+     *     {@code tls.ca.ca_path} trust; null for the JVM's trust store
+     */
+    public VersionedConnector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics, String upstreamCaFile) {
+        this(channelType, resolver, maxIdlePerEndpoint, waterMark, metrics, new UpstreamTls(upstreamCaFile));
+    }
+
+    private VersionedConnector(Class<? extends Channel> channelType, AddressResolverGroup<InetSocketAddress> resolver,
+            Integer maxIdlePerEndpoint, WriteBufferWaterMark waterMark, PoolEvents metrics, UpstreamTls tls) {
+        this.channelType = channelType;
+        this.resolver = resolver;
+        this.waterMark = waterMark;
+        this.metrics = metrics;
+        this.tls = tls;
         this.http1 = new Http1Connector(channelType, resolver, maxIdlePerEndpoint, waterMark, metrics, tls);
         this.http2 = new Http2Connector(channelType, resolver, waterMark, metrics, tls, http1);
     }
@@ -37,6 +60,15 @@ public final class VersionedConnector implements UpstreamConnector {
             case H1 -> http1.acquire(target, loop, fresh, callback);
             case H2, AUTO -> http2.acquire(target, loop, fresh, callback);
         }
+    }
+
+    /**
+     * A connector with pools of its own (at most {@code maxIdlePerEndpoint} idle HTTP/1.1
+     * connections per endpoint and loop) over the same transport, resolver and TLS contexts: the
+     * sub-request connector ({@code runtime.subrequest_pool_size}).
+     */
+    public VersionedConnector withPoolsOfItsOwn(Integer maxIdlePerEndpoint) {
+        return new VersionedConnector(channelType, resolver, maxIdlePerEndpoint, waterMark, metrics, tls);
     }
 
     /** See {@link Http1Connector#prepareTls}: every cluster's context, with its ALPN offer. */

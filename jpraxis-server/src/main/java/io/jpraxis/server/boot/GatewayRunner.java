@@ -3,6 +3,7 @@ package io.jpraxis.server.boot;
 import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.jpraxis.http.overload.OpenFileLimits;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
@@ -97,7 +98,7 @@ public final class GatewayRunner {
     /** Sets runtime.max_open_files on this process; false (logged) when it cannot, which stops the start. */
     private static boolean applyOpenFileLimit(long wanted) {
         try {
-            OpenFileLimit.Limits limits = OpenFileLimit.apply(ProcessHandle.current().pid(), wanted);
+            OpenFileLimits.Limits limits = OpenFileLimit.apply(ProcessHandle.current().pid(), wanted);
             if (limits.soft() < wanted) {
                 log.warn("runtime.max_open_files: {} is above the hard limit; the open-file limit is {}", wanted,
                         limits.soft());

@@ -1,9 +1,8 @@
 package io.jpraxis.server.boot;
 
+import io.jpraxis.http.overload.OpenFileLimits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -16,10 +15,6 @@ import java.util.concurrent.TimeUnit;
 final class OpenFileLimit {
     private static final long PRLIMIT_TIMEOUT_SECONDS = 10;
 
-    /** A process's open-file limits; {@code Long.MAX_VALUE} stands for "unlimited". */
-    record Limits(long soft, long hard) {
-    }
-
     private OpenFileLimit() {
     }
 
@@ -29,46 +24,18 @@ final class OpenFileLimit {
      *
      * @throws IOException when the limit cannot be read or set; the message says why
      */
-    static Limits apply(long pid, long wanted) throws IOException {
-        Limits now = read(pid);
+    static OpenFileLimits.Limits apply(long pid, long wanted) throws IOException {
+        OpenFileLimits.Limits now = OpenFileLimits.read(pid);
         long target = Math.min(wanted, now.hard());
         if (target == now.soft()) {
             return now;
         }
         run(List.of("prlimit", "--pid", Long.toString(pid), "--nofile=" + target + ":"));
-        Limits after = read(pid);
+        OpenFileLimits.Limits after = OpenFileLimits.read(pid);
         if (after.soft() != target) {
             throw new IOException("prlimit left the open-file limit at " + after.soft() + ", not " + target);
         }
         return after;
-    }
-
-    static Limits read(long pid) throws IOException {
-        return parse(Files.readAllLines(Path.of("/proc", Long.toString(pid), "limits"), StandardCharsets.US_ASCII));
-    }
-
-    /** The "Max open files" line of a {@code /proc/<pid>/limits} table. */
-    static Limits parse(List<String> lines) throws IOException {
-        for (String line : lines) {
-            if (line.startsWith("Max open files")) {
-                String[] fields = line.substring("Max open files".length()).trim().split("\\s+");
-                if (fields.length >= 2) {
-                    return new Limits(number(fields[0]), number(fields[1]));
-                }
-            }
-        }
-        throw new IOException("no 'Max open files' line in the process's limits");
-    }
-
-    private static long number(String field) throws IOException {
-        if (field.equals("unlimited")) {
-            return Long.MAX_VALUE;
-        }
-        try {
-            return Long.parseLong(field);
-        } catch (NumberFormatException e) {
-            throw new IOException("unreadable open-file limit '" + field + "'");
-        }
     }
 
     private static void run(List<String> command) throws IOException {

@@ -53,6 +53,14 @@ final class RestartRequired {
         changed(reasons, "runtime.max_open_files", before.maxOpenFiles(), after.maxOpenFiles());
         changed(reasons, "runtime.subrequest_max_connections", before.subrequestMaxConnections(),
                 after.subrequestMaxConnections());
+        changed(reasons, "runtime.subrequest_pool_size", before.subrequests().poolSize(), after.subrequests().poolSize());
+        changed(reasons, "runtime.subrequest_circuit_breaker", before.subrequests().circuitBreaker(),
+                after.subrequests().circuitBreaker());
+        changed(reasons, "runtime.max_memory_bytes", before.overload().maxMemoryBytes(),
+                after.overload().maxMemoryBytes());
+        changed(reasons, "runtime.shed_on_fd_pressure", before.overload().shedOnFdPressure(),
+                after.overload().shedOnFdPressure());
+        changed(reasons, "runtime.upstream_ca_file", before.upstreamCaFile(), after.upstreamCaFile());
         // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
         changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
         changed(reasons, "metrics.route_templates", templates(serving), templates(next));

@@ -10,6 +10,7 @@ import io.jpraxis.config.model.GatewayConfig;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import io.jpraxis.http.overload.OpenFileLimits;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,24 +32,24 @@ class OpenFileLimitTest {
 
     @Test
     void setsTheSoftLimitAndReadsBackWhatTheKernelHolds() throws IOException {
-        OpenFileLimit.Limits before = OpenFileLimit.read(child.pid());
+        OpenFileLimits.Limits before = OpenFileLimits.read(child.pid());
         long wanted = Math.min(before.hard(), 1000);
 
-        OpenFileLimit.Limits after = OpenFileLimit.apply(child.pid(), wanted);
+        OpenFileLimits.Limits after = OpenFileLimit.apply(child.pid(), wanted);
 
         assertThat(after.soft()).as("the soft limit asked for").isEqualTo(wanted);
         assertThat(after.hard()).as("the hard limit is left alone").isEqualTo(before.hard());
-        assertThat(OpenFileLimit.read(child.pid())).as("as /proc shows it").isEqualTo(after);
+        assertThat(OpenFileLimits.read(child.pid())).as("as /proc shows it").isEqualTo(after);
     }
 
     @Test
     void aValueAboveTheHardLimitIsClampedToIt() throws IOException {
-        OpenFileLimit.Limits before = OpenFileLimit.read(child.pid());
+        OpenFileLimits.Limits before = OpenFileLimits.read(child.pid());
         if (before.hard() == Long.MAX_VALUE) {
             return; // an unlimited hard limit has nothing to clamp to
         }
 
-        OpenFileLimit.Limits after = OpenFileLimit.apply(child.pid(), before.hard() + 1000);
+        OpenFileLimits.Limits after = OpenFileLimit.apply(child.pid(), before.hard() + 1000);
 
         assertThat(after.soft()).isEqualTo(before.hard());
     }
@@ -68,10 +69,10 @@ class OpenFileLimitTest {
                 "Max processes             95893                95893                processes",
                 "Max open files            1024                 524288               files");
 
-        assertThat(OpenFileLimit.parse(table)).isEqualTo(new OpenFileLimit.Limits(1024, 524288));
-        assertThat(OpenFileLimit.parse(List.of("Max open files            unlimited            unlimited            files")))
-                .isEqualTo(new OpenFileLimit.Limits(Long.MAX_VALUE, Long.MAX_VALUE));
-        assertThatThrownBy(() -> OpenFileLimit.parse(List.of("Max processes 1 1 processes")))
+        assertThat(OpenFileLimits.parse(table)).isEqualTo(new OpenFileLimits.Limits(1024, 524288));
+        assertThat(OpenFileLimits.parse(List.of("Max open files            unlimited            unlimited            files")))
+                .isEqualTo(new OpenFileLimits.Limits(Long.MAX_VALUE, Long.MAX_VALUE));
+        assertThatThrownBy(() -> OpenFileLimits.parse(List.of("Max processes 1 1 processes")))
                 .isInstanceOf(IOException.class);
     }
 

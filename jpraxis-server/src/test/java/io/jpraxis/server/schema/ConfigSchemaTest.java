@@ -97,7 +97,7 @@ class ConfigSchemaTest {
         assertThat(errors(MINIMAL.replace("weight: 2", "weight: 0"))).as("weight is at least 1").isNotEmpty();
         assertThat(errors(MINIMAL.replace("interval_ms: 1000", "interval_ms: 0"))).as("interval_ms from 1")
                 .isNotEmpty();
-        assertThat(errors(MINIMAL + "runtime: {threads: 5000}\n")).as("runtime.threads at most 4096").isNotEmpty();
+        assertThat(errors(MINIMAL + "runtime: {threads: 1025}\n")).as("runtime.threads at most 1024").isNotEmpty();
     }
 
     @Test

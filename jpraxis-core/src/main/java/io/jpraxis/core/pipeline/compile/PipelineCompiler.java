@@ -109,7 +109,7 @@ public final class PipelineCompiler {
         NestedCompiler nested = new NestedCompiler(chains, budget, config.bodyLimits(), config.insecureOptions(),
                 features.has(Feature.UPSTREAM_BINDING), ledger, diagnostics);
         FilterReadContext readContext = new FilterReadContext(features, config.insecureOptions(), config.bodyLimits(),
-                config.clusters(), nested, null);
+                config.clusters(), nested, null, config.runtime());
         FilterBuildContext context = null;
         if (createFilters) {
             context = new FilterBuildContext(readContext, services, new ClusterStates());

@@ -1,5 +1,9 @@
 package io.jpraxis.filters.traffic.circuitbreaker;
 
+import io.jpraxis.core.circuit.CircuitBreaker;
+import io.jpraxis.core.circuit.CircuitPolicy;
+import io.jpraxis.core.circuit.CircuitTicket;
+import io.jpraxis.core.circuit.CircuitVerdict;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
@@ -19,9 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Per-cluster circuit breaking (see docs/reference/filters/circuit_breaker.md#what-it-does): runs
- * after the router, asks the selected cluster's {@link Breaker} whether the request may go, and
+ * after the router, asks the selected cluster's {@link CircuitBreaker} whether the request may go, and
  * answers 503 with {@code X-Circuit-State: open} when it may not. The response phase tells the
- * breaker how the exchange went ({@link Verdict}); the exchange-end hook frees a probe whose
+ * breaker how the exchange went ({@link Verdicts}); the exchange-end hook frees a probe whose
  * response phase never ran (the client left). Clusters not listed pass untouched.
  *
  * <p>The breakers belong to this instance, so a reload, which builds new filters, starts every
@@ -40,7 +44,7 @@ public final class CircuitBreakerFilter implements HttpFilter {
     private final Clock clock;
     private final Instant epoch;
     /** Looked up by name only, never iterated; {@link #gauges()} walks the config's order. */
-    private final Map<String, Breaker> breakers = new HashMap<>();
+    private final Map<String, CircuitBreaker> breakers = new HashMap<>();
     /** Per-instance, so two circuit_breaker entries in one pipeline keep their own tickets. */
     private final Extensions.Key<Pass> pass = new Extensions.Key<>("circuit_breaker", Pass.class);
     private final LongAdder refused = new LongAdder();
@@ -55,7 +59,8 @@ public final class CircuitBreakerFilter implements HttpFilter {
         this.clock = clock;
         this.epoch = clock.instant();
         for (ClusterPolicy policy : config.clusters()) {
-            breakers.put(policy.name(), new Breaker(policy));
+            breakers.put(policy.name(), new CircuitBreaker(new CircuitPolicy("cluster " + policy.name(),
+                    policy.consecutiveFailures(), policy.recoveryWindowSecs(), policy.halfOpenTimeoutSecs())));
         }
     }
 
@@ -71,13 +76,13 @@ public final class CircuitBreakerFilter implements HttpFilter {
 
     @Override
     public FilterAction onRequest(RequestContext ctx) {
-        Breaker breaker = ctx.cluster() == null ? null : breakers.get(ctx.cluster());
+        CircuitBreaker breaker = ctx.cluster() == null ? null : breakers.get(ctx.cluster());
         if (breaker == null) {
             return FilterAction.CONTINUE; // no cluster selected (yet), or one without a breaker
         }
-        Ticket ticket = breaker.admit(now());
+        CircuitTicket ticket = breaker.admit(now());
         ctx.extensions().put(pass, new Pass(breaker, ticket));
-        if (ticket instanceof Ticket.Refused) {
+        if (ticket instanceof CircuitTicket.Refused) {
             refused.increment();
             ctx.extensions().put(OPENED, Boolean.TRUE);
             log.debug("circuit_breaker: refusing request {} to cluster {}: circuit open", ctx.requestId(), ctx.cluster());
@@ -92,10 +97,10 @@ public final class CircuitBreakerFilter implements HttpFilter {
         if (p == null) {
             return FilterAction.CONTINUE;
         }
-        if (p.ticket() instanceof Ticket.Refused) {
+        if (p.ticket() instanceof CircuitTicket.Refused) {
             response.headers().set(STATE_HEADER, "open");
         } else {
-            p.settle(Verdict.of(ctx, response), now());
+            p.settle(Verdicts.of(ctx, response), now());
         }
         return FilterAction.CONTINUE;
     }
@@ -104,14 +109,14 @@ public final class CircuitBreakerFilter implements HttpFilter {
     public void onLog(RequestContext ctx, ExchangeSummary summary) {
         Pass p = ctx.extensions().get(pass).orElse(null);
         if (p != null) {
-            p.settle(Verdict.atEnd(ctx), now()); // nothing when the response phase already did
+            p.settle(Verdicts.atEnd(ctx), now()); // nothing when the response phase already did
         }
     }
 
     @Override
     public List<FilterGauge> gauges() {
         return config.clusters().stream().map(policy -> {
-            Breaker breaker = breakers.get(policy.name());
+            CircuitBreaker breaker = breakers.get(policy.name());
             return new FilterGauge(GAUGE, "1 while the circuit_breaker of the cluster is open or half-open",
                     Map.of("cluster", policy.name()), () -> breaker.tripped() ? 1 : 0);
         }).toList();
@@ -123,7 +128,7 @@ public final class CircuitBreakerFilter implements HttpFilter {
     }
 
     /** The breaker of {@code cluster}, or null when it has none (tests). */
-    Breaker breaker(String cluster) {
+    CircuitBreaker breaker(String cluster) {
         return breakers.get(cluster);
     }
 
@@ -140,20 +145,20 @@ public final class CircuitBreakerFilter implements HttpFilter {
 
     /** One request's ticket; confined to the request's thread, settled once. */
     private static final class Pass {
-        private final Breaker breaker;
-        private final Ticket ticket;
+        private final CircuitBreaker breaker;
+        private final CircuitTicket ticket;
         private boolean settled;
 
-        Pass(Breaker breaker, Ticket ticket) {
+        Pass(CircuitBreaker breaker, CircuitTicket ticket) {
             this.breaker = breaker;
             this.ticket = ticket;
         }
 
-        Ticket ticket() {
+        CircuitTicket ticket() {
             return ticket;
         }
 
-        void settle(Verdict verdict, long now) {
+        void settle(CircuitVerdict verdict, long now) {
             if (!settled) {
                 settled = true;
                 breaker.settle(ticket, verdict, now);

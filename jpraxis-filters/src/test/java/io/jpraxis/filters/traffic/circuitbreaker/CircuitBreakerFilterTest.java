@@ -9,7 +9,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.RequestPath;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.filters.testing.TestClock;
-import io.jpraxis.filters.traffic.circuitbreaker.Breaker.State;
+import io.jpraxis.core.circuit.CircuitBreaker.State;
 import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerConfig.ClusterPolicy;
 import java.net.InetSocketAddress;
 import java.time.Duration;

@@ -1,31 +1,31 @@
-package io.jpraxis.filters.traffic.circuitbreaker;
+package io.jpraxis.core.circuit;
 
-import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerConfig.ClusterPolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The breaker of one cluster (see docs/reference/filters/circuit_breaker.md#states): closed until
+ * One circuit (a cluster of the {@code circuit_breaker} filter, an endpoint of sub-requests; see
+ * docs/reference/filters/circuit_breaker.md#states): closed until
  * {@code consecutive_failures} failures in a row, then open for {@code recovery_window_secs}; the
  * first request after that is the one probe (half-open), whose success closes the circuit and whose
  * failure opens it again. A probe with no outcome after {@code half_open_timeout_secs} counts as a
  * failure from the moment it timed out, noticed by the next request, so no timer is needed.
  *
- * <p>Times are nanoseconds on the filter's clock. Each method is a handful of field updates under
+ * <p>Times are nanoseconds on the owner's clock. Each method is a handful of field updates under
  * the breaker's own lock, with no I/O, so event loops never wait on one another for long.
  */
-final class Breaker {
-    private static final Logger log = LoggerFactory.getLogger(Breaker.class);
+public final class CircuitBreaker {
+    private static final Logger log = LoggerFactory.getLogger(CircuitBreaker.class);
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     /** Where the circuit is. */
-    enum State {
+    public enum State {
         CLOSED,
         OPEN,
         HALF_OPEN
     }
 
-    private final ClusterPolicy policy;
+    private final CircuitPolicy policy;
     private final long windowNanos;
     private final long halfOpenNanos;
     private State state = State.CLOSED;
@@ -41,56 +41,56 @@ final class Breaker {
     /** For the gauge, read on a scrape thread. */
     private volatile boolean tripped;
 
-    Breaker(ClusterPolicy policy) {
+    public CircuitBreaker(CircuitPolicy policy) {
         this.policy = policy;
         this.windowNanos = policy.recoveryWindowSecs() * NANOS_PER_SECOND;
         this.halfOpenNanos = policy.halfOpenTimeoutSecs() * NANOS_PER_SECOND;
     }
 
     /** Lets a request through (counted, or as the probe) or refuses it. */
-    synchronized Ticket admit(long now) {
+    public synchronized CircuitTicket admit(long now) {
         return switch (state) {
-            case CLOSED -> new Ticket.Counted(closedEpoch);
-            case OPEN -> now - openedAt < windowNanos ? Ticket.REFUSED : probe(now);
+            case CLOSED -> new CircuitTicket.Counted(closedEpoch);
+            case OPEN -> now - openedAt < windowNanos ? CircuitTicket.REFUSED : probe(now);
             case HALF_OPEN -> halfOpen(now);
         };
     }
 
-    private Ticket halfOpen(long now) {
+    private CircuitTicket halfOpen(long now) {
         if (probe != 0) {
             if (now - probeAdmittedAt < halfOpenNanos) {
-                return Ticket.REFUSED; // one probe at a time
+                return CircuitTicket.REFUSED; // one probe at a time
             }
             long timedOutAt = probeAdmittedAt + halfOpenNanos;
-            log.info("circuit_breaker: probe to cluster {} had no outcome within {} s; circuit open again",
-                    policy.name(), policy.halfOpenTimeoutSecs());
+            log.info("circuit breaker: probe to {} had no outcome within {} s; circuit open again",
+                    policy.subject(), policy.halfOpenTimeoutSecs());
             open(timedOutAt);
             if (now - openedAt < windowNanos) {
-                return Ticket.REFUSED;
+                return CircuitTicket.REFUSED;
             }
         }
         return probe(now);
     }
 
-    private Ticket probe(long now) {
+    private CircuitTicket probe(long now) {
         state = State.HALF_OPEN;
         probe = ++lastProbe;
         probeAdmittedAt = now;
-        log.debug("circuit_breaker: cluster {} half-open; probe {} admitted", policy.name(), probe);
-        return new Ticket.Probe(probe);
+        log.debug("circuit breaker: {} half-open; probe {} admitted", policy.subject(), probe);
+        return new CircuitTicket.Probe(probe);
     }
 
     /** Records what the request that holds {@code ticket} found; stale tickets change nothing. */
-    synchronized void settle(Ticket ticket, Verdict verdict, long now) {
+    public synchronized void settle(CircuitTicket ticket, CircuitVerdict verdict, long now) {
         switch (ticket) {
-            case Ticket.Refused refused -> {
+            case CircuitTicket.Refused refused -> {
             }
-            case Ticket.Counted counted -> {
+            case CircuitTicket.Counted counted -> {
                 if (state == State.CLOSED && counted.epoch() == closedEpoch) {
                     counted(verdict, now);
                 }
             }
-            case Ticket.Probe p -> {
+            case CircuitTicket.Probe p -> {
                 if (state == State.HALF_OPEN && p.id() == probe) {
                     probed(verdict, now);
                 }
@@ -98,13 +98,13 @@ final class Breaker {
         }
     }
 
-    private void counted(Verdict verdict, long now) {
+    private void counted(CircuitVerdict verdict, long now) {
         switch (verdict) {
             case SUCCESS -> failures = 0;
             case FAILURE -> {
                 if (++failures >= policy.consecutiveFailures()) {
-                    log.info("circuit_breaker: {} consecutive failures of cluster {}; circuit open for {} s",
-                            failures, policy.name(), policy.recoveryWindowSecs());
+                    log.info("circuit breaker: {} consecutive failures of {}; circuit open for {} s",
+                            failures, policy.subject(), policy.recoveryWindowSecs());
                     open(now);
                 }
             }
@@ -113,10 +113,10 @@ final class Breaker {
         }
     }
 
-    private void probed(Verdict verdict, long now) {
+    private void probed(CircuitVerdict verdict, long now) {
         switch (verdict) {
             case SUCCESS -> {
-                log.info("circuit_breaker: probe to cluster {} succeeded; circuit closed", policy.name());
+                log.info("circuit breaker: probe to {} succeeded; circuit closed", policy.subject());
                 state = State.CLOSED;
                 failures = 0;
                 probe = 0;
@@ -124,7 +124,7 @@ final class Breaker {
                 tripped = false;
             }
             case FAILURE -> {
-                log.info("circuit_breaker: probe to cluster {} failed; circuit open for {} s", policy.name(),
+                log.info("circuit breaker: probe to {} failed; circuit open for {} s", policy.subject(),
                         policy.recoveryWindowSecs());
                 open(now);
             }
@@ -140,16 +140,16 @@ final class Breaker {
     }
 
     /** The state as of the last request (a lapsed window or probe is noticed by the next one). */
-    synchronized State state() {
+    public synchronized State state() {
         return state;
     }
 
     /** Whether the circuit is open or half-open: what {@code praxis_circuit_breaker_open} shows. */
-    boolean tripped() {
+    public boolean tripped() {
         return tripped;
     }
 
-    ClusterPolicy policy() {
+    public CircuitPolicy policy() {
         return policy;
     }
 }
