@@ -47,6 +47,9 @@ public final class RequestContext {
     private DownstreamTls downstreamTls;
     private UpstreamReach upstreamReach = UpstreamReach.NOT_ATTEMPTED;
     private int upstreamStatus;
+    /** {@code System.nanoTime()} of the first upstream attempt and of the answer served; 0 while none. */
+    private long upstreamStartNanos;
+    private long upstreamAnsweredNanos;
 
     public RequestContext(String listener, String method, RequestPath path, String query, String scheme,
             InetSocketAddress clientAddress, HeaderMap headers, String requestId, Instant receivedAt) {
@@ -267,13 +270,28 @@ public final class RequestContext {
     public void upstreamAttempted() {
         if (upstreamReach == UpstreamReach.NOT_ATTEMPTED) {
             upstreamReach = UpstreamReach.ATTEMPTED;
+            upstreamStartNanos = System.nanoTime();
         }
     }
 
     /** The origin answered with {@code status}. */
     public void upstreamAnswered(int status) {
+        if (upstreamStartNanos == 0) {
+            upstreamStartNanos = System.nanoTime(); // an edge that reports only answers (tests, ext_proc)
+        }
         upstreamReach = UpstreamReach.ANSWERED;
         upstreamStatus = status;
+        upstreamAnsweredNanos = System.nanoTime();
+    }
+
+    /** {@code System.nanoTime()} when the first upstream attempt began; 0 when none did. */
+    public long upstreamStartNanos() {
+        return upstreamStartNanos;
+    }
+
+    /** {@code System.nanoTime()} when the head of the answer the client gets arrived; 0 when none did. */
+    public long upstreamAnsweredNanos() {
+        return upstreamAnsweredNanos;
     }
 
     /**

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -16,8 +17,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Per-exchange Micrometer meters: a request counter ({@code jpraxis_requests_total} in Prometheus)
- * and a latency timer ({@code jpraxis_request_duration_seconds}), tagged by listener, route,
- * cluster and status.
+ * and latency histograms with fixed buckets ({@link #BUCKETS}): the whole exchange ({@code
+ * jpraxis_request_duration_seconds}), from the first upstream attempt to the end ({@code
+ * jpraxis_upstream_duration_seconds}) and to the head of the answer served ({@code
+ * jpraxis_upstream_time_to_first_byte_seconds}), tagged by listener, route, cluster and status.
  *
  * <p>Every tag value comes from config or is a status code, so the series stay bounded: the route
  * is the router's configured path or prefix ({@link RequestContext#route()}), never the request
@@ -33,6 +36,12 @@ public final class RequestMetrics {
     public static final RequestMetrics DISABLED = new RequestMetrics(null);
     /** The tag value of a dimension that is turned off: one series where there would be many. */
     static final String OFF = "";
+    /** Bucket bounds of every latency histogram: what a Grafana heatmap or quantile query needs. */
+    static final Duration[] BUCKETS = {Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(5),
+        Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100),
+        Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500),
+        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60),
+        Duration.ofSeconds(120)};
 
     private final MeterRegistry registry;
     private final boolean listenerLabel;
@@ -85,6 +94,14 @@ public final class RequestMetrics {
         }
         m.requests().increment();
         m.duration().record(durationNanos, TimeUnit.NANOSECONDS);
+        long upstreamStart = ctx == null ? 0 : ctx.upstreamStartNanos();
+        if (upstreamStart != 0) {
+            m.upstream().record(System.nanoTime() - upstreamStart, TimeUnit.NANOSECONDS);
+            long answered = ctx.upstreamAnsweredNanos();
+            if (answered != 0) {
+                m.firstByte().record(answered - upstreamStart, TimeUnit.NANOSECONDS);
+            }
+        }
     }
 
     /** The first template the request path fits, else the router's route, else {@value #NONE}. */
@@ -118,17 +135,23 @@ public final class RequestMetrics {
                 .description("Exchanges ended, by listener, route, cluster and status")
                 .tags(tags)
                 .register(registry);
-        Timer duration = Timer.builder("jpraxis.request.duration")
-                .description("From request head to the end of the exchange")
-                .tags(tags)
+        Timer duration = histogram("jpraxis.request.duration", "From request head to the end of the exchange", tags);
+        Timer upstream = histogram("jpraxis.upstream.duration",
+                "From the first upstream attempt to the end of the exchange (retries included)", tags);
+        Timer firstByte = histogram("jpraxis.upstream.time_to_first_byte",
+                "From the first upstream attempt to the head of the answer served", tags);
+        return new Meters(requests, duration, upstream, firstByte);
+    }
+
+    private Timer histogram(String name, String description, Tags tags) {
+        return Timer.builder(name).description(description).tags(tags).serviceLevelObjectives(BUCKETS)
                 .register(registry);
-        return new Meters(requests, duration);
     }
 
     private record Series(String listener, String route, String cluster, int status) {
     }
 
-    private record Meters(Counter requests, Timer duration) {
+    private record Meters(Counter requests, Timer duration, Timer upstream, Timer firstByte) {
     }
 
     /** One thread's last series, compared by identity; confined to that thread. */
