@@ -12,6 +12,7 @@ import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.pipeline.compile.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
+import io.jpraxis.filters.traffic.sticky.StickySessionsFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -78,6 +79,7 @@ public final class ExtProcBuilder {
         CompiledPipeline pipeline = compiled.gateway().listeners().get(0).pipeline();
         String routeHeader = routeHeader(pipeline, config.server().pickerMode(), d);
         refuseCircuitBreakers(pipeline, d);
+        refuseStickySessions(pipeline, d);
         if (d.hasErrors()) {
             compiled.gateway().close();
             return new ExtProcBuild(config, null, d, routeHeader);
@@ -100,6 +102,22 @@ public final class ExtProcBuilder {
                         + "outcome a breaker could count (its response headers may be its own local reply, and picker "
                         + "mode skips them) (expected: Envoy's outlier_detection and circuit_breakers on the cluster, "
                         + "or circuit_breaker under jpraxis serve)");
+            }
+        }
+    }
+
+    /**
+     * {@code sticky_sessions} cannot work here either (see docs/behaviour/ext-proc.md#phases): the
+     * endpoint it pins is not the one Envoy's load balancer uses, so its cookie or header would
+     * promise an affinity nobody keeps, and its learn mode would learn endpoints Envoy never used.
+     */
+    static void refuseStickySessions(CompiledPipeline pipeline, Diagnostics d) {
+        for (CompiledFilter f : pipeline.allSlots()) {
+            if (StickySessionsFactory.TYPE.equals(f.filter().type())) {
+                d.error(f.entry().source().path().key("filter"), f.entry().source().line(), "sticky_sessions is not "
+                        + "supported by jpraxis extproc: Envoy's load balancer picks the endpoint, not the one the "
+                        + "filter pins, so the session would not stick (expected: Envoy's hash_policy with a cookie "
+                        + "or header on the route, or sticky_sessions under jpraxis serve)");
             }
         }
     }
