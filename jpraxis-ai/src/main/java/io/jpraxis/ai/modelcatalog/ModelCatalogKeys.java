@@ -15,8 +15,8 @@ public final class ModelCatalogKeys {
                     .withRule("not blank; each once"),
             key("owned_by", TEXT, "Reported as the model's `owned_by`.").withDefault(ModelCatalogConfig.DEFAULT_OWNER)
                     .withRule("not blank"),
-            key("created", CREATED, "Reported as the model's `created` (Unix seconds).")
-                    .withDefault("the catalog's created"));
+            key("created", CREATED, "Reported as the model's `created` (Unix seconds); unset: the catalog's "
+                    + "`created`."));
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Answers GET /v1/models and "
             + "GET /v1/models/{id} in OpenAI's format from the models the pipeline's intelligent_route candidates "
