@@ -98,5 +98,16 @@ public enum FilterTrait {
      * pipeline whose load balancers serve no cluster that can speak HTTP/2 upstream is warned about
      * ({@code grpc_upstream_http2}; see docs/behaviour/grpc.md#grpc-web).
      */
-    NEEDS_HTTP2_UPSTREAM
+    NEEDS_HTTP2_UPSTREAM,
+    /**
+     * Names the models its pipeline routes to ({@code intelligent_route}'s candidates) and
+     * publishes where they come from in the pipeline's exports, for a model listing to read.
+     */
+    NAMES_MODELS,
+    /**
+     * Lists the models the pipeline's {@link #NAMES_MODELS} filters name ({@code model_catalog}
+     * without models of its own): it needs one in its pipeline ({@code model_catalog_without_route};
+     * see docs/behaviour/ordering-checks.md#model-listings).
+     */
+    LISTS_MODELS
 }

@@ -42,6 +42,7 @@ public final class OrderingChecks {
             new IrrCoexistence(),
             new IrrStepCoverage(),
             new SatisfiableMatchers(),
+            new ModelListingCheck(),
             new GrpcUpstreamCheck());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
