@@ -170,6 +170,39 @@ class ModelCatalogExampleTest {
         }
     }
 
+    @Test
+    void aRouteInAnIterativeRouterStepIsListedToo() {
+        String yaml = """
+                listeners:
+                  - {name: ai, address: "127.0.0.1:0", filter_chains: [main]}
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: model_catalog
+                      - filter: iterative_request_router
+                        initial_step: primary
+                        steps:
+                          - name: primary
+                            filters:
+                              - filter: intelligent_route
+                                local_site: hub
+                                candidates:
+                                  - {kind: inference_model, name: gpt-4o, site: hub, cluster: provider-a}
+                              - filter: load_balancer
+                                clusters:
+                                  - {name: provider-a, endpoints: ["127.0.0.1:3001"]}
+                            on_result:
+                              - default: true
+                                done: true
+                insecure_options:
+                  allow_private_endpoints: true
+                """;
+        try (RunningGateway gw = RunningGateway.start(yaml, FeatureSet.parse("iterative-request-router"))) {
+            assertThat(ids(gw.uri("/"))).as("the step's route publishes into the listener's pipeline")
+                    .containsExactly("gpt-4o");
+        }
+    }
+
     private static String overlay(String model, String cluster) {
         return "{\"network\": \"net\", \"local_site\": \"hub\", \"candidates\": [{\"kind\": \"inference_model\", "
                 + "\"name\": \"" + model + "\", \"site\": \"hub\", \"cluster\": \"" + cluster + "\"}]}";

@@ -3,11 +3,9 @@ package io.jpraxis.ai.modelcatalog;
 import static io.jpraxis.ai.testing.AiFixtures.AT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.ai.AiFilters;
 import io.jpraxis.ai.testing.AiFixtures;
 import io.jpraxis.ai.testing.AiFixtures.Built;
 import io.jpraxis.core.filter.FilterTrait;
-import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -82,12 +80,5 @@ class ModelCatalogFactoryTest {
     @Test
     void unknownKeysAreRefused() {
         assertThat(refused("paths: /v1/models\n")).contains(AT + "paths").contains("unknown key");
-    }
-
-    @Test
-    void itIsRegisteredAmongTheAiFilters() {
-        assertThat(AiFilters.all()).extracting(FilterFactory::type).as("sorted, one of each")
-                .containsExactly("api_key_auth", "credential_inject", "intelligent_route", "model_catalog",
-                        "model_rewrite", "model_to_header", "provider_route");
     }
 }

@@ -5,6 +5,7 @@ import static io.jpraxis.core.pipeline.check.FlowGraph.describe;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.pipeline.BranchSpec;
 import io.jpraxis.core.pipeline.CompiledFilter;
+import io.jpraxis.core.pipeline.NestedStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -13,7 +14,7 @@ import java.util.Set;
  * {@code model_catalog_without_route} (see docs/behaviour/ordering-checks.md#model-listings): a
  * model listing that lists the models of its pipeline ({@link FilterTrait#LISTS_MODELS}) needs a
  * filter that names them ({@link FilterTrait#NAMES_MODELS}) somewhere in the same pipeline, at the
- * top level or in a branch, before or after it: it reads them per request, so the position does
+ * top level, in a branch or in a nested pipeline (an IRR step), before or after it: it reads them per request, so the position does
  * not matter, and with none it would list nothing on every request.
  */
 final class ModelListingCheck implements RuleFamily {
@@ -43,13 +44,30 @@ final class ModelListingCheck implements RuleFamily {
         }
     }
 
+    /**
+     * Whether {@code f} names models, or a filter of one of its nested pipelines does (an
+     * {@code iterative_request_router} step, at any depth): those are created in the same build
+     * and publish into the same pipeline's exports.
+     */
+    private static boolean namesModels(CompiledFilter f) {
+        if (ClusterSelectionChecks.has(f, FilterTrait.NAMES_MODELS)) {
+            return true;
+        }
+        for (NestedStep step : f.declaration().nested().pipelines()) {
+            if (step.pipeline().allSlots().stream().anyMatch(ModelListingCheck::namesModels)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A listing filter and where it stands; {@code branch} null at the top level. */
     private record Listing(CompiledFilter filter, BranchSpec branch, String where) {
     }
 
     private static void visit(CompiledFilter f, BranchSpec branch, String where, List<Listing> listings,
             boolean[] named) {
-        named[0] |= ClusterSelectionChecks.has(f, FilterTrait.NAMES_MODELS);
+        named[0] |= namesModels(f);
         if (ClusterSelectionChecks.has(f, FilterTrait.LISTS_MODELS)) {
             listings.add(new Listing(f, branch, where));
         }
