@@ -6,6 +6,9 @@ import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.ai.providerroute.ProviderRouteFactory;
+import io.jpraxis.ai.tokencount.TokenCountFactory;
+import io.jpraxis.ai.tokenheaders.TokenUsageHeadersFactory;
+import io.jpraxis.ai.ttft.TimeToFirstTokenFactory;
 import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
 
@@ -17,6 +20,7 @@ public final class AiFilters {
     /** A new factory of each AI filter type. */
     public static List<FilterFactory<?>> all() {
         return List.of(new ApiKeyAuthFactory(), new CredentialInjectFactory(), new IntelligentRouteFactory(), new ModelRewriteFactory(),
-                new ModelToHeaderFactory(), new ProviderRouteFactory());
+                new ModelToHeaderFactory(), new ProviderRouteFactory(), new TimeToFirstTokenFactory(), new TokenCountFactory(),
+                new TokenUsageHeadersFactory());
     }
 }

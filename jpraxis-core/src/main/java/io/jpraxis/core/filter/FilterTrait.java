@@ -98,5 +98,13 @@ public enum FilterTrait {
      * pipeline whose load balancers serve no cluster that can speak HTTP/2 upstream is warned about
      * ({@code grpc_upstream_http2}; see docs/behaviour/grpc.md#grpc-web).
      */
-    NEEDS_HTTP2_UPSTREAM
+    NEEDS_HTTP2_UPSTREAM,
+    /**
+     * Writes the {@code token.*} metadata in the response phase ({@code token_count}): a reader of it
+     * must be declared before it, since response hooks run in reverse order ({@code
+     * token_reader_order}; see docs/behaviour/ordering-checks.md#token-metadata-readers).
+     */
+    WRITES_TOKEN_USAGE,
+    /** Reads the {@code token.*} metadata in the response phase ({@code token_usage_headers}). */
+    READS_TOKEN_USAGE
 }

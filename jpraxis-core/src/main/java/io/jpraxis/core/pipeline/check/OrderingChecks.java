@@ -42,7 +42,8 @@ public final class OrderingChecks {
             new IrrCoexistence(),
             new IrrStepCoverage(),
             new SatisfiableMatchers(),
-            new GrpcUpstreamCheck());
+            new GrpcUpstreamCheck(),
+            new TokenReaderOrdering());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
     private static final String DEMOTED = " (an error, reported as a warning because " + VALIDATION_FLAG + " is set)";
