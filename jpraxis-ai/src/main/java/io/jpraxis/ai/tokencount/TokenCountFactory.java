@@ -47,13 +47,14 @@ public final class TokenCountFactory implements FilterFactory<TokenCountConfig> 
     @Override
     public FilterDeclaration declare(TokenCountConfig config) {
         FilterDeclaration d = FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.WRITES_TOKEN_USAGE))
-                .withResponseHook(true).withLogHook();
+                .withResponseHook(true);
         return config.provider() == TokenProvider.BEDROCK_INVOKE_MODEL ? d
-                : d.withResponseBody(BodyAccess.READ_ONLY, BodyMode.STREAM);
+                : d.withResponseBody(BodyAccess.READ_ONLY, BodyMode.STREAM).withLogHook();
     }
 
     @Override
     public HttpFilter create(TokenCountConfig config, FilterBuildContext context) {
-        return new TokenCountFilter(config);
+        return config.provider() == TokenProvider.BEDROCK_INVOKE_MODEL ? new HeaderTokenCountFilter(config)
+                : new TokenCountFilter(config);
     }
 }

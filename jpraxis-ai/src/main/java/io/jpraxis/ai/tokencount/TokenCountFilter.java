@@ -3,12 +3,10 @@ package io.jpraxis.ai.tokencount;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
-import io.jpraxis.core.context.TokenUsage;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.Locale;
 
@@ -17,14 +15,11 @@ import java.util.Locale;
  * provider reports and publishes it as {@code token.*} metadata, {@code input_tokens} /
  * {@code output_tokens} / {@code total_tokens} results and on the exchange's {@link GenAiExchange}
  * (access log, {@code gen_ai.*} meters). It picks a mode from the 2xx response's media type (SSE
- * or JSON; anything else is not read), observes the body as it streams without holding it back,
- * and for {@code bedrock_invoke_model} reads only the response headers. Non-2xx and local
+ * or JSON; anything else is not read) and observes the body as it streams without holding it
+ * back ({@code bedrock_invoke_model} is {@link HeaderTokenCountFilter}). Non-2xx and local
  * responses are not read.
  */
 public final class TokenCountFilter implements HttpFilter {
-    static final String BEDROCK_INPUT = "x-amzn-bedrock-input-token-count";
-    static final String BEDROCK_OUTPUT = "x-amzn-bedrock-output-token-count";
-
     private final TokenCountConfig config;
     /** Per instance, so two token_count entries keep separate captures. */
     private final Extensions.Key<TokenCapture> captureKey = new Extensions.Key<>("token_count.capture",
@@ -49,10 +44,6 @@ public final class TokenCountFilter implements HttpFilter {
         GenAiExchange exchange = RoutedModel.exchange(ctx);
         exchange.provider(config.provider().genAiName());
         if (response.local() || response.status() < 200 || response.status() > 299) {
-            return FilterAction.CONTINUE;
-        }
-        if (config.provider() == TokenProvider.BEDROCK_INVOKE_MODEL) {
-            fromHeaders(ctx, exchange, response.headers());
             return FilterAction.CONTINUE;
         }
         TokenCapture.Mode mode = mode(response.headers().get("content-type"));
@@ -95,33 +86,5 @@ public final class TokenCountFilter implements HttpFilter {
             case "application/json" -> TokenCapture.Mode.JSON;
             default -> null;
         };
-    }
-
-    /** Bedrock InvokeModel's count headers: both must be unsigned integers, the total is their sum. */
-    private static void fromHeaders(RequestContext ctx, GenAiExchange exchange, HeaderMap headers) {
-        Long input = unsigned(headers.get(BEDROCK_INPUT));
-        Long output = unsigned(headers.get(BEDROCK_OUTPUT));
-        if (input == null || output == null) {
-            return;
-        }
-        TokenUsage usage = TokenUsage.of(input, output, TokenUsage.saturatingAdd(input, output));
-        exchange.usage(usage);
-        TokenMetadata.publish(ctx, usage);
-    }
-
-    private static Long unsigned(String text) {
-        if (text == null || text.isEmpty() || text.length() > 20) {
-            return null;
-        }
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-                return null;
-            }
-        }
-        try {
-            return Long.parseUnsignedLong(text);
-        } catch (NumberFormatException e) {
-            return null; // over 2^64 - 1
-        }
     }
 }
