@@ -28,6 +28,9 @@ final class FakeChatProvider implements AutoCloseable {
                     + "\"total_tokens\":15}}\n\n",
             "data: [DONE]\n\n");
 
+    /** In a request body: send the usage chunk at once and hold only the final {@code [DONE]}. */
+    static final String HOLD_DONE = "hold-done";
+
     private final HttpServer server;
     private final CountDownLatch release = new CountDownLatch(1);
 
@@ -67,6 +70,14 @@ final class FakeChatProvider implements AutoCloseable {
             exchange.sendResponseHeaders(200, 0); // chunked
             OutputStream out = exchange.getResponseBody();
             write(out, FIRST_EVENT);
+            if (request.contains(HOLD_DONE)) {
+                // Everything but [DONE] at once; the end waits, so a client can leave before it.
+                write(out, LATER_EVENTS.get(0));
+                write(out, LATER_EVENTS.get(1));
+                release.await(10, TimeUnit.SECONDS);
+                write(out, LATER_EVENTS.get(2));
+                return;
+            }
             if (!release.await(10, TimeUnit.SECONDS)) {
                 return; // the test gave up: end the stream as it is
             }

@@ -138,6 +138,27 @@ class TokenCountExampleTest {
                 .as("one time-to-first-token sample, labelled by the configured model").isEqualTo(1);
     }
 
+    @Test
+    void aClientThatLeavesMidStreamStillHasWhatWasCountedLogged() throws Exception {
+        String expected = FakeChatProvider.FIRST_EVENT + FakeChatProvider.LATER_EVENTS.get(0)
+                + FakeChatProvider.LATER_EVENTS.get(1);
+        try (RawHttpConnection conn = connect()) {
+            conn.send(post("{\"model\":\"gpt-4o\",\"stream\":true,\"user\":\"" + FakeChatProvider.HOLD_DONE
+                    + "\",\"messages\":[]}"));
+            assertThat(conn.readResponseHead().status()).isEqualTo(200);
+            StringBuilder seen = new StringBuilder();
+            while (seen.length() < expected.length()) {
+                seen.append(new String(conn.readChunk(), StandardCharsets.UTF_8));
+            }
+            assertThat(seen.toString()).as("the usage chunk arrived; [DONE] is still held").isEqualTo(expected);
+        } // the client leaves before the stream ends
+        JsonNode line = accessLine();
+        assertThat(line.get("completed").asBoolean()).as("the exchange was cut short").isFalse();
+        assertThat(line.get("input_tokens").asLong()).as("what the stream counted is still logged").isEqualTo(13);
+        assertThat(line.get("total_tokens").asLong()).isEqualTo(15);
+        assertThat(tokenSum(metrics(), "output")).as("and recorded").isEqualTo(2);
+    }
+
     /** The one access-log line, waited for: the log is written after the exchange ended. */
     private JsonNode accessLine() throws Exception {
         long deadline = System.nanoTime() + 5_000_000_000L;
