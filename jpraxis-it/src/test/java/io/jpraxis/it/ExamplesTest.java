@@ -55,7 +55,7 @@ class ExamplesTest {
             CorsExampleTest.EXAMPLE, CsrfExampleTest.EXAMPLE, StickySessionsExampleTest.EXAMPLE,
             "intelligent-route-inference.yaml", JsonBodyExampleTest.EXAMPLE, JsonRpcExampleTest.EXAMPLE,
             "intelligent-route-overlay.yaml", HashBalancingExampleTest.EXAMPLE, IpAclExampleTest.EXAMPLE,
-            JwtAuthExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
+            JwtAuthExampleTest.EXAMPLE, ModelCatalogExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
             ProviderFailoverExampleTest.EXAMPLE, ProviderGatewayExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml",
             "sse-streaming.yaml", TokenCountExampleTest.EXAMPLE,
             "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE,

@@ -43,7 +43,7 @@ class IterativeRouterCircuitTest {
                 """.formatted(endpoint) + rules.indent(4);
     }
 
-    private static RawResponse get(RunningGateway gw) throws Exception {
+    static RawResponse get(RunningGateway gw) throws Exception {
         try (RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             return conn.send("GET /v1/models HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").readResponse();
         }

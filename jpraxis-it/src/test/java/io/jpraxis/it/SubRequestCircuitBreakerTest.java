@@ -1,11 +1,11 @@
 package io.jpraxis.it;
 
+import static io.jpraxis.it.IterativeRouterCircuitTest.get;
 import static io.jpraxis.it.IterativeRouterLimitsTest.IRR;
 import static io.jpraxis.it.IterativeRouterLimitsTest.irr;
 import static io.jpraxis.it.IterativeRouterLimitsTest.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
 import java.util.Map;
@@ -26,12 +26,6 @@ class SubRequestCircuitBreakerTest {
                 consecutive_failures: 2
                 recovery_window_secs: 600
             """;
-
-    private static RawResponse get(RunningGateway gw) throws Exception {
-        try (RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
-            return conn.send("GET /v1/models HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").readResponse();
-        }
-    }
 
     @Test
     void twoRefusedConnectsOpenTheEndpointsCircuitAndCircuitOpenFailsOver() throws Exception {

@@ -1,5 +1,6 @@
 package io.jpraxis.ai.intelligentroute;
 
+import io.jpraxis.ai.candidate.PipelineCandidates;
 import io.jpraxis.ai.candidate.SnapshotSource;
 import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.CandidateSource;
@@ -67,16 +68,18 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
     /**
      * Selects a cluster, but lists none: like Praxis, a candidate cluster missing from the load
      * balancer is found at request time, not at load, since an overlay may name any cluster after
-     * any reload.
+     * any reload. It names the models a {@code model_catalog} of its pipeline lists.
      */
     @Override
     public FilterDeclaration declare(Read read) {
-        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SELECTS_CLUSTER))
+        return FilterDeclaration.NONE.withTraits(Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.NAMES_MODELS))
                 .withOwnedRequestHeaders(IntelligentRouteFilter.ownedHeaders(read.config()));
     }
 
+    /** Also publishes its candidate source to the pipeline, for a {@code model_catalog} to list. */
     @Override
     public HttpFilter create(Read read, FilterBuildContext context) {
+        context.pipelineExports().publish(PipelineCandidates.SOURCES, read.snapshots());
         SessionAffinityConfig affinity = read.config().sessionAffinity();
         SessionAffinity sessions = affinity.enabled() ? new SessionAffinity(affinity, context.services().clock())
                 : null;

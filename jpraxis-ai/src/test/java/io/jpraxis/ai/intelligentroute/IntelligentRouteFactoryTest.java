@@ -32,8 +32,9 @@ class IntelligentRouteFactoryTest {
         assertThat(source.localSite()).isEqualTo("hub");
         assertThat(source.candidates()).hasSize(4);
         assertThat(source.candidates().getFirst().fresh()).as("fresh defaults to true").isTrue();
-        assertThat(declarationOf(filter).traits()).as("selects a cluster for the load balancer after it")
-                .containsExactly(FilterTrait.SELECTS_CLUSTER);
+        assertThat(declarationOf(filter).traits())
+                .as("selects a cluster for the load balancer after it; names the models a model_catalog lists")
+                .containsExactly(FilterTrait.SELECTS_CLUSTER, FilterTrait.NAMES_MODELS);
         assertThat(declarationOf(filter).ownedRequestHeaders()).as("docs/behaviour/routing-headers.md#headers-a-filter-owns: the hop headers")
                 .containsExactlyInAnyOrder("x-ai-routing-candidate", "x-ai-routing-request-id",
                         "x-ai-routing-revision");

@@ -78,12 +78,20 @@ public final class AiFixtures {
 
     /** Runs {@code factory} over the YAML map {@code optionsYaml}. */
     public static Built build(FilterFactory<?> factory, String optionsYaml) {
+        return build(factory, optionsYaml, buildContext());
+    }
+
+    /**
+     * As {@link #build(FilterFactory, String)}, creating the filter in {@code context}: filters
+     * built in one context share its pipeline exports, as the filters of one pipeline do.
+     */
+    public static Built build(FilterFactory<?> factory, String optionsYaml, FilterBuildContext context) {
         Diagnostics diagnostics = new Diagnostics();
         ConfigNode node = new YamlTreeParser().parse(optionsYaml, diagnostics);
         assertThat(diagnostics.all()).as("test YAML parses").isEmpty();
         // Opened as the builder opens an entry's options: by the factory's descriptor.
         MapReader options = MapReader.of(node, ENTRY, diagnostics, factory.options().orElse(null));
-        return run(factory, options, buildContext(), diagnostics);
+        return run(factory, options, context, diagnostics);
     }
 
     /** Both steps, as a build that serves runs them: read and declare, then create. */
@@ -114,11 +122,16 @@ public final class AiFixtures {
 
     /** A POST to {@code path} with the given header name/value pairs. */
     public static RequestContext request(String path, String... headerPairs) {
+        return requestWith("POST", path, headerPairs);
+    }
+
+    /** A {@code method} request to {@code path} with the given header name/value pairs. */
+    public static RequestContext requestWith(String method, String path, String... headerPairs) {
         HeaderMap headers = new HeaderMap();
         for (int i = 0; i < headerPairs.length; i += 2) {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
-        return new RequestContext("main", "POST", RequestPath.of(path), null, "http",
+        return new RequestContext("main", method, RequestPath.of(path), null, "http",
                 new InetSocketAddress("192.0.2.10", 40000), headers, "req-1", Instant.parse("2025-01-01T00:00:00Z"));
     }
 }

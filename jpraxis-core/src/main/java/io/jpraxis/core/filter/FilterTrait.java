@@ -100,6 +100,17 @@ public enum FilterTrait {
      */
     NEEDS_HTTP2_UPSTREAM,
     /**
+     * Names the models its pipeline routes to ({@code intelligent_route}'s candidates) and
+     * publishes where they come from in the pipeline's exports, for a model listing to read.
+     */
+    NAMES_MODELS,
+    /**
+     * Lists the models the pipeline's {@link #NAMES_MODELS} filters name ({@code model_catalog}
+     * without models of its own): it needs one in its pipeline ({@code model_catalog_without_route};
+     * see docs/behaviour/ordering-checks.md#model-listings).
+     */
+    LISTS_MODELS,
+    /**
      * Writes the {@code token.*} metadata in the response phase ({@code token_count}): a reader of it
      * must be declared before it, since response hooks run in reverse order ({@code
      * token_reader_order}; see docs/behaviour/ordering-checks.md#token-metadata-readers).

@@ -14,13 +14,25 @@ import java.util.List;
  * state of clusters. Nothing here opens sockets.
  *
  * @param clusterStates where filters get the shared live state of the clusters they declare
+ * @param exports what filters of the pipeline being built publish for each other ({@link #pipelineExports})
  */
-public record FilterBuildContext(FilterReadContext readContext, RuntimeServices services, ClusterStates clusterStates) {
+public record FilterBuildContext(FilterReadContext readContext, RuntimeServices services, ClusterStates clusterStates,
+        PipelineExports.Scopes exports) {
+
+    /** A context whose filters all share one set of exports (a single pipeline, tests). */
+    public FilterBuildContext(FilterReadContext readContext, RuntimeServices services, ClusterStates clusterStates) {
+        this(readContext, services, clusterStates, new PipelineExports.Scopes());
+    }
 
     /** A context outside a pipeline build: nested pipelines cannot be compiled. */
     public FilterBuildContext(FeatureSet features, InsecureOptions insecureOptions, BodyLimits bodyLimits,
             List<ClusterConfig> topLevelClusters, RuntimeServices services, ClusterStates clusterStates) {
         this(new FilterReadContext(features, insecureOptions, bodyLimits, topLevelClusters), services, clusterStates);
+    }
+
+    /** The exports of the listener pipeline whose filters are being created now. */
+    public PipelineExports pipelineExports() {
+        return exports.current();
     }
 
     public FeatureSet features() {

@@ -12,6 +12,7 @@ import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.pipeline.compile.PipelineCompiler;
 import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.filters.traffic.circuitbreaker.CircuitBreakerFactory;
+import io.jpraxis.filters.traffic.sticky.StickySessionsFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -77,7 +78,7 @@ public final class ExtProcBuilder {
         }
         CompiledPipeline pipeline = compiled.gateway().listeners().get(0).pipeline();
         String routeHeader = routeHeader(pipeline, config.server().pickerMode(), d);
-        refuseCircuitBreakers(pipeline, d);
+        refuseUnsupported(pipeline, d);
         if (d.hasErrors()) {
             compiled.gateway().close();
             return new ExtProcBuild(config, null, d, routeHeader);
@@ -86,20 +87,28 @@ public final class ExtProcBuilder {
     }
 
     /**
-     * {@code circuit_breaker} cannot work here (see docs/behaviour/ext-proc.md#phases): Envoy picks
-     * the upstream by its own routes, whatever cluster a filter named, and proxies the request; the
-     * response headers it sends back do not tell an origin's answer from one of its own local
-     * replies, a connect never attempted from one that failed, and picker mode sends none. The
-     * circuit would open and close on what Envoy did, for a cluster it may never have used.
+     * Filters that cannot work here (see docs/behaviour/ext-proc.md#phases), by type, with why.
+     * Envoy picks the upstream by its own routes and load balancer and proxies the request:
+     * {@code circuit_breaker} would count Envoy's own local replies (a connect never attempted looks
+     * like one that failed, and picker mode sends no response headers) for a cluster Envoy may never
+     * have used; {@code sticky_sessions} would pin an endpoint Envoy does not use, promising an
+     * affinity nobody keeps.
      */
-    static void refuseCircuitBreakers(CompiledPipeline pipeline, Diagnostics d) {
+    private static final Map<String, String> UNSUPPORTED = Map.of(
+            CircuitBreakerFactory.TYPE, "Envoy routes and proxies the request and reports no upstream outcome a "
+                    + "breaker could count (its response headers may be its own local reply, and picker mode skips "
+                    + "them) (expected: Envoy's outlier_detection and circuit_breakers on the cluster, or "
+                    + "circuit_breaker under jpraxis serve)",
+            StickySessionsFactory.TYPE, "Envoy's load balancer picks the endpoint, not the one the filter pins, so "
+                    + "the session would not stick (expected: Envoy's hash_policy with a cookie or header on the "
+                    + "route, or sticky_sessions under jpraxis serve)");
+
+    static void refuseUnsupported(CompiledPipeline pipeline, Diagnostics d) {
         for (CompiledFilter f : pipeline.allSlots()) {
-            if (CircuitBreakerFactory.TYPE.equals(f.filter().type())) {
-                d.error(f.entry().source().path().key("filter"), f.entry().source().line(), "circuit_breaker is not "
-                        + "supported by jpraxis extproc: Envoy routes and proxies the request and reports no upstream "
-                        + "outcome a breaker could count (its response headers may be its own local reply, and picker "
-                        + "mode skips them) (expected: Envoy's outlier_detection and circuit_breakers on the cluster, "
-                        + "or circuit_breaker under jpraxis serve)");
+            String why = UNSUPPORTED.get(f.filter().type());
+            if (why != null) {
+                d.error(f.entry().source().path().key("filter"), f.entry().source().line(), f.filter().type()
+                        + " is not supported by jpraxis extproc: " + why);
             }
         }
     }

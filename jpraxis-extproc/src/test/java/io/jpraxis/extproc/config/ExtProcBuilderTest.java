@@ -154,4 +154,21 @@ class ExtProcBuilderTest {
                 .contains("circuit_breaker is not supported by jpraxis extproc")
                 .contains("Envoy's outlier_detection and circuit_breakers");
     }
+
+    @Test
+    void refusesStickySessionsSinceEnvoyPicksTheEndpoint() {
+        assertThat(errors("""
+                filter_chains:
+                  - name: main
+                    filters:
+                      - filter: router
+                        routes: [{ path_prefix: /, cluster: api }]
+                      - filter: sticky_sessions
+                        clusters: [{ name: api, type: cookie, cookie_name: sid }]
+                      - filter: load_balancer
+                        clusters: [{ name: api, endpoints: ["203.0.113.10:80", "203.0.113.11:80"] }]
+                """)).as("the pinned endpoint is not the one Envoy's balancer uses")
+                .singleElement().asString().contains("filter_chains[0].filters[1].filter")
+                .contains("sticky_sessions is not supported by jpraxis extproc");
+    }
 }

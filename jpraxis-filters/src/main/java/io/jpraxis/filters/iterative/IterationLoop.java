@@ -75,7 +75,7 @@ final class IterationLoop {
         long started = System.nanoTime();
         return exec.runRequest()
                 .thenCompose(outcome -> exchange(outcome, ctx, body, now))
-                .thenCompose(result -> after(step, exec, result, body, started));
+                .thenCompose(result -> after(step, exec, ctx, result, body, started));
     }
 
     private CompletionStage<StepResult> exchange(RequestOutcome outcome, RequestContext ctx, byte[] body,
@@ -143,9 +143,15 @@ final class IterationLoop {
         }
     }
 
-    private CompletionStage<FilterAction> after(CompiledStep step, PipelineExecution exec, StepResult raw,
-            byte[] body, long started) {
+    private CompletionStage<FilterAction> after(CompiledStep step, PipelineExecution exec, RequestContext ctx,
+            StepResult raw, byte[] body, long started) {
         LocalResponse response = respond(exec, raw);
+        String stepName = step.config().name();
+        router.counters().exchanged(stepName, ctx.cluster(), raw.origin());
+        if (ctx.cluster() != null) {
+            // The request is attributed to the cluster of the step that served it last (access log, metrics).
+            parent.cluster(ctx.cluster());
+        }
         exec.runLog(new ExchangeSummary(response.status(), body.length, response.body().length,
                 System.nanoTime() - started, true));
         iterations++;
@@ -160,7 +166,10 @@ final class IterationLoop {
             if (result.matches(rule)) {
                 return switch (rule.then()) {
                     // No jpraxis filter nominates a body for the next step, so the previous one goes on.
-                    case TransitionRule.Next n -> iterate(n.step(), body);
+                    case TransitionRule.Next n -> {
+                        router.counters().movedOn(stepName, n.step(), raw.origin());
+                        yield iterate(n.step(), body);
+                    }
                     case TransitionRule.Done d -> finish(response);
                 };
             }

@@ -12,7 +12,10 @@ import io.jpraxis.core.http.WebSocketUpgrade;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.StepCompiler.Steps;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -35,7 +38,10 @@ public final class IterativeRouterFilter implements HttpFilter {
     private final Steps steps;
     private final Clock clock;
 
+    private final StepCounters counters;
+
     IterativeRouterFilter(IterativeRouterConfig config, Steps steps, Clock clock) {
+        this.counters = new StepCounters(config, servedClusters(steps));
         this.config = config;
         this.steps = steps;
         this.clock = clock;
@@ -57,9 +63,23 @@ public final class IterativeRouterFilter implements HttpFilter {
      */
     @Override
     public List<FilterGauge> gauges() {
-        return config.steps().stream().map(s -> steps.byName().get(s.name())).filter(Objects::nonNull)
+        List<FilterGauge> out = new ArrayList<>(counters.meters());
+        config.steps().stream().map(s -> steps.byName().get(s.name())).filter(Objects::nonNull)
                 .flatMap(s -> s.pipeline().allSlots().stream()).flatMap(slot -> slot.filter().gauges().stream())
-                .toList();
+                .forEach(out::add);
+        return out;
+    }
+
+    /** The clusters each step's filters declare they serve, for bounded cluster labels. */
+    private static Map<String, List<String>> servedClusters(Steps steps) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        steps.byName().forEach((name, step) -> out.put(name, step.pipeline().allSlots().stream()
+                .flatMap(slot -> slot.declaration().clusters().served().stream()).distinct().toList()));
+        return out;
+    }
+
+    StepCounters counters() {
+        return counters;
     }
 
     CompiledStep step(String name) {

@@ -4,6 +4,7 @@ import io.jpraxis.core.filter.FilterGauge;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.pipeline.CompiledFilter;
 import io.jpraxis.core.pipeline.CompiledGateway;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -40,6 +41,14 @@ public final class FilterGauges {
     }
 
     private Meter register(FilterGauge gauge, String listener) {
+        if (gauge.counter()) {
+            FunctionCounter.Builder<DoubleSupplier> counter = FunctionCounter.builder(gauge.name(), gauge.value(),
+                            DoubleSupplier::getAsDouble) // held weakly: a filter publishing counters keeps its suppliers
+                    .description(gauge.description())
+                    .tag("listener", listener);
+            gauge.tags().forEach(counter::tag);
+            return counter.register(registry);
+        }
         Gauge.Builder<DoubleSupplier> builder = Gauge.builder(gauge.name(), gauge.value(), DoubleSupplier::getAsDouble)
                 .strongReference(true) // the supplier is a lambda only the filter holds
                 .description(gauge.description())

@@ -42,6 +42,7 @@ public final class OrderingChecks {
             new IrrCoexistence(),
             new IrrStepCoverage(),
             new SatisfiableMatchers(),
+            new ModelListingCheck(),
             new GrpcUpstreamCheck(),
             new TokenReaderOrdering());
 

@@ -68,6 +68,8 @@ public enum OrderingRule {
             "every iterative_request_router step that reads the binding serves every cluster that can reach it"),
     SATISFIABLE_BOUND_MATCHERS("satisfiable_bound_matchers", null, false,
             "every when: bound_upstream matcher matches some cluster the router can bind"),
+    MODEL_CATALOG_WITHOUT_ROUTE("model_catalog_without_route", null, false,
+            "every model_catalog without models of its own shares its pipeline with an intelligent_route"),
     ROUTER_WITHOUT_LB("router_without_lb", null, true,
             "a router has a load_balancer to serve its clusters"),
     ALL_ROUTERS_CONDITIONAL("all_routers_conditional", null, true,

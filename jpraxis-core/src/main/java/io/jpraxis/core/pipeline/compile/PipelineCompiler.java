@@ -122,6 +122,9 @@ public final class PipelineCompiler {
         LevelCompiler levels = new LevelCompiler(builder, chains, budget, diagnostics);
         List<CompiledGateway.Listener> listeners = new ArrayList<>();
         for (ListenerConfig listener : config.listeners()) {
+            if (context != null) {
+                context.exports().beginPipeline(); // each listener's filters share only among themselves
+            }
             List<PlacedEntry> entries = flatten(listener, chains);
             List<CompiledFilter> filters = levels.compilePipeline(entries, listener.name());
             BodyPlan body = BodyPlanner.plan(filters, config.bodyLimits(), config.insecureOptions().allowUnboundedBody(),

@@ -39,7 +39,8 @@ import java.util.Set;
  * read the binding, {@code pre_read: true} makes it buffer request bodies as the real one does).
  * A load balancer's {@code clusters} item may carry tags: {@code name=protocol/provider}, {@code -}
  * for an absent one. {@code breaker} acts on the cluster (as circuit_breaker does), {@code auth}
- * sets the authenticated subject and {@code keyed} needs it. Feature upstream-binding is on.
+ * sets the authenticated subject and {@code keyed} needs it; {@code catalog} lists the models
+ * {@code models} (a cluster selector, as intelligent_route) names. Feature upstream-binding is on.
  */
 final class CheckFixture {
     static final String HEAD = """
@@ -65,6 +66,8 @@ final class CheckFixture {
             .register(new Stand("tag", Set.of()))
             .register(new Stand("blb", Set.of(FilterTrait.SELECTS_ENDPOINT, FilterTrait.READS_BINDING)))
             .register(new Stand("maybe", Set.of(FilterTrait.MAY_ANSWER)))
+            .register(new Stand("catalog", Set.of(FilterTrait.MAY_ANSWER, FilterTrait.LISTS_MODELS)))
+            .register(new Stand("models", Set.of(FilterTrait.SELECTS_CLUSTER, FilterTrait.NAMES_MODELS)))
             .register(new Stand("breaker", Set.of(FilterTrait.READS_CLUSTER)))
             .register(new Stand("auth", Set.of(FilterTrait.SECURITY, FilterTrait.SETS_SUBJECT)))
             .register(new Stand("keyed", Set.of(FilterTrait.SECURITY, FilterTrait.READS_SUBJECT)))
