@@ -7,6 +7,9 @@ import io.jpraxis.ai.modelcatalog.ModelCatalogFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.ai.providerroute.ProviderRouteFactory;
+import io.jpraxis.ai.tokencount.TokenCountFactory;
+import io.jpraxis.ai.tokenheaders.TokenUsageHeadersFactory;
+import io.jpraxis.ai.ttft.TimeToFirstTokenFactory;
 import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
 
@@ -19,6 +22,7 @@ public final class AiFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(new ApiKeyAuthFactory(), new CredentialInjectFactory(), new IntelligentRouteFactory(),
                 new ModelCatalogFactory(), new ModelRewriteFactory(), new ModelToHeaderFactory(),
-                new ProviderRouteFactory());
+                new ProviderRouteFactory(), new TimeToFirstTokenFactory(), new TokenCountFactory(),
+                new TokenUsageHeadersFactory());
     }
 }

@@ -109,5 +109,13 @@ public enum FilterTrait {
      * without models of its own): it needs one in its pipeline ({@code model_catalog_without_route};
      * see docs/behaviour/ordering-checks.md#model-listings).
      */
-    LISTS_MODELS
+    LISTS_MODELS,
+    /**
+     * Writes the {@code token.*} metadata in the response phase ({@code token_count}): a reader of it
+     * must be declared before it, since response hooks run in reverse order ({@code
+     * token_reader_order}; see docs/behaviour/ordering-checks.md#token-metadata-readers).
+     */
+    WRITES_TOKEN_USAGE,
+    /** Reads the {@code token.*} metadata in the response phase ({@code token_usage_headers}). */
+    READS_TOKEN_USAGE
 }

@@ -49,6 +49,8 @@ public final class RequestMetrics {
     private final boolean clusterLabel;
     private final boolean statusLabel;
     private final List<RouteTemplate> routeTemplates;
+    /** The gen_ai.* meters of exchanges an AI filter described. */
+    private final GenAiMetrics genAi;
     /** Meter lookups by tag set, so a request costs a map hit rather than a registry lookup. */
     private final ConcurrentMap<Series, Meters> meters = new ConcurrentHashMap<>();
     /**
@@ -75,6 +77,7 @@ public final class RequestMetrics {
         this.clusterLabel = config.labels(MetricLabel.CLUSTER);
         this.statusLabel = config.labels(MetricLabel.STATUS_CLASS);
         this.routeTemplates = config.routeTemplates();
+        this.genAi = registry == null ? null : new GenAiMetrics(registry);
     }
 
     /** Counts one ended exchange and its duration; {@code ctx} is null when the request never parsed. */
@@ -102,6 +105,7 @@ public final class RequestMetrics {
                 m.firstByte().record(answered - upstreamStart, TimeUnit.NANOSECONDS);
             }
         }
+        genAi.record(ctx, durationNanos);
     }
 
     /** The first template the request path fits, else the router's route, else {@value #NONE}. */

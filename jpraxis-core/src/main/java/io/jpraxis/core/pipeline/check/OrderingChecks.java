@@ -43,7 +43,8 @@ public final class OrderingChecks {
             new IrrStepCoverage(),
             new SatisfiableMatchers(),
             new ModelListingCheck(),
-            new GrpcUpstreamCheck());
+            new GrpcUpstreamCheck(),
+            new TokenReaderOrdering());
 
     private static final String VALIDATION_FLAG = "insecure_options.skip_pipeline_validation";
     private static final String DEMOTED = " (an error, reported as a warning because " + VALIDATION_FLAG + " is set)";

@@ -77,7 +77,9 @@ public enum OrderingRule {
     SECURITY_ONLY_IN_CONDITIONAL_BRANCH("security_only_in_conditional_branch", null, true,
             "no security filter is reached only through a conditional branch or host"),
     GRPC_UPSTREAM_HTTP2("grpc_upstream_http2", null, true,
-            "a grpc_web pipeline's load balancers serve some cluster that speaks HTTP/2 upstream");
+            "a grpc_web pipeline's load balancers serve some cluster that speaks HTTP/2 upstream"),
+    TOKEN_READER_ORDER("token_reader_order", null, true,
+            "every reader of the token.* metadata (token_usage_headers) is declared before token_count");
 
     private final String yamlName;
     private final SkipCheck skipFlag;

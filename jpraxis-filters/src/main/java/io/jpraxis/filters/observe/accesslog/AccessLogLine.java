@@ -4,12 +4,15 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import io.jpraxis.core.context.DownstreamTls;
+import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.TokenUsage;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.format.DateTimeFormatter;
@@ -55,6 +58,7 @@ final class AccessLogLine {
             json.writeNumberField("bytes_out", summary.responseBodyBytes());
             json.writeStringField("request_id", ctx.requestId());
             json.writeBooleanField("completed", summary.completed());
+            writeGenAi(json, ctx);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render access log line", e); // a StringWriter does not fail
@@ -67,6 +71,33 @@ final class AccessLogLine {
         InetSocketAddress client = ctx.clientAddress();
         InetAddress ip = client == null ? null : client.getAddress();
         return ip == null ? null : ip.getHostAddress();
+    }
+
+    /**
+     * The model call's fields, on every line (null when no AI filter saw one): provider and model as
+     * {@code token_count} recorded them, and the token counts, which on an exchange cut short are
+     * what was counted up to then (see docs/reference/filters/token_count.md#where-the-counts-go).
+     */
+    private static void writeGenAi(JsonGenerator json, RequestContext ctx) throws IOException {
+        GenAiExchange ai = ctx.extensions().get(GenAiExchange.KEY).orElse(null);
+        json.writeStringField("model", ai == null ? null : ai.model());
+        json.writeStringField("provider", ai == null ? null : ai.provider());
+        TokenUsage usage = ai == null ? null : ai.usage().orElse(null);
+        writeCount(json, "input_tokens", usage, usage == null ? 0 : usage.input());
+        writeCount(json, "output_tokens", usage, usage == null ? 0 : usage.output());
+        writeCount(json, "total_tokens", usage, usage == null ? 0 : usage.total());
+    }
+
+    /** An unsigned 64-bit count as a JSON number, or null when there are no counts. */
+    private static void writeCount(JsonGenerator json, String name, TokenUsage usage, long value) throws IOException {
+        json.writeFieldName(name);
+        if (usage == null) {
+            json.writeNull();
+        } else if (value >= 0) {
+            json.writeNumber(value);
+        } else {
+            json.writeNumber(new BigInteger(Long.toUnsignedString(value)));
+        }
     }
 
     private static void writeConnection(JsonGenerator json, RequestContext ctx) throws IOException {

@@ -193,4 +193,31 @@ class AccessLogFilterTest {
         }
         assertThat(lines.list).as("0.75 of 8 exchanges, not every one").hasSize(6);
     }
+
+    @Test
+    void aModelCallAddsModelProviderAndTokenCounts() throws Exception {
+        RequestContext ctx = request("/v1/chat/completions");
+        io.jpraxis.core.context.GenAiExchange ai = io.jpraxis.core.context.GenAiExchange.of(ctx);
+        ai.provider("openai");
+        ai.model("gpt-4o", true);
+        ai.usage(io.jpraxis.core.context.TokenUsage.of(12, -1L, -1L));
+
+        filter(1).onLog(ctx, new ExchangeSummary(200, 1, 2, 3, true));
+
+        JsonNode line = onlyLine();
+        assertThat(line.get("model").asText()).isEqualTo("gpt-4o");
+        assertThat(line.get("provider").asText()).isEqualTo("openai");
+        assertThat(line.get("input_tokens").asLong()).isEqualTo(12);
+        assertThat(line.get("output_tokens").bigIntegerValue()).as("unsigned 64-bit counts print whole")
+                .isEqualTo(new java.math.BigInteger("18446744073709551615"));
+    }
+
+    @Test
+    void anExchangeWithoutAModelCallHasNullModelFields() throws Exception {
+        filter(1).onLog(request("/plain"), new ExchangeSummary(200, 1, 2, 3, true));
+        JsonNode line = onlyLine();
+        for (String field : new String[] {"model", "provider", "input_tokens", "output_tokens", "total_tokens"}) {
+            assertThat(line.get(field).isNull()).as("%s present and null: a stable schema", field).isTrue();
+        }
+    }
 }
