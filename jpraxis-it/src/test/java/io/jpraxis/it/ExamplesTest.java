@@ -321,7 +321,7 @@ class ExamplesTest {
             assertThat(refused.header("x-ratelimit-remaining")).isEqualTo("0");
             assertThat(refused.header("x-ratelimit-reset")).as("the next token in 200 ms, rounded up").isEqualTo("1");
             assertThat(refused.header("retry-after")).isEqualTo("1");
-            assertThat(refused.bodyText()).isEqualTo("{\"error\":\"rate limit exceeded\"}");
+            assertThat(refused.bodyText()).endsWith(",\"detail\":\"rate limit exceeded\"}");
             assertThat(api.requestCount()).as("the refused request never reached the origin").isEqualTo(10);
 
             assertThat(second.get("/items").status()).as("another client address has its own budget").isEqualTo(200);
