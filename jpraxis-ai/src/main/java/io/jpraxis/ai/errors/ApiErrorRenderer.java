@@ -6,6 +6,8 @@ import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.ApiErrorBodies.Api;
 import io.jpraxis.core.http.LocalResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -20,6 +22,9 @@ import java.util.Optional;
 public record ApiErrorRenderer(Api api) implements ErrorRenderer {
     public static final ApiErrorRenderer OPENAI = new ApiErrorRenderer(Api.OPENAI);
     public static final ApiErrorRenderer ANTHROPIC = new ApiErrorRenderer(Api.ANTHROPIC);
+    /** How each API's error body opens, as {@link ApiErrorBodies} writes it. */
+    private static final byte[] OPENAI_OPENING = "{\"error\":{".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ANTHROPIC_OPENING = "{\"type\":\"error\",".getBytes(StandardCharsets.UTF_8);
 
     public ApiErrorRenderer {
         if (api == Api.OTHER) {
@@ -39,6 +44,21 @@ public record ApiErrorRenderer(Api api) implements ErrorRenderer {
     @Override
     public Optional<LocalResponse> render(RequestContext ctx, int status, String reason) {
         return Optional.of(response(ctx, status, reason));
+    }
+
+    /**
+     * An answer a filter already built in this API's shape ({@link ApiErrorBodies}), with a code or
+     * field of its own, is kept: a JSON body that opens as this API's error does.
+     */
+    @Override
+    public boolean alreadyRendered(LocalResponse response) {
+        String type = response.headers().get("content-type");
+        if (type == null || !type.startsWith("application/json")) {
+            return false;
+        }
+        byte[] prefix = (api == Api.OPENAI ? OPENAI_OPENING : ANTHROPIC_OPENING);
+        byte[] body = response.body();
+        return body.length >= prefix.length && Arrays.equals(body, 0, prefix.length, prefix, 0, prefix.length);
     }
 
     /** The error of {@code status} with the client-safe {@code reason}, in this API's shape. */

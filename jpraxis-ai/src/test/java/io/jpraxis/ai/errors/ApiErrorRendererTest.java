@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.UnreadableRequest;
+import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.ApiErrorBodies.Api;
 import io.jpraxis.core.http.LocalResponse;
 import java.nio.charset.StandardCharsets;
@@ -89,6 +90,19 @@ class ApiErrorRendererTest {
         String reason = "bad \"model\"\n\u00e9\u4e2d";
         assertThat(body(ApiErrorRenderer.OPENAI.response(request("/v1/responses"), 400, reason)))
                 .contains("\"message\":\"bad \\\"model\\\"\\n");
+    }
+
+    @Test
+    void anAnswerAFilterAlreadyShapedForTheApiIsKeptWithItsOwnCode() {
+        LocalResponse ownCode = ApiErrorBodies.openAi(404, "The model 'x' does not exist", "invalid_request_error",
+                "model_not_found", "model");
+        assertThat(ApiErrorRenderer.OPENAI.alreadyRendered(ownCode)).as("model_not_found is not rewritten").isTrue();
+        assertThat(ApiErrorRenderer.ANTHROPIC.alreadyRendered(ownCode)).as("another API's shape is re-rendered")
+                .isFalse();
+        assertThat(ApiErrorRenderer.ANTHROPIC.alreadyRendered(ApiErrorBodies.anthropic(404, "no", "not_found_error")))
+                .isTrue();
+        assertThat(ApiErrorRenderer.OPENAI.alreadyRendered(LocalResponse.jsonError(404, "not found")))
+                .as("the plain problem details are re-rendered").isFalse();
     }
 
     @Test

@@ -48,7 +48,7 @@ final class ErrorEnvelopes {
         }
         RequestContext ctx = execution.context();
         ErrorRenderer renderer = ctx.extensions().get(ErrorRenderer.KEY).orElse(null);
-        if (renderer == null) {
+        if (renderer == null || renderer.alreadyRendered(response)) {
             return response;
         }
         try {
