@@ -136,7 +136,7 @@ class BranchChainsTest {
             RawResponse r = conn.get("/x");
 
             assertThat(r.status()).isEqualTo(500);
-            assertThat(r.header("content-type")).startsWith("application/json");
+            assertThat(r.header("content-type")).startsWith("application/problem+json");
             assertThat(origin.requestCount()).isZero();
         }
     }

@@ -116,8 +116,9 @@ class CredentialInjectEndToEndTest {
 
                 assertThat(response.status()).as(ref).isEqualTo(503);
                 assertThat(response.header("content-type")).as(ref).startsWith("application/json");
-                assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a reason, no secret, no locator")
-                        .isEqualTo("{\"error\":\"upstream credential unavailable\"}");
+                assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a reason, no secret, no locator, in OpenAI's shape on /v1/models")
+                        .isEqualTo("{\"error\":{\"message\":\"upstream credential unavailable\",\"type\":\"server_error\","
+                                + "\"param\":null,\"code\":\"service_unavailable\"}}");
             }
             assertThat(origin.requestCount()).isZero();
         }

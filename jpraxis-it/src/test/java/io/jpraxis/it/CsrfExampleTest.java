@@ -39,7 +39,7 @@ class CsrfExampleTest {
                 "Origin: https://app.example.com\r\nSec-Fetch-Site: cross-site\r\n"}) {
                 RawResponse r = send(gw, request("POST", headers));
                 assertThat(r.status()).as(headers).isEqualTo(403);
-                assertThat(r.header("content-type")).isEqualTo("application/json");
+                assertThat(r.header("content-type")).isEqualTo("application/problem+json");
                 assertThat(r.bodyText()).contains("csrf: request refused");
             }
             assertThat(app.requestCount()).as("no refused request reached the app").isZero();

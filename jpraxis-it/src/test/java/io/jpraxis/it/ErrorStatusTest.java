@@ -41,8 +41,8 @@ class ErrorStatusTest {
                 RunningGateway gw = RunningGateway.start(routerToOrigin("c", origin))) {
             HttpResponse<String> response = Http.get(gw.uri("/unknown"));
             assertThat(response.statusCode()).isEqualTo(404);
-            assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
-            assertThat(response.body()).startsWith("{\"error\":");
+            assertThat(response.headers().firstValue("content-type")).hasValue("application/problem+json");
+            assertThat(response.body()).startsWith("{\"type\":\"about:blank\",");
             assertThat(response.headers().firstValue("x-request-id")).as("errors carry the request id").isPresent();
             assertThat(origin.requestCount()).isZero();
         }
@@ -78,7 +78,7 @@ class ErrorStatusTest {
         try (RunningGateway gw = RunningGateway.start(routerTo("c", ""))) {
             HttpResponse<String> response = Http.get(gw.uri("/known"));
             assertThat(response.statusCode()).as("docs/behaviour/request-lifecycle.md#no-endpoint-selected: no endpoint selected").isEqualTo(500);
-            assertThat(response.body()).contains("error");
+            assertThat(response.body()).contains("\"detail\"");
         }
     }
 

@@ -227,11 +227,16 @@ class ExamplesTest {
             }
             RawResponse unknown = ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"gpt-9\"}");
             assertThat(unknown.status()).isEqualTo(404);
-            assertThat(unknown.bodyText()).isEqualTo("{\"error\":\"no eligible candidate for the requested model\"}");
+            assertThat(unknown.bodyText()).as("a chat completion's error in OpenAI's shape")
+                    .isEqualTo("{\"error\":{\"message\":\"no eligible candidate for the requested model\","
+                            + "\"type\":\"not_found_error\",\"param\":null,\"code\":\"not_found\"}}");
             assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"" + "m".repeat(300) + "\"}").status())
                     .as("an oversized model name").isEqualTo(400);
-            assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"messages\": []}", "X-Model: llama-70b").status())
-                    .as("no model in the body, no cluster, whatever the client's header says").isEqualTo(500);
+            RawResponse noModel = ModelToHeaderEndToEndTest.post(conn, "{\"messages\": []}", "X-Model: llama-70b");
+            assertThat(noModel.status()).as("no model in the body, no cluster, whatever the client's header says: "
+                    + "the client's fault").isEqualTo(400);
+            assertThat(noModel.bodyText()).as("the field named, as OpenAI's param")
+                    .contains("\"param\":\"model\"").contains("\"code\":\"missing_required_parameter\"");
             assertThat(IntelligentRouteTest.send(conn, "/v1/models", "X-Model: llama-70b").status())
                     .as("no body at all").isEqualTo(500);
             assertThat(east.requestCount()).isZero();
@@ -316,7 +321,7 @@ class ExamplesTest {
             assertThat(refused.header("x-ratelimit-remaining")).isEqualTo("0");
             assertThat(refused.header("x-ratelimit-reset")).as("the next token in 200 ms, rounded up").isEqualTo("1");
             assertThat(refused.header("retry-after")).isEqualTo("1");
-            assertThat(refused.bodyText()).isEqualTo("{\"error\":\"rate limit exceeded\"}");
+            assertThat(refused.bodyText()).endsWith(",\"detail\":\"rate limit exceeded\"}");
             assertThat(api.requestCount()).as("the refused request never reached the origin").isEqualTo(10);
 
             assertThat(second.get("/items").status()).as("another client address has its own budget").isEqualTo(200);

@@ -89,7 +89,7 @@ class GrpcEdgeTest {
             H2Response plain = H2cClient.await(client.send(H2cClient.headers("POST", "/svc.Known/Hello")
                     .add("content-type", "application/json"), 0));
             assertThat(plain.status()).as("a request that is not gRPC keeps the plain error").isEqualTo(403);
-            assertThat(plain.header("content-type")).isEqualTo("application/json");
+            assertThat(plain.header("content-type")).isEqualTo("application/problem+json");
             assertThat(plain.bodyText()).contains("denied by policy");
             assertThat(origin.requestCount()).isZero();
         }

@@ -45,7 +45,7 @@ class GuardrailsExampleTest {
             RawResponse refused = conn.send(post("/tickets", "{\"note\": \"card 4111-1111-1111-1111\"}"))
                     .readResponse();
             assertThat(refused.status()).as("a body with a card number is refused").isEqualTo(403);
-            assertThat(refused.header("content-type")).isEqualTo("application/json");
+            assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
             assertThat(refused.bodyText()).as("the refusal never repeats the number").doesNotContain("4111")
                     .contains("guardrails");
             assertThat(desk.requestCount()).as("the refused request never reached the origin").isZero();

@@ -50,8 +50,8 @@ class IntelligentRouteTest {
             }
             RawResponse unknown = send(conn, "/v1/chat", "X-Model: model-c");
             assertThat(unknown.status()).isEqualTo(404);
-            assertThat(unknown.header("content-type")).startsWith("application/json");
-            assertThat(unknown.bodyText()).isEqualTo("{\"error\":\"no eligible candidate for the requested model\"}");
+            assertThat(unknown.header("content-type")).startsWith("application/problem+json");
+            assertThat(unknown.bodyText()).endsWith(",\"detail\":\"no eligible candidate for the requested model\"}");
             assertThat(send(conn, "/v1/chat", "X-Model:  ").status()).as("blank model").isEqualTo(400);
             assertThat(send(conn, "/v1/chat").status()).as("no model: no cluster chosen (docs/behaviour/request-lifecycle.md#no-endpoint-selected)").isEqualTo(500);
             assertThat(a.requestCount() + b.requestCount()).isEqualTo(10);

@@ -29,7 +29,7 @@ class IpAclExampleTest {
 
             RawResponse refused = other.get("/admin/users");
             assertThat(refused.status()).as("127.0.0.2 is not").isEqualTo(403);
-            assertThat(refused.header("content-type")).isEqualTo("application/json");
+            assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
             assertThat(app.requestCount()).as("the refused request never reached the origin").isEqualTo(1);
 
             RawResponse again = other.get("/shop");

@@ -84,7 +84,7 @@ class JwtAuthExampleTest {
             RawResponse forged = get(conn, "/orders", token(forger, "mallory"));
             assertThat(forged.status()).as("same kid, another key").isEqualTo(401);
             assertThat(forged.header("www-authenticate")).isEqualTo("Bearer error=\"invalid_token\"");
-            assertThat(forged.header("content-type")).isEqualTo("application/json");
+            assertThat(forged.header("content-type")).isEqualTo("application/problem+json");
 
             RawResponse missing = conn.get("/orders");
             assertThat(missing.status()).isEqualTo(401);

@@ -77,7 +77,7 @@ class RateLimitAndTraceTest {
 
             RawResponse refused = b.get("/x");
             assertThat(refused.status()).as("one bucket for all clients").isEqualTo(429);
-            assertThat(refused.header("content-type")).isEqualTo("application/json");
+            assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
             assertThat(refused.header("x-ratelimit-remaining")).isEqualTo("0");
             assertThat(refused.header("retry-after")).isEqualTo("2");
             assertThat(refused.header("x-request-id")).as("a refusal is an error response like any other").isNotBlank();

@@ -109,10 +109,10 @@ class RouteHeaderSpoofingTest {
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             RawResponse unknown = send(conn, "/v1/chat", "X-Model: model-z", "X-Destination: cluster-a");
             assertThat(unknown.status()).as("failure_mode open does not turn a decision into a pass").isEqualTo(404);
-            assertThat(unknown.bodyText()).isEqualTo("{\"error\":\"no eligible candidate for the requested model\"}");
+            assertThat(unknown.bodyText()).endsWith(",\"detail\":\"no eligible candidate for the requested model\"}");
             RawResponse blank = send(conn, "/v1/chat", "X-Model: \t", "X-Destination: cluster-a");
             assertThat(blank.status()).isEqualTo(400);
-            assertThat(blank.header("content-type")).startsWith("application/json");
+            assertThat(blank.header("content-type")).startsWith("application/problem+json");
             assertThat(a.requestCount() + b.requestCount()).isZero();
         }
     }

@@ -97,8 +97,8 @@ class UpstreamBindingTest {
 
     private static void assertJsonError(RawResponse r, int status) {
         assertThat(r.status()).isEqualTo(status);
-        assertThat(r.header("content-type")).startsWith("application/json");
-        assertThat(r.bodyText()).startsWith("{\"error\":");
+        assertThat(r.header("content-type")).startsWith("application/problem+json");
+        assertThat(r.bodyText()).startsWith("{\"type\":\"about:blank\",");
     }
 
     @Test
@@ -183,7 +183,7 @@ class UpstreamBindingTest {
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
             RawResponse rebind = get(conn, "/openai/v1/responses");
             assertJsonError(rebind, 500);
-            assertThat(rebind.bodyText()).isEqualTo("{\"error\":\"upstream binding conflict\"}");
+            assertThat(rebind.bodyText()).endsWith(",\"detail\":\"upstream binding conflict\"}");
             assertThat(openai.requestCount() + generic.requestCount()).as("nothing was forwarded").isZero();
 
             assertThat(get(conn, "/v1/models").status()).as("both routers agree on the catch-all").isEqualTo(200);

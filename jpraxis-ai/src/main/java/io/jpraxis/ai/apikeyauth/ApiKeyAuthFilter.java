@@ -1,9 +1,9 @@
 package io.jpraxis.ai.apikeyauth;
 
+import io.jpraxis.ai.errors.AiApiFilter;
+import io.jpraxis.ai.errors.ApiErrorRenderer;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
-import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.LocalResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * upstream, admitted or not, so a client's key never reaches a provider. Every failure is the
  * same 401, in the error shape of the API the path belongs to. No key is ever logged.
  */
-public final class ApiKeyAuthFilter implements HttpFilter {
+public final class ApiKeyAuthFilter implements AiApiFilter {
     private static final Logger log = LoggerFactory.getLogger(ApiKeyAuthFilter.class);
     static final String MESSAGE = "Invalid API key";
 
@@ -55,7 +55,7 @@ public final class ApiKeyAuthFilter implements HttpFilter {
         ApiKeyAuthConfig.ClientKey key = presented == null ? null : byDigest.get(sha256Hex(presented));
         if (key == null) {
             log.debug("request {}: api_key_auth: no known key; answering 401", ctx.requestId());
-            return new FilterAction.Respond(unauthorized(ctx.requestPath().match()));
+            return new FilterAction.Respond(unauthorized(ctx));
         }
         ctx.authenticatedSubject(key.name());
         key.metadata().forEach((name, value) -> {
@@ -82,13 +82,14 @@ public final class ApiKeyAuthFilter implements HttpFilter {
         return null;
     }
 
-    /** The 401 an SDK of the path's API parses as its authentication error; a challenge on each. */
-    static LocalResponse unauthorized(String path) {
-        LocalResponse refusal = switch (ApiErrorBodies.forPath(path)) {
-            case OPENAI -> ApiErrorBodies.openAi(401, MESSAGE, "invalid_request_error", "invalid_api_key");
-            case ANTHROPIC -> ApiErrorBodies.anthropic(401, MESSAGE, "authentication_error");
-            case OTHER -> LocalResponse.jsonError(401, MESSAGE);
-        };
+    /**
+     * The 401 an SDK of the request's API parses as its authentication error (the shape every
+     * local error of the request takes, see docs/behaviour/request-lifecycle.md#error-bodies); a
+     * challenge on each.
+     */
+    static LocalResponse unauthorized(RequestContext ctx) {
+        ApiErrorRenderer api = ApiErrorRenderer.forPath(ctx.requestPath().match());
+        LocalResponse refusal = api == null ? LocalResponse.jsonError(401, MESSAGE) : api.response(ctx, 401, MESSAGE);
         refusal.headers().set("www-authenticate", "Bearer");
         return refusal;
     }

@@ -2,10 +2,10 @@ package io.jpraxis.ai.credentialinject;
 
 import io.jpraxis.ai.candidate.CredentialStrategy;
 import io.jpraxis.ai.candidate.SecretRef;
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.RequestMetadata;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * wiped, so "never logged, never dumped" is the guarantee: no log line, error body, diagnostic,
  * dump or {@code toString} here carries one.
  */
-final class CredentialInjectFilter implements HttpFilter {
+final class CredentialInjectFilter implements AiApiFilter {
     private static final Logger log = LoggerFactory.getLogger(CredentialInjectFilter.class);
     /** The error body reason of every refusal: it says nothing about which credential or why. */
     static final String REASON = "upstream credential unavailable";

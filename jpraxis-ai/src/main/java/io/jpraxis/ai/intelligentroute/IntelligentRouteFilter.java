@@ -5,10 +5,10 @@ import io.jpraxis.ai.candidate.CandidateKind;
 import io.jpraxis.ai.candidate.RoutingSnapshot;
 import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.candidate.SnapshotSource;
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.picker.EndpointSubset;
 import io.jpraxis.core.picker.NoEligibleCandidate;
@@ -33,7 +33,7 @@ import java.util.Set;
  * the pipeline, and this filter strips them again on entry, every instance in any case, so a forged
  * value never reaches an upstream on any path.
  */
-final class IntelligentRouteFilter implements HttpFilter {
+final class IntelligentRouteFilter implements AiApiFilter {
     private final IntelligentRouteConfig config;
     private final SnapshotSource snapshots;
     private final LookupExtractor lookups;

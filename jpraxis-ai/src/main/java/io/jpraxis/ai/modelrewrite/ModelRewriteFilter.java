@@ -1,12 +1,12 @@
 package io.jpraxis.ai.modelrewrite;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.binding.ClusterTags;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import java.nio.ByteBuffer;
 
 /**
@@ -19,7 +19,7 @@ import java.nio.ByteBuffer;
  * (a config relying on {@code when} there is refused at build). A body that is not a JSON object,
  * or has no string {@code model}, or whose model no rule matches, is left exactly as it is.
  */
-public final class ModelRewriteFilter implements HttpFilter {
+public final class ModelRewriteFilter implements AiApiFilter {
     private final ModelRewriteConfig config;
     private final ModelRewriter rewriter;
 

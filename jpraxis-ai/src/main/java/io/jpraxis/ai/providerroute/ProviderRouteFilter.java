@@ -3,12 +3,12 @@ package io.jpraxis.ai.providerroute;
 import io.jpraxis.ai.candidate.CredentialRef;
 import io.jpraxis.ai.candidate.HeaderText;
 import io.jpraxis.ai.credentialinject.CredentialMetadata;
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.ai.headers.HeaderPolicy;
 import io.jpraxis.ai.providerroute.ProviderRouteConfig.Route;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.RequestMetadata;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.LinkedHashMap;
@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * are read first, then removed, on every path; on success the provider headers are written from
  * this gateway's own values, and {@code credential_inject} sets the backend credential.
  */
-final class ProviderRouteFilter implements HttpFilter {
+final class ProviderRouteFilter implements AiApiFilter {
     private static final Logger log = LoggerFactory.getLogger(ProviderRouteFilter.class);
     static final String PROVIDER_REQUEST_ID = "x-ai-provider-request-id";
     static final String PROVIDER_REVISION = "x-ai-provider-routing-revision";

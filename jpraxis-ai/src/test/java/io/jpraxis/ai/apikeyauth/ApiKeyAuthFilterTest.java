@@ -56,7 +56,7 @@ class ApiKeyAuthFilterTest {
 
         LocalResponse r = refusal(filter.onRequest(ctx));
         assertThat(r.status()).isEqualTo(401);
-        assertThat(body(r)).isEqualTo("{\"error\":{\"message\":\"Invalid API key\",\"type\":\"invalid_request_error\","
+        assertThat(body(r)).isEqualTo("{\"error\":{\"message\":\"Invalid API key\",\"type\":\"authentication_error\","
                 + "\"param\":null,\"code\":\"invalid_api_key\"}}");
         assertThat(r.headers().get("www-authenticate")).isEqualTo("Bearer");
         assertThat(ctx.authenticatedSubject()).as("no subject for a refused request").isNull();
@@ -65,11 +65,12 @@ class ApiKeyAuthFilterTest {
 
     @Test
     void aMissingKeyOnAnAnthropicPathIsAnAuthenticationError() {
-        LocalResponse r = refusal(filter.onRequest(AiFixtures.request("/v1/messages")));
+        RequestContext ctx = AiFixtures.request("/v1/messages");
+        LocalResponse r = refusal(filter.onRequest(ctx));
 
         assertThat(r.status()).isEqualTo(401);
         assertThat(body(r)).isEqualTo("{\"type\":\"error\",\"error\":{\"type\":\"authentication_error\","
-                + "\"message\":\"Invalid API key\"}}");
+                + "\"message\":\"Invalid API key\"},\"request_id\":\"" + ctx.requestId() + "\"}");
         assertThat(r.headers().get("www-authenticate")).isEqualTo("Bearer");
     }
 

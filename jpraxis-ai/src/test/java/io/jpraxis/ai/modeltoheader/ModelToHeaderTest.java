@@ -7,6 +7,7 @@ import static io.jpraxis.ai.testing.AiFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.filter.BodyAccess;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.BodyMode;
@@ -103,5 +104,29 @@ class ModelToHeaderTest {
                 .contains(AT + "field: unknown key");
         assertThat(build(new ModelToHeaderFactory(), "trust_existing_header: maybe\n").refused()).singleElement()
                 .asString().contains(AT + "trust_existing_header");
+    }
+
+    @Test
+    void aBodyWithoutAModelLeavesWhyForTheFourHundred() {
+        HttpFilter f = filter("{}");
+
+        UnreadableRequest missing = run(f, "{\"messages\":[]}").extensions().get(UnreadableRequest.KEY).orElseThrow();
+        assertThat(missing.param()).as("OpenAI's param names the field").isEqualTo("model");
+        assertThat(missing.code()).isEqualTo("missing_required_parameter");
+        assertThat(missing.reason()).contains("\"model\"");
+        UnreadableRequest notJson = run(f, "model=gpt-4o").extensions().get(UnreadableRequest.KEY).orElseThrow();
+        assertThat(notJson.code()).as("a body that is not JSON").isEqualTo("invalid_json");
+        assertThat(notJson.reason()).contains("not a JSON object");
+        assertThat(run(f, "").extensions().get(UnreadableRequest.KEY).orElseThrow().reason())
+                .as("an empty body").contains("empty");
+        assertThat(run(f, "{\"model\":\"gpt-4o\"}").extensions().get(UnreadableRequest.KEY))
+                .as("a readable model leaves nothing").isEmpty();
+    }
+
+    @Test
+    void aTrustedHeaderTheClientSentIsAModelToo() {
+        RequestContext ctx = run(filter("trust_existing_header: true\n"), "{}", "X-Model", "gpt-4o");
+
+        assertThat(ctx.extensions().get(UnreadableRequest.KEY)).as("the client's header routes").isEmpty();
     }
 }

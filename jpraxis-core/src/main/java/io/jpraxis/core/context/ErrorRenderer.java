@@ -22,4 +22,12 @@ public interface ErrorRenderer {
      * empty to keep the plain JSON error.
      */
     Optional<LocalResponse> render(RequestContext ctx, int status, String reason);
+
+    /**
+     * Whether {@code response}, one of the gateway's errors, is already in this renderer's envelope
+     * (a filter that knows the API built it with its own code and field) and goes out as it is.
+     */
+    default boolean alreadyRendered(LocalResponse response) {
+        return false;
+    }
 }

@@ -39,8 +39,13 @@ public final class ApiErrorBodies {
      * {@code type} is OpenAI's error type, such as {@code invalid_request_error}.
      */
     public static LocalResponse openAi(int status, String message, String type, String code) {
+        return openAi(status, message, type, code, null);
+    }
+
+    /** As {@link #openAi(int, String, String, String)}, naming the request field at fault ({@code param}); may be null. */
+    public static LocalResponse openAi(int status, String message, String type, String code, String param) {
         String json = "{\"error\":{\"message\":" + Json.quote(message) + ",\"type\":" + Json.quote(type)
-                + ",\"param\":null,\"code\":" + (code == null ? "null" : Json.quote(code)) + "}}";
+                + ",\"param\":" + orNull(param) + ",\"code\":" + orNull(code) + "}}";
         return json(status, json, message);
     }
 
@@ -49,9 +54,19 @@ public final class ApiErrorBodies {
      * Anthropic's error type, such as {@code authentication_error} or {@code not_found_error}.
      */
     public static LocalResponse anthropic(int status, String message, String type) {
+        return anthropic(status, message, type, null);
+    }
+
+    /** As {@link #anthropic(int, String, String)}, with the {@code request_id} Anthropic's errors carry; may be null. */
+    public static LocalResponse anthropic(int status, String message, String type, String requestId) {
         String json = "{\"type\":\"error\",\"error\":{\"type\":" + Json.quote(type) + ",\"message\":"
-                + Json.quote(message) + "}}";
+                + Json.quote(message) + "}" + (requestId == null ? "" : ",\"request_id\":" + Json.quote(requestId))
+                + "}";
         return json(status, json, message);
+    }
+
+    private static String orNull(String value) {
+        return value == null ? "null" : Json.quote(value);
     }
 
     private static LocalResponse json(int status, String json, String reason) {

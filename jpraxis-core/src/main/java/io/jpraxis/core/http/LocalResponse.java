@@ -16,13 +16,18 @@ public record LocalResponse(int status, HeaderMap headers, byte[] body, String e
         this(status, headers, body, null);
     }
 
+    /** The media type of the gateway's own error answers (RFC 9457 3). */
+    public static final String PROBLEM_JSON = "application/problem+json";
+
     /**
-     * A {@code {"error": reason}} JSON body (see docs/behaviour/request-lifecycle.md#error-bodies);
-     * reason must not carry internal detail.
+     * One of the gateway's error answers: RFC 9457 problem details, {@code {"type": "about:blank",
+     * "title": <the status's phrase>, "status", "detail": reason}} (see
+     * docs/behaviour/request-lifecycle.md#error-bodies); reason must not carry internal detail.
      */
     public static LocalResponse jsonError(int status, String reason) {
-        HeaderMap headers = new HeaderMap().set("content-type", "application/json");
-        byte[] body = ("{\"error\":" + Json.quote(reason) + "}").getBytes(StandardCharsets.UTF_8);
-        return new LocalResponse(status, headers, body, reason);
+        HeaderMap headers = new HeaderMap().set("content-type", PROBLEM_JSON);
+        String json = "{\"type\":\"about:blank\",\"title\":" + Json.quote(StatusTitles.of(status)) + ",\"status\":"
+                + status + ",\"detail\":" + Json.quote(reason) + "}";
+        return new LocalResponse(status, headers, json.getBytes(StandardCharsets.UTF_8), reason);
     }
 }

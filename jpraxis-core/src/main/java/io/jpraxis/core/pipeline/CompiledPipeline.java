@@ -1,6 +1,9 @@
 package io.jpraxis.core.pipeline;
 
 import io.jpraxis.config.model.BodyLimits;
+import io.jpraxis.core.context.ErrorRenderer;
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.filter.ErrorEnvelopeSource;
 import io.jpraxis.core.filter.HttpFilter;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +34,8 @@ public final class CompiledPipeline {
     private final CompiledFilter[] logHookSlots;
     private final BodyPlan body;
     private final BindingScan binding;
+    /** The top-level filters that recognise a request's API for its error shape, in chain order. */
+    private final ErrorEnvelopeSource[] envelopeSources;
     private final LongAdder logHookFailures = new LongAdder();
 
     /** A pipeline built in code, with the default body limits and nothing reported. */
@@ -79,6 +84,23 @@ public final class CompiledPipeline {
         }
         this.responseHooks = hooks;
         this.logHookSlots = slots.stream().filter(f -> f.declaration().logHook()).toArray(CompiledFilter[]::new);
+        this.envelopeSources = filters.stream().map(CompiledFilter::filter)
+                .filter(ErrorEnvelopeSource.class::isInstance).map(ErrorEnvelopeSource.class::cast)
+                .toArray(ErrorEnvelopeSource[]::new);
+    }
+
+    /**
+     * The error renderer the first of this pipeline's top-level {@link ErrorEnvelopeSource}s offers
+     * for {@code ctx}, or null (see docs/behaviour/request-lifecycle.md#error-bodies).
+     */
+    public ErrorRenderer errorRendererFor(RequestContext ctx) {
+        for (ErrorEnvelopeSource source : envelopeSources) {
+            ErrorRenderer renderer = source.errorRenderer(ctx);
+            if (renderer != null) {
+                return renderer;
+            }
+        }
+        return null;
     }
 
     /**

@@ -73,8 +73,8 @@ class CanonicalPathExtProcTest {
         try (EnvoyEmulator envoy = envoy()) {
             EmulatedResult r = envoy.run(EmulatedRequest.get(path));
             assertThat(r.immediateStatus()).as("%s is refused", path.replaceAll("\\p{Cntrl}", "?")).isEqualTo(400);
-            assertThat(r.immediateHeaders()).containsEntry("content-type", "application/json");
-            assertThat(r.immediateBodyText()).as("the reason names the problem").startsWith("{\"error\":\"request ");
+            assertThat(r.immediateHeaders()).containsEntry("content-type", "application/problem+json");
+            assertThat(r.immediateBodyText()).as("the reason names the problem").contains("\"detail\":\"request ");
             assertThat(r.upstreamHeaders()).as("nothing was forwarded").isNull();
         }
     }

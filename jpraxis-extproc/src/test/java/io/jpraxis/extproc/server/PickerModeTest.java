@@ -108,7 +108,7 @@ class PickerModeTest {
             EmulatedResult r = envoy.run(EmulatedRequest.get("/").header(ROUTE, "echo-a.svc.cluster.local:8080"));
             assertThat(r.immediateStatus()).as("no decision is a 503 (endpoint-picker rule)").isEqualTo(503);
             assertThat(r.lbMetadata(ROUTE)).as("no metadata without a pick").isNull();
-            assertThat(r.immediateBodyText()).contains("\"error\"");
+            assertThat(r.immediateBodyText()).contains("\"detail\"");
             assertThat(originA.requestCount() + originB.requestCount()).as("nothing reached an origin").isZero();
         }
     }

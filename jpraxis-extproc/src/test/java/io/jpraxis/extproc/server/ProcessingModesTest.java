@@ -201,8 +201,8 @@ class ProcessingModesTest {
         try (EnvoyEmulator envoy = envoy(headersOnly, BodySendMode.NONE)) {
             EmulatedResult r = envoy.run(EmulatedRequest.get("/").header("X-Praxis-Model", "x"));
             assertThat(r.immediateStatus()).isEqualTo(400);
-            assertThat(r.immediateHeaders()).containsEntry("content-type", "application/json");
-            assertThat(r.immediateBodyText()).startsWith("{\"error\":");
+            assertThat(r.immediateHeaders()).containsEntry("content-type", "application/problem+json");
+            assertThat(r.immediateBodyText()).startsWith("{\"type\":\"about:blank\",");
         }
     }
 

@@ -13,7 +13,7 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    /** {@code {"error": reason}} with {@code x-request-id}; a fresh instance the caller may mutate. */
+    /** Problem details of {@code reason} with {@code x-request-id}; a fresh instance the caller may mutate. */
     public static LocalResponse json(int status, String reason, String requestId) {
         LocalResponse response = LocalResponse.jsonError(status, reason);
         if (requestId != null) {

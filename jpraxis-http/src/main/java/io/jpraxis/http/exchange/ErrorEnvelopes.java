@@ -2,8 +2,10 @@ package io.jpraxis.http.exchange;
 
 import io.jpraxis.core.context.ErrorRenderer;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +17,28 @@ import org.slf4j.LoggerFactory;
 final class ErrorEnvelopes {
     private static final Logger log = LoggerFactory.getLogger(ErrorEnvelopes.class);
 
+    /** Headers of the replaced error that describe its body, which the rendered one replaces. */
+    private static final Set<String> BODY_HEADERS = Set.of("content-type", "content-length", "content-encoding");
+
     private ErrorEnvelopes() {
+    }
+
+    /**
+     * {@code rendered} carrying the headers of the error it replaces ({@code Retry-After}, {@code
+     * WWW-Authenticate}, {@code x-request-id}, ...) except those describing the old body; the
+     * renderer's own headers win.
+     */
+    static LocalResponse withHeadersOf(LocalResponse original, LocalResponse rendered) {
+        if (rendered == original) {
+            return rendered;
+        }
+        HeaderMap merged = rendered.headers().copy();
+        original.headers().forEach((name, value) -> {
+            if (!BODY_HEADERS.contains(name) && !rendered.headers().contains(name)) {
+                merged.add(name, value);
+            }
+        });
+        return new LocalResponse(rendered.status(), merged, rendered.body(), rendered.errorReason());
     }
 
     /** {@code response} as the request's renderer writes it, or {@code response} itself. */
@@ -25,11 +48,12 @@ final class ErrorEnvelopes {
         }
         RequestContext ctx = execution.context();
         ErrorRenderer renderer = ctx.extensions().get(ErrorRenderer.KEY).orElse(null);
-        if (renderer == null) {
+        if (renderer == null || renderer.alreadyRendered(response)) {
             return response;
         }
         try {
-            return renderer.render(ctx, response.status(), response.errorReason()).orElse(response);
+            return renderer.render(ctx, response.status(), response.errorReason())
+                    .map(rendered -> withHeadersOf(response, rendered)).orElse(response);
         } catch (RuntimeException e) {
             // A renderer is filter code: its failure must not lose the answer, which goes out plain.
             log.error("error renderer failed for request {}; sending the plain error", ctx.requestId(), e);

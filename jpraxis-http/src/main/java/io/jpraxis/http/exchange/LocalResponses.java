@@ -95,7 +95,8 @@ final class LocalResponses {
         // An error goes out in the envelope a filter chose for the request, if any (see
         // docs/behaviour/grpc.md#errors-as-grpc-statuses); response filters see it so.
         LocalResponse first = ErrorEnvelopes.apply(execution, response);
-        Answer answer = new Answer(headOf(first), first.body(), error);
+        // A filter's own error answer (a 401 of an auth filter) carries the request id as the edge's do.
+        Answer answer = new Answer(headOf(first), first.body(), error || first.errorReason() != null);
         // Ends: each replacement comes from a filter the walk had not reached, and reaches it only once.
         while (execution != null && execution.runResponse(answer.head()) instanceof ResponseOutcome.Replace replace) {
             LocalResponse next = ErrorEnvelopes.apply(execution, replace.response());

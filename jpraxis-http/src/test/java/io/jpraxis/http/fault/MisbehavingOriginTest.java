@@ -47,7 +47,7 @@ class MisbehavingOriginTest {
                 assertThat(response.status()).as("no response started: the edge answers for the origin").isEqualTo(502);
                 assertThat(response.bodyText()).as("the reason, as JSON")
                         .containsAnyOf(java.util.Arrays.stream(reasons.split("\\|"))
-                                .map(r -> "{\"error\":\"" + r + "\"}").toArray(String[]::new));
+                                .map(r -> ",\"detail\":\"" + r + "\"}").toArray(String[]::new));
                 assertThat(client.get(Fault.NONE.path()).status()).as("the client connection still serves")
                         .isEqualTo(200);
             }

@@ -35,9 +35,9 @@ class ClusterCapacityTest {
 
                 RawResponse refused = second.get("/refused");
                 assertThat(refused.status()).isEqualTo(503);
-                assertThat(refused.header("content-type")).isEqualTo("application/json");
+                assertThat(refused.header("content-type")).isEqualTo("application/problem+json");
                 assertThat(refused.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a reason, no internal detail")
-                        .isEqualTo("{\"error\":\"upstream cluster at capacity\"}");
+                        .endsWith(",\"detail\":\"upstream cluster at capacity\"}");
                 assertThat(refused.header("retry-after")).as("only the listener cap adds Retry-After").isNull();
                 assertThat(origin.requestCount()).as("the refused request never reached the origin").isEqualTo(1);
                 assertThat(gw.gateway().metrics().clusterCapacityRefusals()).isEqualTo(1);

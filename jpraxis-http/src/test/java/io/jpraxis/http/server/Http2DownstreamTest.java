@@ -124,7 +124,7 @@ class Http2DownstreamTest {
         H2Response refused = H2cClient.await(client.send(headers, 0));
 
         assertThat(refused.status()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes, as on HTTP/1").isEqualTo(400);
-        assertThat(refused.header("content-type")).startsWith("application/json");
+        assertThat(refused.header("content-type")).startsWith("application/problem+json");
         assertThat(origin.requestCount()).isZero();
         assertThat(H2cClient.await(client.get("/after")).status()).as("only the stream failed").isEqualTo(200);
     }

@@ -81,7 +81,7 @@ class Http2UpgradeTest {
                 .GET().timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(response.version()).isEqualTo(HttpClient.Version.HTTP_2);
         assertThat(response.statusCode()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes holds on the upgraded stream").isEqualTo(400);
-        assertThat(response.body()).startsWith("{\"error\":");
+        assertThat(response.body()).startsWith("{\"type\":\"about:blank\",");
         assertThat(origin.requestCount()).isZero();
     }
 

@@ -27,8 +27,8 @@ class LocalResponseTest {
             client.send("GET / HTTP/1.1\r\nHost: test\r\nX-Praxis-Model: forged\r\n\r\n");
             RawResponse response = client.readResponse();
             assertThat(response.status()).as("docs/behaviour/routing-headers.md#reserved-header-prefixes").isEqualTo(400);
-            assertThat(response.header("content-type")).isEqualTo("application/json");
-            assertThat(response.bodyText()).isEqualTo("{\"error\":\"reserved header not allowed: x-praxis-model\"}");
+            assertThat(response.header("content-type")).isEqualTo("application/problem+json");
+            assertThat(response.bodyText()).endsWith(",\"detail\":\"reserved header not allowed: x-praxis-model\"}");
             assertThat(response.header("x-request-id")).startsWith("req-");
             assertThat(origin.requestCount()).as("refused before the pipeline and the origin").isZero();
             assertThat(client.get("/ok").status()).as("the connection stays usable").isEqualTo(200);
@@ -53,8 +53,8 @@ class LocalResponseTest {
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             RawResponse response = client.get("/");
             assertThat(response.status()).isEqualTo(429);
-            assertThat(response.bodyText()).isEqualTo("{\"error\":\"slow down\"}");
-            assertThat(response.header("content-type")).isEqualTo("application/json");
+            assertThat(response.bodyText()).endsWith(",\"detail\":\"slow down\"}");
+            assertThat(response.header("content-type")).isEqualTo("application/problem+json");
             assertThat(response.header("x-request-id")).isEqualTo("req-1");
             assertThat(response.header("date")).as("RFC 9110 6.6.1").endsWith(" GMT");
         }
@@ -107,7 +107,7 @@ class LocalResponseTest {
             client.send("GET / HTTP/1.1\r\nHost: test\r\n" + OriginCommands.STATUS + ": 500\r\n\r\n");
             RawResponse response = client.readResponse();
             assertThat(response.status()).isEqualTo(503);
-            assertThat(response.bodyText()).isEqualTo("{\"error\":\"upstream unhealthy\"}");
+            assertThat(response.bodyText()).endsWith(",\"detail\":\"upstream unhealthy\"}");
             assertThat(response.header("x-request-id")).isNotNull();
             assertThat(client.get("/fine").status()).isEqualTo(200);
         }

@@ -145,8 +145,8 @@ class SmugglingDefenceTest {
     private static void assertBadRequest(RawHttpConnection client, String why) throws IOException {
         RawResponse response = client.readResponse();
         assertThat(response.status()).as(why).isEqualTo(400);
-        assertThat(response.header("content-type")).startsWith("application/json");
-        assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a JSON error").startsWith("{\"error\":");
+        assertThat(response.header("content-type")).startsWith("application/problem+json");
+        assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: a JSON error").startsWith("{\"type\":\"about:blank\",");
         assertThat(response.header("connection")).isEqualTo("close");
         assertThat(client.closedByPeer()).as("nothing after a refused head is read as a request").isTrue();
     }

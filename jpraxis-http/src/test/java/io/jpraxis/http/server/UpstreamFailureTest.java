@@ -35,9 +35,9 @@ class UpstreamFailureTest {
                 RawHttpConnection client = RawHttpConnection.open(gw.port())) {
             RawResponse response = client.get("/");
             assertThat(response.status()).isEqualTo(502);
-            assertThat(response.header("content-type")).isEqualTo("application/json");
+            assertThat(response.header("content-type")).isEqualTo("application/problem+json");
             assertThat(response.bodyText()).as("docs/behaviour/request-lifecycle.md#error-bodies: no upstream address in the body")
-                    .isEqualTo("{\"error\":\"upstream refused the connection\"}")
+                    .endsWith(",\"detail\":\"upstream refused the connection\"}")
                     .doesNotContain(String.valueOf(port));
             assertThat(response.header("x-request-id")).isNotNull();
             assertThat(gw.gateway().metrics().upstreamFailures(UpstreamFailure.CONNECT_REFUSED))

@@ -3,8 +3,10 @@ package io.jpraxis.core.pipeline.execute;
 import io.jpraxis.config.model.FilterEntryConfig.FailureMode;
 import io.jpraxis.core.binding.BoundRequestBody;
 import io.jpraxis.core.binding.ClusterCatalog;
+import io.jpraxis.core.context.ErrorRenderer;
 import io.jpraxis.core.context.FilterResults;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
@@ -69,6 +71,12 @@ public final class PipelineExecution {
 
     /** Starts the walk of {@code pipeline} for one request. */
     public static PipelineExecution begin(CompiledPipeline pipeline, RequestContext ctx) {
+        // Before any filter runs, so every local error of the request takes the shape of its API
+        // (see docs/behaviour/request-lifecycle.md#error-bodies).
+        ErrorRenderer renderer = pipeline.errorRendererFor(ctx);
+        if (renderer != null) {
+            ctx.extensions().put(ErrorRenderer.KEY, renderer);
+        }
         return new PipelineExecution(pipeline, ctx);
     }
 
@@ -306,6 +314,11 @@ public final class PipelineExecution {
     private RequestOutcome finish() {
         if (ctx.upstream() != null) {
             return new RequestOutcome.Forward(ctx.upstream());
+        }
+        UnreadableRequest unreadable = ctx.extensions().get(UnreadableRequest.KEY).orElse(null);
+        if (ctx.cluster() == null && unreadable != null) {
+            // Nothing chose a cluster because the request lacks what routing reads: the client's fault.
+            return new RequestOutcome.Reject(400, unreadable.reason());
         }
         return new RequestOutcome.NoUpstream(ctx.cluster() == null
                 ? "no upstream selected: no filter chose a cluster"

@@ -40,6 +40,26 @@ public final class TopLevelFields {
         return read(body.inputStream(), wanted);
     }
 
+    /**
+     * Whether {@code body} is one well-formed JSON object (within the nesting limit), read to its
+     * end: tells a body that is not JSON from one that lacks a field, on the rare path where a
+     * wanted field was not found.
+     */
+    public static boolean isJsonObject(BodyChunk body) {
+        if (body.length() == 0) {
+            return false;
+        }
+        try (JsonParser parser = JSON.createParser(body.inputStream())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            parser.skipChildren();
+            return parser.nextToken() == null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** As {@link #read(BodyChunk, Set)}, from a stream (tests count what it consumes). */
     static Map<String, String> read(InputStream in, Set<String> wanted) {
         try (JsonParser parser = JSON.createParser(in)) {

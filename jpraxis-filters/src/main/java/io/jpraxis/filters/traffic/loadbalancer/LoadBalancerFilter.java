@@ -7,6 +7,7 @@ import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
 import io.jpraxis.core.context.EndpointPin;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
@@ -76,7 +77,10 @@ public final class LoadBalancerFilter implements HttpFilter {
             cluster = ctx.cluster();
         }
         if (cluster == null) {
-            return NO_CLUSTER;
+            // Nothing chose a cluster because the request lacks what routing reads: the client's
+            // fault, 400 naming it (see docs/behaviour/request-lifecycle.md#no-endpoint-selected).
+            return ctx.extensions().get(UnreadableRequest.KEY)
+                    .<FilterAction>map(u -> FilterAction.reject(400, u.reason())).orElse(NO_CLUSTER);
         }
         Member member = byName.get(cluster);
         if (member == null) {

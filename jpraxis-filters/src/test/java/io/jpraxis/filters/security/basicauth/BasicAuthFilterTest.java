@@ -27,7 +27,7 @@ class BasicAuthFilterTest {
         assertThat(action).as(why).isInstanceOfSatisfying(FilterAction.Respond.class, r -> {
             assertThat(r.response().status()).isEqualTo(401);
             assertThat(r.response().headers().get("www-authenticate")).isEqualTo("Basic realm=\"Ops Console\"");
-            assertThat(r.response().headers().get("content-type")).isEqualTo("application/json");
+            assertThat(r.response().headers().get("content-type")).isEqualTo("application/problem+json");
         });
     }
 

@@ -85,7 +85,7 @@ class CorsFilterTest {
                 preflight("https://evil.example", "GET", null));
         assertThat(rejected.status()).isEqualTo(403);
         assertThat(rejected.headers().get("access-control-allow-origin")).isNull();
-        assertThat(rejected.headers().get("content-type")).isEqualTo("application/json");
+        assertThat(rejected.headers().get("content-type")).isEqualTo("application/problem+json");
     }
 
     @Test

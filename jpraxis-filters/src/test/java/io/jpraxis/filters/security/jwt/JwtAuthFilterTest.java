@@ -44,7 +44,7 @@ class JwtAuthFilterTest {
         assertThat(action).as(why).isInstanceOfSatisfying(FilterAction.Respond.class, r -> {
             assertThat(r.response().status()).isEqualTo(401);
             assertThat(r.response().headers().get("www-authenticate")).isEqualTo(challenge);
-            assertThat(r.response().headers().get("content-type")).isEqualTo("application/json");
+            assertThat(r.response().headers().get("content-type")).isEqualTo("application/problem+json");
         });
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.config.model.ClusterConfig;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -124,6 +125,15 @@ class LoadBalancerFilterTest {
         assertThat(action).isInstanceOf(FilterAction.Fail.class);
         assertThat(((FilterAction.Fail) action).detail()).contains("no cluster selected");
         assertThat(ctx.upstream()).isNull();
+    }
+
+    @Test
+    void noClusterBecauseTheRequestLacksWhatRoutingReadsIsAFourHundredNamingIt() {
+        RequestContext ctx = request("/");
+        ctx.extensions().put(UnreadableRequest.KEY,
+                new UnreadableRequest("request body has no \"model\"", "model", "missing_required_parameter"));
+        assertThat(balancer().onRequest(ctx)).as("the client's fault, not the gateway's 500")
+                .isEqualTo(FilterAction.reject(400, "request body has no \"model\""));
     }
 
     @Test
