@@ -11,6 +11,8 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.GatewayFilters;
 import io.jpraxis.server.boot.ServingGateway;
+import io.jpraxis.server.telemetry.OtlpTracing;
+import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.TestOrigin;
@@ -191,5 +193,40 @@ class TracingTest {
         assertThat(origin.requestHeads()).hasSize(3).allSatisfy(h -> assertThat(h.get("traceparent"))
                 .as("the origin still gets a context, not sampled (02 is the W3C level 2 random-id flag)")
                 .matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[02]"));
+    }
+
+    @Test
+    void exportsOverHttpProtobufWhenTheEnvironmentAsksForIt() throws Exception {
+        collector = OtlpCollector.http();
+        CompileResult built = new GatewayBuilder(FeatureSet.NONE, RuntimeServices.system())
+                .build(TestConfigs.proxyTo(origin.address(), telemetry(collector.endpoint(),
+                        "otlp_headers: {authorization: \"Bearer http-token\"}")));
+        assertThat(built.ok()).isTrue();
+        built.gateway().start();
+        // The protocol is the environment's (OTEL_EXPORTER_OTLP_PROTOCOL); the endpoint gets /v1/traces.
+        try (OtlpTracing tracing = OtlpTracing.start(built.gateway().config().telemetry(),
+                Map.of("OTEL_EXPORTER_OTLP_PROTOCOL", "http/protobuf"))) {
+            HttpGateway http = new HttpGateway(built.gateway(), RuntimeServices.system()).tracing(tracing.edge())
+                    .start();
+            try {
+                int port = http.boundAddresses().values().iterator().next().getPort();
+                assertThat(get(port, "/over-http", "traceparent: 00-" + TRACE_ID + "-" + CLIENT_SPAN + "-01")
+                        .status()).isEqualTo(200);
+                List<OtlpCollector.Received> spans = collector.await(2, WAIT);
+
+                Span server = only(spans, Span.SpanKind.SPAN_KIND_SERVER);
+                Span client = only(spans, Span.SpanKind.SPAN_KIND_CLIENT);
+                assertThat(hex(server.getParentSpanId())).isEqualTo(CLIENT_SPAN);
+                assertThat(hex(client.getParentSpanId())).isEqualTo(hex(server.getSpanId()));
+                assertThat(origin.requestHeads().getFirst().get("traceparent"))
+                        .isEqualTo("00-" + TRACE_ID + "-" + hex(client.getSpanId()) + "-01");
+                assertThat(spans.getFirst().authorization()).isEqualTo("Bearer http-token");
+                assertThat(spans.getFirst().resource().toString()).as("service.name defaults to praxis")
+                        .contains("praxis");
+            } finally {
+                http.stop(Duration.ZERO);
+                built.gateway().close();
+            }
+        }
     }
 }
