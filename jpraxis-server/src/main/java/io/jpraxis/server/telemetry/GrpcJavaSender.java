@@ -23,6 +23,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -54,14 +55,11 @@ final class GrpcJavaSender implements GrpcSender {
 
     @Override
     public void send(MessageWriter message, Consumer<GrpcResponse> onResponse, Consumer<Throwable> onError) {
-        Metadata metadata = new Metadata();
-        Map<String, List<String>> headers = config.getHeadersSupplier() == null ? Map.of()
-                : config.getHeadersSupplier().get();
-        headers.forEach((name, values) -> values.forEach(value ->
-                metadata.put(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER), value)));
         CallOptions options = CallOptions.DEFAULT.withDeadlineAfter(config.getTimeout().toNanos(), TimeUnit.NANOSECONDS);
         ClientCall<MessageWriter, byte[]> call = channel.newCall(method, options);
         try {
+            Metadata metadata = metadata(config.getHeadersSupplier() == null ? Map.of()
+                    : config.getHeadersSupplier().get());
             call.start(new ClientCall.Listener<>() {
                 private byte[] body = new byte[0];
 
@@ -82,6 +80,14 @@ final class GrpcJavaSender implements GrpcSender {
             call.cancel("export failed to start", e);
             onError.accept(e);
         }
+    }
+
+    /** The export headers as call metadata (gRPC names are lower-case; a {@code -bin} name is refused). */
+    private static Metadata metadata(Map<String, List<String>> headers) {
+        Metadata metadata = new Metadata();
+        headers.forEach((name, values) -> values.forEach(value -> metadata.put(
+                Metadata.Key.of(name.toLowerCase(Locale.ROOT), Metadata.ASCII_STRING_MARSHALLER), value)));
+        return metadata;
     }
 
     private static GrpcResponse response(Status status, byte[] body) {
