@@ -12,6 +12,7 @@ import io.jpraxis.config.model.MetricsConfig.MetricLabel;
 import io.jpraxis.config.model.RouteTemplate;
 import io.jpraxis.config.model.RuntimeConfig;
 import io.jpraxis.config.model.SubRequestSettings;
+import io.jpraxis.config.model.TelemetryConfig;
 import io.jpraxis.config.read.Scalars;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -40,6 +41,9 @@ final class DumpTree {
         out.put("runtime", runtime(c.runtime()));
         out.put("metrics", metrics(c.metrics()));
         out.put("shutdown_timeout_secs", c.shutdownTimeoutSecs());
+        if (c.telemetry() != null) {
+            out.put("telemetry", telemetry(c.telemetry()));
+        }
         out.put("insecure_options", insecure(c.insecureOptions()));
         return out;
     }
@@ -117,6 +121,24 @@ final class DumpTree {
         out.put("labels", Map.of("disabled", Arrays.stream(MetricLabel.values()).filter(l -> !m.labels(l))
                 .map(Scalars::yamlName).toList()));
         out.put("route_templates", m.routeTemplates().stream().map(RouteTemplate::template).toList());
+        return out;
+    }
+
+    /** Header names only, each with a placeholder: the values are credentials (docs/behaviour/tracing.md). */
+    private static Map<String, Object> telemetry(TelemetryConfig t) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        putIfSet(out, "otlp_endpoint", t.otlpEndpoint());
+        if (!t.otlpHeaders().isEmpty()) {
+            Map<String, Object> headers = new LinkedHashMap<>();
+            t.otlpHeaders().keySet().stream().sorted().forEach(name -> headers.put(name, PlainValues.REDACTED));
+            out.put("otlp_headers", headers);
+        }
+        putIfSet(out, "sampling_rate", t.samplingRate());
+        putIfSet(out, "service_name", t.serviceName());
+        putIfSet(out, "service_version", t.serviceVersion());
+        putIfSet(out, "environment", t.environment());
+        out.put("batch_interval_secs", t.batchIntervalSecs());
+        out.put("batch_size", t.batchSize());
         return out;
     }
 

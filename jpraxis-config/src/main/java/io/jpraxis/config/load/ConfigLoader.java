@@ -16,6 +16,7 @@ import io.jpraxis.config.model.InsecureOptions;
 import io.jpraxis.config.model.ListenerConfig;
 import io.jpraxis.config.model.MetricsConfig;
 import io.jpraxis.config.model.RuntimeConfig;
+import io.jpraxis.config.model.TelemetryConfig;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.config.tree.YamlTreeParser;
@@ -52,8 +53,9 @@ public final class ConfigLoader {
             key("listeners", KeyType.listOf(KeyType.object(ListenerReader.KEYS), 1, ListenerReader.MAX_LISTENERS),
                     "Sockets the gateway serves; at least one.").asRequired(),
             key("shutdown_timeout_secs", KeyType.integer(0, MAX_SHUTDOWN_TIMEOUT_SECS), "How long a stopping gateway lets "
-                    + "requests in flight finish, in seconds.").withDefault(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS))
-            .withNotImplemented("telemetry");
+                    + "requests in flight finish, in seconds.").withDefault(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS),
+            key("telemetry", KeyType.object(TelemetryReader.KEYS), "OpenTelemetry trace export over OTLP; "
+                    + "unset: no tracing."));
 
     private final YamlTreeParser parser = new YamlTreeParser();
 
@@ -98,6 +100,7 @@ public final class ConfigLoader {
         AdminConfig admin = AdminReader.read(r.node("admin").orElse(null), r.path("admin"), d, insecure);
         RuntimeConfig runtime = RuntimeReader.read(r.node("runtime").orElse(null), r.path("runtime"), d);
         MetricsConfig metrics = MetricsReader.read(r.node("metrics").orElse(null), r.path("metrics"), d);
+        TelemetryConfig telemetry = TelemetryReader.read(r.node("telemetry").orElse(null), r.path("telemetry"), d);
         List<ClusterConfig> clusters = r.present("clusters")
                 .map(n -> ClusterReader.readList(n, r.path("clusters"), d, insecure, features)).orElse(List.of());
         ConfigNode chainsNode = r.present("filter_chains").orElse(null);
@@ -111,7 +114,8 @@ public final class ConfigLoader {
         int shutdown = r.integer("shutdown_timeout_secs").map(Long::intValue)
                 .orElse(GatewayConfig.DEFAULT_SHUTDOWN_TIMEOUT_SECS);
         r.finish();
-        return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown, metrics);
+        return new GatewayConfig(listeners, chains, clusters, bodyLimits, admin, runtime, insecure, shutdown, metrics,
+                telemetry);
     }
 
     private static LoadResult failed(String message) {

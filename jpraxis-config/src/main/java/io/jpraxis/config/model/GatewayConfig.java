@@ -13,10 +13,12 @@ public record GatewayConfig(
         RuntimeConfig runtime,
         InsecureOptions insecureOptions,
         int shutdownTimeoutSecs,
-        MetricsConfig metrics) {
+        MetricsConfig metrics,
+        TelemetryConfig telemetry) {
 
     public static final int DEFAULT_SHUTDOWN_TIMEOUT_SECS = 30;
 
+    /** @param telemetry the {@code telemetry} block, or null when absent (tracing off) */
     public GatewayConfig {
         metrics = metrics == null ? MetricsConfig.DEFAULT : metrics;
         listeners = List.copyOf(listeners);
@@ -24,12 +26,20 @@ public record GatewayConfig(
         clusters = List.copyOf(clusters);
     }
 
+    /** A config without a {@code telemetry} block. */
+    public GatewayConfig(List<ListenerConfig> listeners, List<FilterChainConfig> filterChains,
+            List<ClusterConfig> clusters, BodyLimits bodyLimits, AdminConfig admin, RuntimeConfig runtime,
+            InsecureOptions insecureOptions, int shutdownTimeoutSecs, MetricsConfig metrics) {
+        this(listeners, filterChains, clusters, bodyLimits, admin, runtime, insecureOptions, shutdownTimeoutSecs,
+                metrics, null);
+    }
+
     /** A config with the default {@code metrics} block. */
     public GatewayConfig(List<ListenerConfig> listeners, List<FilterChainConfig> filterChains,
             List<ClusterConfig> clusters, BodyLimits bodyLimits, AdminConfig admin, RuntimeConfig runtime,
             InsecureOptions insecureOptions, int shutdownTimeoutSecs) {
         this(listeners, filterChains, clusters, bodyLimits, admin, runtime, insecureOptions, shutdownTimeoutSecs,
-                MetricsConfig.DEFAULT);
+                MetricsConfig.DEFAULT, null);
     }
 
     public Optional<FilterChainConfig> chain(String name) {

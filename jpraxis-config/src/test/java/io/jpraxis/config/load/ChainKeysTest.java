@@ -17,6 +17,6 @@ class ChainKeysTest {
     @Test
     void everyReferenceSectionIsAMapOfTheConfig() {
         assertThat(ReferenceSections.all().keySet()).containsExactly("top_level", "insecure_options", "body_limits",
-                "admin", "runtime", "metrics", "clusters", "filter_chains", "listeners", "filter_entry");
+                "admin", "runtime", "metrics", "clusters", "filter_chains", "listeners", "telemetry", "filter_entry");
     }
 }

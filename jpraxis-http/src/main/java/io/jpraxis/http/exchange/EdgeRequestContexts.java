@@ -21,6 +21,7 @@ final class EdgeRequestContexts {
         ctx.requestThread(new LoopExecutor(downstream.eventLoop()));
         // Sub-requests (the iterative request router's steps) run and complete on this request's loop.
         ctx.subRequests(listener.subRequests().forLoop(downstream.eventLoop()));
+        listener.tracing().startServer(ctx); // before any filter: the span's parent is the client's traceparent
         return ctx;
     }
 }

@@ -4,6 +4,7 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
+import io.jpraxis.http.tracing.ServerSpan;
 
 /**
  * What the edge notes about one exchange while it runs (status sent, body bytes, start time) so
@@ -55,6 +56,7 @@ final class ExchangeRecord {
         ExchangeSummary summary = summary(upstreamBodyBytes, completed);
         listener.requestMetrics().record(listener.listener(), ctx, summary.status(), summary.durationNanos());
         try {
+            ServerSpan.end(ctx, summary.status(), completed); // before onLog: a span must not wait on a slow logger
             if (execution != null) {
                 execution.runLog(summary);
             }

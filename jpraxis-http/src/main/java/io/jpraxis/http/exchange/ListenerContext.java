@@ -5,6 +5,7 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.metrics.RequestMetrics;
 import io.jpraxis.http.subrequest.SubRequestClients;
+import io.jpraxis.http.tracing.EdgeTracing;
 import io.jpraxis.http.upstream.UpstreamConnector;
 import java.time.Clock;
 
@@ -28,6 +29,7 @@ import java.time.Clock;
  * @param tunnelIdleTimeoutMs how long a WebSocket tunnel may carry nothing either way before both
  *     connections close: the listener's {@code downstream_read_timeout_ms} when set, else null (no
  *     limit beyond TCP's; see docs/behaviour/websocket.md#idle-close-and-shutdown)
+ * @param tracing where request spans come from; null for {@link EdgeTracing#OFF}
  */
 public record ListenerContext(
         String listener,
@@ -39,7 +41,8 @@ public record ListenerContext(
         RequestMetrics requestMetrics,
         SubRequestClients subRequests,
         long sendTimeoutMs,
-        Long tunnelIdleTimeoutMs) {
+        Long tunnelIdleTimeoutMs,
+        EdgeTracing tracing) {
 
     /** The send timeout when none is set: nginx's {@code send_timeout} default. */
     public static final long DEFAULT_SEND_TIMEOUT_MS = 60_000;
@@ -54,10 +57,19 @@ public record ListenerContext(
             throw new IllegalArgumentException("sendTimeoutMs must be positive, got " + sendTimeoutMs);
         }
         requestMetrics = requestMetrics == null ? RequestMetrics.DISABLED : requestMetrics;
+        tracing = tracing == null ? EdgeTracing.OFF : tracing;
         if (subRequests == null) {
             subRequests = new SubRequestClients(connector, metrics,
                     services == null ? Clock.systemUTC() : services.clock());
         }
+    }
+
+    /** Without tracing. */
+    public ListenerContext(String listener, GenerationSlot generations, RuntimeServices services,
+            UpstreamConnector connector, EdgeMetrics metrics, long requestBodyTimeoutMs, RequestMetrics requestMetrics,
+            SubRequestClients subRequests, long sendTimeoutMs, Long tunnelIdleTimeoutMs) {
+        this(listener, generations, services, connector, metrics, requestBodyTimeoutMs, requestMetrics, subRequests,
+                sendTimeoutMs, tunnelIdleTimeoutMs, EdgeTracing.OFF);
     }
 
     /** Without an idle limit on tunnels. */

@@ -9,6 +9,8 @@ import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
+import io.jpraxis.http.tracing.ClientSpan;
+import io.jpraxis.http.tracing.ServerSpan;
 import io.jpraxis.http.upstream.UpstreamConnector;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamLease;
@@ -34,14 +36,13 @@ import org.slf4j.LoggerFactory;
  * none of the response for the send timeout ({@link ListenerContext#sendTimeoutMs()}) has its
  * exchange cut, so it cannot hold an upstream connection. Its lifecycle is {@link ProxyState}.
  *
- * <p>The exchange holds a cluster slot from start to end and counts each upstream attempt as in
- * flight on its endpoint ({@link UpstreamLease}). Failed attempts and retriable statuses are
- * retried per the {@code retry_policy} ({@link AttemptRetries}, timed by {@link AttemptClock}; see
- * docs/behaviour/retries.md); a pooled connection found stale is retried once on a fresh one. A small body with a declared length is read whole before the exchange connects
- * ({@link Exchange}) and waits until a connection exists; any other body is read only once a
- * connection exists. Either way a connect failure never needs a replay. The client-to-origin half
- * (body relay, limits, replay copy) is {@link RequestBodyRelay}; this class runs the attempts and
- * relays the response.
+ * <p>It holds a cluster slot from start to end and counts each attempt in flight on its endpoint
+ * ({@link UpstreamLease}); each attempt has a client span when tracing is on ({@link ClientSpan}).
+ * Failures and retriable statuses are retried per the {@code retry_policy} ({@link AttemptRetries},
+ * {@link AttemptClock}; docs/behaviour/retries.md); a stale pooled connection once more on a fresh
+ * one. A body is read only once a connection exists (a small one read whole before, see {@link
+ * Exchange}), so a connect failure never needs a replay. {@link RequestBodyRelay} is the
+ * client-to-origin half.
  */
 final class ProxyExchange
         implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner, UpstreamSide {
@@ -65,6 +66,8 @@ final class ProxyExchange
     // Read from the response heads, not lifecycle: whether each connection may serve another exchange.
     private boolean upstreamReusable;
     private boolean keepAlive;
+    private final ServerSpan traced; // null when tracing is off, and so is attemptSpan
+    private ClientSpan attemptSpan;
 
     /** @param client the only way this class reaches the client's half of the exchange */
     ProxyExchange(ClientSide client, RequestInputs request, UpstreamTarget target) {
@@ -82,6 +85,7 @@ final class ProxyExchange
         this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
         this.response = new ResponseFlow(request);
+        this.traced = ServerSpan.of(request.context());
     }
 
     /** The one place the state changes (the transitions are in {@link ProxyState}). */
@@ -131,6 +135,8 @@ final class ProxyExchange
         }
         UpgradeRequests.keepOffer(head, request);
         upstreamHead = head;
+        attemptSpan = ClientSpan.nextAttempt(traced, attemptSpan, head.method().name(), target, retries.retries(),
+                head.headers()); // last: the origin parents on this attempt, whatever trace headers a filter set
         lease.beginAttempt(target.endpointState());
         request.context().upstreamAttempted(); // a connect is tried: its failure is the upstream's
         int number = clock.begin(this::perTryTimedOut);
@@ -163,6 +169,7 @@ final class ProxyExchange
         if (state == ProxyState.ENDED) {
             return; // the exchange already ended; its lease is closed
         }
+        ClientSpan.failed(attemptSpan, failure.name());
         lease.endAttempt(AttemptOutcome.FAILURE);
         if (retries.mayRetry(failure, body.replayable())) {
             retry(failure.name());
@@ -172,10 +179,7 @@ final class ProxyExchange
         client.fail(failure.status(), failure.reason());
     }
 
-    /**
-     * Another attempt after the backoff, to the endpoint the policy picks (see
-     * docs/behaviour/retries.md#when-a-failure-is-retried); the state is CONNECTING meanwhile.
-     */
+    /** Another attempt after the backoff, to the endpoint the policy picks (docs/behaviour/retries.md); CONNECTING meanwhile. */
     private void retry(String why) {
         metrics.upstreamRetry();
         clock.settle();
@@ -231,6 +235,7 @@ final class ProxyExchange
             return;
         }
         upstreamStatus = head.status().code();
+        ClientSpan.answered(attemptSpan, upstreamStatus);
         clock.settle();
         if (upstreamStatus != 101 && retries.judgesStatus() && retries.mayRetryStatus(upstreamStatus, body.replayable())) {
             retryAnswer(); // before the response filters: a retried answer never reaches the client
@@ -268,11 +273,7 @@ final class ProxyExchange
         continueResponse();
     }
 
-    /**
-     * The head for the client: straight from the origin's when no filter can act on responses,
-     * else through the response phase. Null when a response filter replaced the answer (already
-     * sent).
-     */
+    /** The head for the client: the origin's, or through the response phase; null when a filter replaced the answer. */
     private DownstreamResponses.Built responseHead(HttpResponse head, boolean keepAliveWanted) {
         if (!request.execution().hasResponseHooks()) {
             return DownstreamResponses.direct(head, request.head(), keepAliveWanted);
@@ -350,11 +351,7 @@ final class ProxyExchange
         }
     }
 
-    /**
-     * The client read nothing of the response for the send timeout: the relay stopped reading the
-     * origin for it, so waiting longer would hold the upstream connection and the cluster slot for
-     * as long as the client likes. The exchange is cut; the origin is not blamed.
-     */
+    /** The client read nothing for the send timeout: cut, or it would hold the connection and slot; the origin is not blamed. */
     private void sendTimedOut() {
         if (state != ProxyState.PAUSED) {
             return;
@@ -392,6 +389,7 @@ final class ProxyExchange
         if (state == ProxyState.ENDED) {
             return;
         }
+        ClientSpan.failed(attemptSpan, failure.name());
         if (canRetryStale(failure)) {
             // A pooled connection the origin had already closed: the request most likely never
             // reached it, and the endpoint is not to blame.
@@ -459,9 +457,9 @@ final class ProxyExchange
         return response.bytes();
     }
 
-    /** The request deadline passed before the response head: cancel the upstream and answer {@code status}. */
+    /** The request deadline passed before the response head: the upstream is closed (never pooled), the client answered. */
     public void onDeadline(int status, String reason) {
-        abandon(status, reason); // the connection is closed, never pooled: its answer may still come
+        abandon(status, reason);
     }
 
     /** Ends the exchange early (once): the upstream is closed, the client gets {@code status} or an abort. */
@@ -495,5 +493,6 @@ final class ProxyExchange
         body.close();
         response.close();
         lease.close(outcome);
+        ClientSpan.end(attemptSpan);
     }
 }

@@ -12,6 +12,7 @@ import io.jpraxis.core.runtime.RuntimeServices;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.http.exchange.ListenerContext;
+import io.jpraxis.http.tracing.EdgeTracing;
 import io.jpraxis.http.metrics.EdgeMeters;
 import io.jpraxis.http.health.HealthChecker;
 import io.jpraxis.http.health.ProbeObserver;
@@ -106,6 +107,7 @@ public final class HttpGateway implements AutoCloseable {
     private HealthChecker healthChecker;
     private long headerReadTimeoutMs = DEFAULT_HEADER_READ_TIMEOUT_MS;
     private long sendTimeoutMs = ListenerContext.DEFAULT_SEND_TIMEOUT_MS;
+    private EdgeTracing tracing = EdgeTracing.OFF;
     private long tlsHandshakeTimeoutMs = ListenerTls.DEFAULT_HANDSHAKE_TIMEOUT_MS;
     private ReloadDelays certificateReloadDelays = ReloadDelays.STANDARD;
     /** Reloads TLS listeners' certificates when their files change (docs/behaviour/certificate-reload.md). */
@@ -171,6 +173,15 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("gateway already started");
         }
         this.sendTimeoutMs = timeoutMs;
+        return this;
+    }
+
+    /** Spans for every request (docs/behaviour/tracing.md); set before {@link #start()}. Off by default. */
+    public synchronized HttpGateway tracing(EdgeTracing spans) {
+        if (started) {
+            throw new IllegalStateException("gateway already started");
+        }
+        this.tracing = spans;
         return this;
     }
 
@@ -250,7 +261,7 @@ public final class HttpGateway implements AutoCloseable {
             throw new IllegalStateException("listener " + lc.name() + ": protocol tcp (expected: http; tcp listeners are not implemented)");
         }
         ListenerContext context = new ListenerContext(lc.name(), generations, services, connector, metrics,
-                requestBodyTimeoutMs(lc), requestMetrics, subRequests, sendTimeoutMs, lc.downstreamReadTimeoutMs());
+                requestBodyTimeoutMs(lc), requestMetrics, subRequests, sendTimeoutMs, lc.downstreamReadTimeoutMs(), tracing);
         ListenerTls tls = lc.tls() == null ? null : listenerTls(lc);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(acceptGroup, group)

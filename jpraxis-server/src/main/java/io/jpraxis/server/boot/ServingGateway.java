@@ -11,6 +11,7 @@ import io.jpraxis.http.admin.AdminSurface;
 import io.jpraxis.http.metrics.FilterDurations;
 import io.jpraxis.http.server.HttpGateway;
 import io.jpraxis.http.server.Transport;
+import io.jpraxis.server.telemetry.OtlpTracing;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
@@ -39,9 +40,11 @@ public final class ServingGateway {
     private final AdminServer admin;
     private final PrometheusMeterRegistry meters;
     private final ExecutorService closer;
+    private final OtlpTracing tracing;
 
     private ServingGateway(GenerationSlot generations, HttpGateway http, AdminServer admin,
-            PrometheusMeterRegistry meters, ExecutorService closer) {
+            PrometheusMeterRegistry meters, ExecutorService closer, OtlpTracing tracing) {
+        this.tracing = tracing;
         this.generations = generations;
         this.http = http;
         this.admin = admin;
@@ -84,7 +87,10 @@ public final class ServingGateway {
                 .name("jpraxis-config-retire").factory());
         GenerationSlot generations = new GenerationSlot(owned(gateway, revision), closer);
         HttpGateway http = new HttpGateway(generations, services, transport, meters);
+        OtlpTracing tracing = OtlpTracing.OFF;
         try {
+            tracing = OtlpTracing.start(gateway.config().telemetry(), System.getenv()); // read once: a change needs a restart
+            http.tracing(tracing.edge());
             gateway.start();
             http.start();
             AdminServer admin = null;
@@ -92,9 +98,10 @@ public final class ServingGateway {
                 admin = new AdminServer(gateway.config().admin(),
                         AdminWiring.routes(generations, http, meters, registry), http.transport()).start();
             }
-            return new ServingGateway(generations, http, admin, meters, closer);
+            return new ServingGateway(generations, http, admin, meters, closer, tracing);
         } catch (RuntimeException e) {
             http.stop(Duration.ZERO);
+            tracing.close();
             generations.shutdown();
             closer.shutdown();
             meters.close();
@@ -165,6 +172,7 @@ public final class ServingGateway {
      */
     public void shutdown(Duration drain) {
         http.stop(drain);
+        tracing.close(); // after the drain: the last requests' spans go out too
         generations.shutdown();
         closer.shutdown();
         awaitCloser();

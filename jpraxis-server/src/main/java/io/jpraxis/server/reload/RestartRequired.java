@@ -31,6 +31,7 @@ import java.util.Objects;
  * {@code max_connections}, {@code downstream_read_timeout_ms},
  * {@code downstream_keepalive_timeout_ms}, {@code tls}); {@code admin}; {@code runtime};
  * {@code metrics.labels} and {@code metrics.route_templates} ({@code metrics.filter_duration} reloads);
+ * {@code telemetry};
  * {@code insecure_options.allow_private_upstreams} (the resolver's guard is built at startup).
  */
 final class RestartRequired {
@@ -64,6 +65,10 @@ final class RestartRequired {
         // The edge reads these once when it starts; filter_duration applies to the filters each reload builds.
         changed(reasons, "metrics.labels.disabled", disabled(serving), disabled(next));
         changed(reasons, "metrics.route_templates", templates(serving), templates(next));
+        // The tracer provider and its exporter are built once; the block holds credentials, so no values are shown.
+        if (!Objects.equals(serving.telemetry(), next.telemetry())) {
+            reasons.add("telemetry: changed (applied at startup only)");
+        }
         changed(reasons, "insecure_options.allow_private_upstreams", serving.insecureOptions().allowPrivateUpstreams(),
                 next.insecureOptions().allowPrivateUpstreams());
         return reasons;

@@ -173,4 +173,19 @@ class RestartRequiredTest {
                 "metrics.labels.disabled: [] -> [cluster] (applied at startup only)",
                 "metrics.route_templates: [] -> [/users/{id}] (applied at startup only)");
     }
+
+    @Test
+    void telemetryChangesNeedARestartWithoutShowingHeaderValues() {
+        GatewayConfig serving = load(BASE + "telemetry: {otlp_endpoint: \"http://127.0.0.1:4317\"}\n");
+
+        assertThat(RestartRequired.between(serving, serving)).as("the same block").isEmpty();
+        assertThat(RestartRequired.between(serving, load(BASE + """
+                telemetry:
+                  otlp_endpoint: "http://127.0.0.1:4317"
+                  otlp_headers: {authorization: "Bearer s3cr3t"}
+                """))).as("the exporter is built at startup; a header value is never shown")
+                .containsExactly("telemetry: changed (applied at startup only)");
+        assertThat(RestartRequired.between(serving, load(BASE))).containsExactly(
+                "telemetry: changed (applied at startup only)");
+    }
 }

@@ -1,5 +1,6 @@
 package io.jpraxis.filters.observe.tracecontext;
 
+import io.jpraxis.core.tracecontext.TraceParent;
 import io.jpraxis.core.context.Extensions;
 
 /**

@@ -4,7 +4,8 @@ import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
-import java.util.List;
+import io.jpraxis.core.tracecontext.InboundTrace;
+import io.jpraxis.core.tracecontext.TraceParent;
 
 /**
  * W3C Trace Context propagation (see docs/reference/filters/trace_context.md#what-it-does): a
@@ -20,8 +21,8 @@ import java.util.List;
  * request always has one upstream span id.
  */
 public final class TraceContextFilter implements HttpFilter {
-    static final String TRACEPARENT = "traceparent";
-    static final String TRACESTATE = "tracestate";
+    static final String TRACEPARENT = InboundTrace.TRACEPARENT;
+    static final String TRACESTATE = InboundTrace.TRACESTATE;
     /**
      * Propagation is decided before routing, so it may not wait for an upstream (see
      * docs/reference/filters/trace_context.md#what-it-does).
@@ -62,12 +63,12 @@ public final class TraceContextFilter implements HttpFilter {
     }
 
     private TraceContext decide(HeaderMap headers) {
-        List<String> parents = headers.getAll(TRACEPARENT);
-        TraceParent inbound = parents.size() == 1 ? TraceParent.parse(parents.getFirst()) : null;
+        InboundTrace inbound = InboundTrace.of(headers);
         if (inbound == null) {
             return new TraceContext(ids.traceId(), ids.spanId(null), null, TraceParent.SAMPLED, null);
         }
-        return new TraceContext(inbound.traceId(), ids.spanId(inbound.parentId()), inbound.parentId(),
-                inbound.flags(), TraceState.normalize(headers.getAll(TRACESTATE)));
+        TraceParent parent = inbound.parent();
+        return new TraceContext(parent.traceId(), ids.spanId(parent.parentId()), parent.parentId(), parent.flags(),
+                inbound.traceState());
     }
 }

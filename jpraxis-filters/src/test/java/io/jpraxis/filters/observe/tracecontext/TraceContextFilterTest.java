@@ -1,5 +1,6 @@
 package io.jpraxis.filters.observe.tracecontext;
 
+import io.jpraxis.core.tracecontext.TraceParent;
 import static io.jpraxis.filters.testing.FilterFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,17 +1,18 @@
-package io.jpraxis.filters.observe.tracecontext;
+package io.jpraxis.core.tracecontext;
 
 /**
- * A parsed W3C {@code traceparent} (Trace Context, section 3.2), reduced to what is propagated.
+ * A parsed W3C {@code traceparent} (Trace Context, section 3.2), reduced to what is propagated: read
+ * by the {@code trace_context} filter and by the edge's OpenTelemetry spans alike.
  *
  * @param traceId 32 lower-case hex digits, not all zero
  * @param parentId 16 lower-case hex digits, not all zero
  * @param flags the trace flags this gateway understands: only {@link #SAMPLED}
  */
-record TraceParent(String traceId, String parentId, int flags) {
+public record TraceParent(String traceId, String parentId, int flags) {
     /** The sampled flag (section 3.2.2.5.1), the only flag of version 00. */
-    static final int SAMPLED = 0x01;
+    public static final int SAMPLED = 0x01;
     /** Length of a version-00 value, and of the fields every later version starts with. */
-    static final int LENGTH = 55;
+    public static final int LENGTH = 55;
 
     /**
      * Parses {@code value}, or returns null when it is not a valid traceparent (which the filter
@@ -19,7 +20,7 @@ record TraceParent(String traceId, String parentId, int flags) {
      * 4.3 asks: its first 55 characters must parse, and anything after them must start with a
      * dash. Version {@code ff} is invalid; so are upper-case digits and all-zero ids.
      */
-    static TraceParent parse(String value) {
+    public static TraceParent parse(String value) {
         if (value.length() < LENGTH || !isHex(value, 0, 2) || value.startsWith("ff")) {
             return null;
         }
@@ -40,7 +41,7 @@ record TraceParent(String traceId, String parentId, int flags) {
     }
 
     /** The version-00 value for a hop with span {@code spanId} (section 3.2). */
-    static String render(String traceId, String spanId, int flags) {
+    public static String render(String traceId, String spanId, int flags) {
         return "00-" + traceId + '-' + spanId + (flags == SAMPLED ? "-01" : "-00");
     }
 

@@ -1,4 +1,4 @@
-package io.jpraxis.filters.observe.tracecontext;
+package io.jpraxis.core.tracecontext;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,9 +14,9 @@ import java.util.Set;
  * or a member that breaks the key or value grammar is invalid as a whole and is not forwarded:
  * the gateway cannot tell which vendor's entry is the broken one.
  */
-final class TraceState {
+public final class TraceState {
     /** Most list members (section 3.3.1.1). */
-    static final int MAX_MEMBERS = 32;
+    public static final int MAX_MEMBERS = 32;
     /** Longest simple key and longest value (section 3.3.1.3). */
     static final int MAX_KEY = 256;
     static final int MAX_VALUE = 256;
@@ -27,7 +27,7 @@ final class TraceState {
     }
 
     /** The members of {@code lines} joined by commas, or null when there are none or the list is invalid. */
-    static String normalize(List<String> lines) {
+    public static String normalize(List<String> lines) {
         if (lines.isEmpty()) {
             return null;
         }

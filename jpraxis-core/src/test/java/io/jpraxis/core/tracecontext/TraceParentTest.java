@@ -1,4 +1,4 @@
-package io.jpraxis.filters.observe.tracecontext;
+package io.jpraxis.core.tracecontext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,76 @@
+package io.jpraxis.http.tracing;
+
+import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.RequestMetadata;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+
+/**
+ * The GenAI semantic-convention attributes of a request's server span, read by name from what the
+ * AI filters leave in the request (see docs/behaviour/tracing.md#genai-attributes). Each is set
+ * only when present: a count the provider did not report is never guessed.
+ */
+final class GenAiAttributes {
+    /** Written by {@code token_count} (the {@code token.*} metadata contract). */
+    static final String INPUT_TOKENS = "token.input";
+    static final String OUTPUT_TOKENS = "token.output";
+    static final String RESPONSE_MODEL = "token.response_model";
+    static final String TOKEN_PROVIDER = "token.provider";
+    /** Written by {@code intelligent_route}: the candidate it picked, and whether it names a model. */
+    static final String ROUTE_NAME = "intelligent_route.name";
+    static final String ROUTE_KIND = "intelligent_route.kind";
+    /** Written by {@code provider_route}. */
+    static final String PROVIDER_MODEL = "provider_route.model";
+    static final String PROVIDER_ID = "provider_route.provider_id";
+    /** Published by {@code model_to_header} as a filter result. */
+    static final String MODEL_TO_HEADER = "model_to_header";
+    static final String MODEL_RESULT = "model";
+
+    private GenAiAttributes() {
+    }
+
+    static void apply(Span span, RequestContext ctx) {
+        RequestMetadata m = ctx.metadata();
+        String model = requestModel(ctx, m);
+        if (model != null) {
+            span.setAttribute(SpanAttributes.GENAI_REQUEST_MODEL, model);
+        }
+        setIfPresent(span, SpanAttributes.GENAI_RESPONSE_MODEL, m.get(RESPONSE_MODEL));
+        String provider = m.get(PROVIDER_ID) != null ? m.get(PROVIDER_ID) : m.get(TOKEN_PROVIDER);
+        setIfPresent(span, SpanAttributes.GENAI_PROVIDER, provider);
+        count(span, SpanAttributes.GENAI_INPUT_TOKENS, m.get(INPUT_TOKENS));
+        count(span, SpanAttributes.GENAI_OUTPUT_TOKENS, m.get(OUTPUT_TOKENS));
+    }
+
+    /** The model the request asked for: the routed candidate's, else the provider route's, else the promoted field. */
+    static String requestModel(RequestContext ctx, RequestMetadata m) {
+        if (m.get(ROUTE_NAME) != null && "inference_model".equals(m.get(ROUTE_KIND))) {
+            return m.get(ROUTE_NAME);
+        }
+        if (m.get(PROVIDER_MODEL) != null) {
+            return m.get(PROVIDER_MODEL);
+        }
+        return ctx.results().get(MODEL_TO_HEADER, MODEL_RESULT).orElse(null);
+    }
+
+    private static void setIfPresent(Span span, AttributeKey<String> key, String value) {
+        if (value != null && !value.isEmpty()) {
+            span.setAttribute(key, value);
+        }
+    }
+
+    /** A decimal count; anything else (an overflow marker, say) is left out. */
+    private static void count(Span span, AttributeKey<Long> key, String value) {
+        if (value == null) {
+            return;
+        }
+        try {
+            long n = Long.parseLong(value);
+            if (n >= 0) {
+                span.setAttribute(key, n);
+            }
+        } catch (NumberFormatException e) {
+            // not a count: nothing to report
+        }
+    }
+}
