@@ -1,6 +1,7 @@
 package io.jpraxis.it;
 
 import io.jpraxis.config.read.MapReader;
+import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
@@ -12,7 +13,7 @@ import java.util.Optional;
 /**
  * A test filter type that leaves in the request the metadata the AI filters write (the picked
  * model of {@code intelligent_route}, the provider of {@code provider_route}, the {@code token.*}
- * counts of {@code token_count}), so the tracing tests see them read by name.
+ * counts and the {@link GenAiExchange} record of {@code token_count}), so the tracing tests see them read by name.
  */
 final class GenAiMetadataFactory implements OneStepFactory {
     static final String TYPE = "test_genai_metadata";
@@ -20,7 +21,6 @@ final class GenAiMetadataFactory implements OneStepFactory {
             "intelligent_route.kind", "inference_model",
             "intelligent_route.name", "gpt-4o",
             "provider_route.provider_id", "openai",
-            "token.response_model", "gpt-4o-2024-08-06",
             "token.input", "12",
             "token.output", "34",
             "token.total", "46");
@@ -47,6 +47,8 @@ final class GenAiMetadataFactory implements OneStepFactory {
             @Override
             public FilterAction onRequest(RequestContext ctx) {
                 WRITTEN.forEach(ctx.metadata()::put);
+                // token_count's record of the model call: the model the answer named.
+                GenAiExchange.of(ctx).modelIfUnknown("gpt-4o-2024-08-06");
                 return FilterAction.CONTINUE;
             }
         });

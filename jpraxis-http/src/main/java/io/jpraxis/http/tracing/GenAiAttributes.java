@@ -1,5 +1,6 @@
 package io.jpraxis.http.tracing;
 
+import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.RequestMetadata;
 import io.opentelemetry.api.common.AttributeKey;
@@ -14,8 +15,6 @@ final class GenAiAttributes {
     /** Written by {@code token_count} (the {@code token.*} metadata contract). */
     static final String INPUT_TOKENS = "token.input";
     static final String OUTPUT_TOKENS = "token.output";
-    static final String RESPONSE_MODEL = "token.response_model";
-    static final String TOKEN_PROVIDER = "token.provider";
     /** Written by {@code intelligent_route}: the candidate it picked, and whether it names a model. */
     static final String ROUTE_NAME = "intelligent_route.name";
     static final String ROUTE_KIND = "intelligent_route.kind";
@@ -35,8 +34,12 @@ final class GenAiAttributes {
         if (model != null) {
             span.setAttribute(SpanAttributes.GENAI_REQUEST_MODEL, model);
         }
-        setIfPresent(span, SpanAttributes.GENAI_RESPONSE_MODEL, m.get(RESPONSE_MODEL));
-        String provider = m.get(PROVIDER_ID) != null ? m.get(PROVIDER_ID) : m.get(TOKEN_PROVIDER);
+        // token_count's record of the model call: the model the answer named, the provider's convention name.
+        GenAiExchange call = ctx.extensions().get(GenAiExchange.KEY).orElse(null);
+        if (call != null) {
+            setIfPresent(span, SpanAttributes.GENAI_RESPONSE_MODEL, call.model());
+        }
+        String provider = m.get(PROVIDER_ID) != null ? m.get(PROVIDER_ID) : call == null ? null : call.provider();
         setIfPresent(span, SpanAttributes.GENAI_PROVIDER, provider);
         count(span, SpanAttributes.GENAI_INPUT_TOKENS, m.get(INPUT_TOKENS));
         count(span, SpanAttributes.GENAI_OUTPUT_TOKENS, m.get(OUTPUT_TOKENS));
