@@ -1,8 +1,8 @@
 package io.jpraxis.ai.modelcatalog;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.Json;
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * or a 404 in OpenAI's error shape for an id it does not list; HEAD like GET, any other method on
  * those paths a 405. Every other request continues untouched.
  */
-final class ModelCatalogFilter implements HttpFilter {
+final class ModelCatalogFilter implements AiApiFilter {
     private static final Logger log = LoggerFactory.getLogger(ModelCatalogFilter.class);
 
     private final ModelCatalogConfig config;

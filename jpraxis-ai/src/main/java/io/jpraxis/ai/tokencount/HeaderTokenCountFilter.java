@@ -1,10 +1,10 @@
 package io.jpraxis.ai.tokencount;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.TokenUsage;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 
@@ -14,7 +14,7 @@ import io.jpraxis.core.http.ResponseHead;
  * in response headers, so this filter reads those at the header phase and never the body. Both
  * headers must be unsigned integers; the total is their sum.
  */
-final class HeaderTokenCountFilter implements HttpFilter {
+final class HeaderTokenCountFilter implements AiApiFilter {
     static final String BEDROCK_INPUT = "x-amzn-bedrock-input-token-count";
     static final String BEDROCK_OUTPUT = "x-amzn-bedrock-output-token-count";
     private static final int U64_DIGITS = 20;

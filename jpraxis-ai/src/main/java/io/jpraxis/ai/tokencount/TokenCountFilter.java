@@ -1,12 +1,12 @@
 package io.jpraxis.ai.tokencount;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.Locale;
 
@@ -19,7 +19,7 @@ import java.util.Locale;
  * back ({@code bedrock_invoke_model} is {@link HeaderTokenCountFilter}). Non-2xx and local
  * responses are not read.
  */
-public final class TokenCountFilter implements HttpFilter {
+public final class TokenCountFilter implements AiApiFilter {
     private final TokenCountConfig config;
     /** Per instance, so two token_count entries keep separate captures. */
     private final Extensions.Key<TokenCapture> captureKey = new Extensions.Key<>("token_count.capture",

@@ -1,9 +1,9 @@
 package io.jpraxis.ai.tokenheaders;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.RequestMetadata;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.ResponseHead;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.List;
  * header-borne counts ({@code bedrock_invoke_model}) ever show. The upstream's own copies of these
  * headers are always removed, so a client never mistakes an origin's numbers for the gateway's.
  */
-public final class TokenUsageHeadersFilter implements HttpFilter {
+public final class TokenUsageHeadersFilter implements AiApiFilter {
     static final String INPUT = "Praxis-Token-Input";
     static final String OUTPUT = "Praxis-Token-Output";
     static final String TOTAL = "Praxis-Token-Total";

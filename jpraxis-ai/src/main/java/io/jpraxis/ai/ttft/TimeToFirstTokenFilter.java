@@ -1,12 +1,12 @@
 package io.jpraxis.ai.ttft;
 
+import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.ai.tokencount.RoutedModel;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.FilterAction;
-import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.http.ResponseHead;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,7 +20,7 @@ import java.util.Locale;
  * {@code praxis_ai_ttft_seconds} and {@code gen_ai.client.operation.time_to_first_chunk}
  * histograms, labelled by the configured model (else {@code other}). A JSON answer gives no sample.
  */
-public final class TimeToFirstTokenFilter implements HttpFilter {
+public final class TimeToFirstTokenFilter implements AiApiFilter {
     private static final Extensions.Key<Armed> ARMED = new Extensions.Key<>("time_to_first_token.armed", Armed.class);
 
     private final TimeToFirstTokenConfig config;
