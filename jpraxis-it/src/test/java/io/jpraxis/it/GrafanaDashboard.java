@@ -40,7 +40,9 @@ final class GrafanaDashboard {
     }
 
     static List<String> namesIn(String query) {
-        Matcher m = METRIC.matcher(query);
+        // Label names (in by/without groupings and in matchers) share the prefixes: leave them out.
+        String metricsOnly = query.replaceAll("\\b(by|without)\\s*\\([^)]*\\)", " ").replaceAll("\\{[^}]*}", " ");
+        Matcher m = METRIC.matcher(metricsOnly);
         List<String> out = new java.util.ArrayList<>();
         while (m.find()) {
             out.add(m.group(1));
@@ -50,8 +52,16 @@ final class GrafanaDashboard {
 
     /** The dashboard's metric names that {@code metrics} (a Prometheus scrape) has no sample of. */
     static Set<String> missingFrom(String metrics) {
+        return missingFrom(metrics, "");
+    }
+
+    /** The same for the names starting with {@code prefix} (one run exercises one family). */
+    static Set<String> missingFrom(String metrics, String prefix) {
         Set<String> missing = new TreeSet<>();
         for (String name : metricNames()) {
+            if (!name.startsWith(prefix)) {
+                continue;
+            }
             if (!Pattern.compile("(?m)^" + Pattern.quote(name) + "[{ ]").matcher(metrics).find()) {
                 missing.add(name);
             }

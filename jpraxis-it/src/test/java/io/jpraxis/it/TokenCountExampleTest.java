@@ -136,6 +136,8 @@ class TokenCountExampleTest {
         assertThat(tokenSum(metrics, "input")).isEqualTo(13);
         assertThat(series(metrics, "praxis_ai_ttft_seconds_count\\{model=\"gpt-4o\"\\}"))
                 .as("one time-to-first-token sample, labelled by the configured model").isEqualTo(1);
+        assertThat(GrafanaDashboard.missingFrom(metrics, "gen_ai_"))
+                .as("every GenAI metric the Grafana dashboard queries is on /metrics after a streamed call").isEmpty();
     }
 
     @Test
