@@ -3,6 +3,7 @@ package io.jpraxis.it;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.TokenUsage;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.pipeline.FilterReadContext;
@@ -20,10 +21,7 @@ final class GenAiMetadataFactory implements OneStepFactory {
     static final Map<String, String> WRITTEN = Map.of(
             "intelligent_route.kind", "inference_model",
             "intelligent_route.name", "gpt-4o",
-            "provider_route.provider_id", "openai",
-            "token.input", "12",
-            "token.output", "34",
-            "token.total", "46");
+            "provider_route.provider_id", "openai");
 
     @Override
     public String type() {
@@ -48,7 +46,9 @@ final class GenAiMetadataFactory implements OneStepFactory {
             public FilterAction onRequest(RequestContext ctx) {
                 WRITTEN.forEach(ctx.metadata()::put);
                 // token_count's record of the model call: the model the answer named.
-                GenAiExchange.of(ctx).modelIfUnknown("gpt-4o-2024-08-06");
+                GenAiExchange call = GenAiExchange.of(ctx);
+                call.modelIfUnknown("gpt-4o-2024-08-06");
+                call.usage(TokenUsage.of(12, 34, 46));
                 return FilterAction.CONTINUE;
             }
         });

@@ -37,9 +37,7 @@ final class HeaderTokenCountFilter implements AiApiFilter {
 
     @Override
     public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
-        GenAiExchange exchange = RoutedModel.exchange(ctx);
-        exchange.provider(config.provider().genAiName());
-        if (response.local() || response.status() < 200 || response.status() > 299) {
+        if (!RoutedModel.countable(ctx, config.provider().genAiName(), response)) {
             return FilterAction.CONTINUE;
         }
         HeaderMap headers = response.headers();
@@ -47,7 +45,7 @@ final class HeaderTokenCountFilter implements AiApiFilter {
         Long output = unsigned(headers.get(BEDROCK_OUTPUT));
         if (input != null && output != null) {
             TokenUsage usage = TokenUsage.of(input, output, TokenUsage.saturatingAdd(input, output));
-            exchange.usage(usage);
+            GenAiExchange.of(ctx).usage(usage);
             TokenMetadata.publish(ctx, usage);
         }
         return FilterAction.CONTINUE;

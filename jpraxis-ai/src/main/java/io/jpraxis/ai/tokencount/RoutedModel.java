@@ -2,6 +2,7 @@ package io.jpraxis.ai.tokencount;
 
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.http.ResponseHead;
 
 /**
  * The request's model as the routing filters chose it: {@code intelligent_route} leaves the
@@ -27,5 +28,14 @@ public final class RoutedModel {
             }
         }
         return exchange;
+    }
+
+    /**
+     * Records the model call {@code response} answers, made to {@code provider} (its GenAI name),
+     * and whether that answer carries counts to read: a 2xx from the origin, not a local answer.
+     */
+    static boolean countable(RequestContext ctx, String provider, ResponseHead response) {
+        exchange(ctx).provider(provider);
+        return !response.local() && response.status() >= 200 && response.status() <= 299;
     }
 }

@@ -41,14 +41,12 @@ public final class TokenCountFilter implements AiApiFilter {
 
     @Override
     public FilterAction onResponse(RequestContext ctx, ResponseHead response) {
-        GenAiExchange exchange = RoutedModel.exchange(ctx);
-        exchange.provider(config.provider().genAiName());
-        if (response.local() || response.status() < 200 || response.status() > 299) {
+        if (!RoutedModel.countable(ctx, config.provider().genAiName(), response)) {
             return FilterAction.CONTINUE;
         }
         TokenCapture.Mode mode = mode(response.headers().get("content-type"));
         if (mode != null) {
-            ctx.extensions().put(captureKey, new TokenCapture(config, exchange, mode));
+            ctx.extensions().put(captureKey, new TokenCapture(config, GenAiExchange.of(ctx), mode));
         }
         return FilterAction.CONTINUE;
     }

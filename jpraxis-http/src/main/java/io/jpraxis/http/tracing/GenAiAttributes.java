@@ -9,12 +9,10 @@ import io.opentelemetry.api.trace.Span;
 /**
  * The GenAI semantic-convention attributes of a request's server span, read by name from what the
  * AI filters leave in the request (see docs/behaviour/tracing.md#genai-attributes). Each is set
- * only when present: a count the provider did not report is never guessed.
+ * only when present: a count the provider did not report is never guessed. The counts and the
+ * response model come from {@code token_count}'s {@link GenAiExchange} record.
  */
 final class GenAiAttributes {
-    /** Written by {@code token_count} (the {@code token.*} metadata contract). */
-    static final String INPUT_TOKENS = "token.input";
-    static final String OUTPUT_TOKENS = "token.output";
     /** Written by {@code intelligent_route}: the candidate it picked, and whether it names a model. */
     static final String ROUTE_NAME = "intelligent_route.name";
     static final String ROUTE_KIND = "intelligent_route.kind";
@@ -41,8 +39,12 @@ final class GenAiAttributes {
         }
         String provider = m.get(PROVIDER_ID) != null ? m.get(PROVIDER_ID) : call == null ? null : call.provider();
         setIfPresent(span, SpanAttributes.GENAI_PROVIDER, provider);
-        count(span, SpanAttributes.GENAI_INPUT_TOKENS, m.get(INPUT_TOKENS));
-        count(span, SpanAttributes.GENAI_OUTPUT_TOKENS, m.get(OUTPUT_TOKENS));
+        if (call != null) {
+            call.usage().ifPresent(usage -> {
+                count(span, SpanAttributes.GENAI_INPUT_TOKENS, usage.input());
+                count(span, SpanAttributes.GENAI_OUTPUT_TOKENS, usage.output());
+            });
+        }
     }
 
     /** The model the request asked for: the routed candidate's, else the provider route's, else the promoted field. */
@@ -62,18 +64,10 @@ final class GenAiAttributes {
         }
     }
 
-    /** A decimal count; anything else (an overflow marker, say) is left out. */
-    private static void count(Span span, AttributeKey<Long> key, String value) {
-        if (value == null) {
-            return;
-        }
-        try {
-            long n = Long.parseLong(value);
-            if (n >= 0) {
-                span.setAttribute(key, n);
-            }
-        } catch (NumberFormatException e) {
-            // not a count: nothing to report
+    /** An unsigned count; one past {@code Long.MAX_VALUE} (never seen in practice) is left out. */
+    private static void count(Span span, AttributeKey<Long> key, long unsigned) {
+        if (unsigned >= 0) {
+            span.setAttribute(key, unsigned);
         }
     }
 }
