@@ -4,6 +4,7 @@ import io.jpraxis.ai.apikeyauth.ApiKeyAuthFactory;
 import io.jpraxis.ai.credentialinject.CredentialInjectFactory;
 import io.jpraxis.ai.intelligentroute.IntelligentRouteFactory;
 import io.jpraxis.ai.modelcatalog.ModelCatalogFactory;
+import io.jpraxis.ai.modelfailover.ModelFailoverFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.ai.providerroute.ProviderRouteFactory;
@@ -21,8 +22,8 @@ public final class AiFilters {
     /** A new factory of each AI filter type. */
     public static List<FilterFactory<?>> all() {
         return List.of(new ApiKeyAuthFactory(), new CredentialInjectFactory(), new IntelligentRouteFactory(),
-                new ModelCatalogFactory(), new ModelRewriteFactory(), new ModelToHeaderFactory(),
-                new ProviderRouteFactory(), new TimeToFirstTokenFactory(), new TokenCountFactory(),
-                new TokenUsageHeadersFactory());
+                new ModelCatalogFactory(), new ModelFailoverFactory(), new ModelRewriteFactory(),
+                new ModelToHeaderFactory(), new ProviderRouteFactory(), new TimeToFirstTokenFactory(),
+                new TokenCountFactory(), new TokenUsageHeadersFactory());
     }
 }

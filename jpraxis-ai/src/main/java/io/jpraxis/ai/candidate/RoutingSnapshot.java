@@ -125,6 +125,42 @@ public final class RoutingSnapshot {
     }
 
     /**
+     * The candidates a request for {@code (kind, name)} may fail over to after {@code picked}, in the
+     * order selection prefers them (see docs/behaviour/model-failover.md#the-order-of-entries): an
+     * ungrouped capability's {@code new_and_existing} candidates in list order, a grouped one's
+     * groups in order (passing over those that admit nothing new), each group's members in list
+     * order; {@code subset} narrows them as it narrows a pick. {@code picked} is left out.
+     */
+    public List<Candidate> alternatives(CandidateKind kind, String name, EndpointSubset subset, Candidate picked) {
+        Capability capability = new Capability(kind, name);
+        List<Group> groups = index.groups(capability);
+        List<Candidate> out = new ArrayList<>();
+        if (groups == null) {
+            for (Candidate c : index.ordered(capability)) {
+                if (c.admission() == AdmissionState.NEW_AND_EXISTING && admitted(c, subset, picked)) {
+                    out.add(c);
+                }
+            }
+            return out;
+        }
+        for (Group group : groups) {
+            if (group.admission != AdmissionState.NEW_AND_EXISTING) {
+                continue;
+            }
+            for (Candidate c : group.members) {
+                if (admitted(c, subset, picked)) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean admitted(Candidate c, EndpointSubset subset, Candidate picked) {
+        return !c.stableId().equals(picked.stableId()) && (subset == null || subset.allows(c.cluster()));
+    }
+
+    /**
      * The candidate a session is bound to, whatever its admission (the caller decides whether an
      * {@code existing_only} or excluded one may be reused); empty when a reload removed it.
      */

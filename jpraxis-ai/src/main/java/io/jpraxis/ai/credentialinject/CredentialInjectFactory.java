@@ -91,7 +91,9 @@ public final class CredentialInjectFactory implements FilterFactory<CredentialIn
 
     @Override
     public HttpFilter create(Read read, FilterBuildContext context) {
-        return new CredentialInjectFilter(read.config(), read.headers());
+        CredentialInjectFilter filter = new CredentialInjectFilter(read.config(), read.headers());
+        context.pipelineExports().publish(UpstreamCredentials.KEY, filter);
+        return filter;
     }
 
     /** An entry as read: its config and the header each credential injects, resolved. */

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * wiped, so "never logged, never dumped" is the guarantee: no log line, error body, diagnostic,
  * dump or {@code toString} here carries one.
  */
-final class CredentialInjectFilter implements AiApiFilter {
+final class CredentialInjectFilter implements AiApiFilter, UpstreamCredentials {
     private static final Logger log = LoggerFactory.getLogger(CredentialInjectFilter.class);
     /** The error body reason of every refusal: it says nothing about which credential or why. */
     static final String REASON = "upstream credential unavailable";
@@ -85,6 +85,13 @@ final class CredentialInjectFilter implements AiApiFilter {
         ctx.headers().remove("authorization");
         ctx.headers().set(injected.name(), injected.value());
         return FilterAction.CONTINUE;
+    }
+
+    @Override
+    public FilterAction reinject(RequestContext ctx) {
+        ctx.headers().remove("authorization");
+        headers.values().forEach(h -> ctx.headers().remove(h.name()));
+        return onRequest(ctx);
     }
 
     private static FilterAction refuse(RequestContext ctx, String why) {

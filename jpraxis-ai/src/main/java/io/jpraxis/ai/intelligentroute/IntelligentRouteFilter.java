@@ -99,7 +99,8 @@ final class IntelligentRouteFilter implements AiApiFilter {
                 : affinity.resolve(ctx, lookup.kind(), lookup.name(), snapshot::find);
         if (outcome instanceof AffinityOutcome.Reused reused) {
             if (subset == null || subset.allows(reused.candidate().cluster())) {
-                return outputs.apply(ctx, snapshot, reused.candidate(), null, Session.REUSED);
+                return remember(ctx, snapshot, lookup, subset, reused.candidate(),
+                        outputs.apply(ctx, snapshot, reused.candidate(), null, Session.REUSED));
             }
             outcome = null; // the edge's subset excludes the bound one: a fresh pick, the binding kept
         }
@@ -113,6 +114,16 @@ final class IntelligentRouteFilter implements AiApiFilter {
         FilterAction applied = outputs.apply(ctx, snapshot, picked, selection.get(), session(outcome));
         if (applied instanceof FilterAction.Continue) {
             bind(outcome, picked);
+        }
+        return remember(ctx, snapshot, lookup, subset, picked, applied);
+    }
+
+    /** Leaves the pick for a {@code model_failover} after this filter ({@link RoutePick}); returns {@code applied}. */
+    private FilterAction remember(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup,
+            EndpointSubset subset, Candidate picked, FilterAction applied) {
+        if (applied instanceof FilterAction.Continue) {
+            ctx.extensions().put(RoutePick.KEY,
+                    new RoutePick(snapshot, lookup.kind(), lookup.name(), subset, outputs, owned, picked));
         }
         return applied;
     }

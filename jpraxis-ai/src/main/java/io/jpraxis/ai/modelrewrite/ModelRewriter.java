@@ -14,11 +14,19 @@ import java.util.List;
  * other byte as the client sent it. A repeated {@code model} key is rewritten at each occurrence,
  * so no reader of the body, whichever occurrence it takes, still sees the alias.
  */
-final class ModelRewriter {
+public final class ModelRewriter {
     private final List<Rule> rules;
 
     ModelRewriter(List<Rule> rules) {
         this.rules = List.copyOf(rules);
+    }
+
+    /**
+     * {@code body} with every top-level {@code model} equal to {@code from} set to {@code to}, or
+     * null when nothing changes (a {@code model_failover} entry's own name for the model).
+     */
+    public static byte[] rename(byte[] body, String from, String to) {
+        return new ModelRewriter(List.of(new Rule(from, to, null))).rewrite(body, null);
     }
 
     /**

@@ -111,6 +111,13 @@ public enum FilterTrait {
      */
     LISTS_MODELS,
     /**
+     * Leaves an {@link io.jpraxis.core.context.UpstreamFailover} among the candidates an earlier
+     * {@link #NAMES_MODELS} filter picked from ({@code model_failover}): top level only, after one
+     * and before a load balancer ({@code model_failover_placement}; see
+     * docs/behaviour/ordering-checks.md#model-failover).
+     */
+    FAILS_OVER_MODELS,
+    /**
      * Writes the {@code token.*} metadata in the response phase ({@code token_count}): a reader of it
      * must be declared before it, since response hooks run in reverse order ({@code
      * token_reader_order}; see docs/behaviour/ordering-checks.md#token-metadata-readers).

@@ -101,7 +101,10 @@ public final class ExtProcBuilder {
                     + "circuit_breaker under jpraxis serve)",
             StickySessionsFactory.TYPE, "Envoy's load balancer picks the endpoint, not the one the filter pins, so "
                     + "the session would not stick (expected: Envoy's hash_policy with a cookie or header on the "
-                    + "route, or sticky_sessions under jpraxis serve)");
+                    + "route, or sticky_sessions under jpraxis serve)",
+            "model_failover", "Envoy proxies the request, so the gateway never sees an attempt fail and "
+                    + "cannot send it to the next entry (expected: Envoy's retry_policy with retry priorities across "
+                    + "clusters, or model_failover under jpraxis serve)");
 
     static void refuseUnsupported(CompiledPipeline pipeline, Diagnostics d) {
         for (CompiledFilter f : pipeline.allSlots()) {

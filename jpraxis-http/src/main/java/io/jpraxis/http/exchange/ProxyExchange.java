@@ -51,9 +51,11 @@ final class ProxyExchange
     private final ClientSide client;
     private final RequestInputs request;
     private final EdgeMetrics metrics;
-    private final AttemptRetries retries;
+    private AttemptRetries retries; // replaced, with lease, when the request fails over to another entry
     private final AttemptClock clock;
-    private final UpstreamLease lease;
+    private UpstreamLease lease;
+    private final EntryFailover failover; // null without a failover plan
+    private boolean perTryFired;
     private final RequestBodyRelay body;
     private UpstreamTarget target;
     private final BodyPlan bodyPlan;
@@ -76,16 +78,20 @@ final class ProxyExchange
         this.target = target;
         this.metrics = request.listener().metrics();
         RetryPolicyConfig policy = RouteRetryPolicy.effective(request.context(), target);
-        this.retries = new AttemptRetries(policy, request.head().method().name(),
-                UpstreamVersion.mayUseHttp2(target.cluster()),
-                policy.budget() == null ? null : target.clusterState().retryTokens(policy.budget()),
-                request.context().receivedAt());
-        this.clock = new AttemptClock(request.loop(), policy.perTryTimeoutMs());
+        this.retries = retriesFor(request, target, policy);
+        this.failover = EntryFailover.of(request.context());
+        this.clock = new AttemptClock(request.loop(), EntryFailover.perTryMs(policy.perTryTimeoutMs(), failover));
         this.lease = new UpstreamLease(target.clusterState());
         this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
         this.response = new ResponseFlow(request);
         this.traced = ServerSpan.of(request.context());
+    }
+
+    private static AttemptRetries retriesFor(RequestInputs request, UpstreamTarget target, RetryPolicyConfig policy) {
+        return new AttemptRetries(policy, request.head().method().name(), UpstreamVersion.mayUseHttp2(target.cluster()),
+                policy.budget() == null ? null : target.clusterState().retryTokens(policy.budget()),
+                request.context().receivedAt());
     }
 
     /** The one place the state changes (the transitions are in {@link ProxyState}). */
@@ -118,6 +124,9 @@ final class ProxyExchange
             client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
             return;
         }
+        if (failover != null) {
+            failover.useFirstBody(request.pieces());
+        }
         attempt(false);
     }
 
@@ -135,6 +144,7 @@ final class ProxyExchange
         }
         UpgradeRequests.keepOffer(head, request);
         upstreamHead = head;
+        perTryFired = false;
         attemptSpan = ClientSpan.nextAttempt(traced, attemptSpan, head.method().name(), target, retries.retries(),
                 head.headers()); // last: the origin parents on this attempt, whatever trace headers a filter set
         lease.beginAttempt(target.endpointState());
@@ -175,8 +185,40 @@ final class ProxyExchange
             retry(failure.name());
             return;
         }
+        UpstreamTarget next = nextEntry(failover == null ? null : failover.onFailure(perTryFired));
+        if (next != null) {
+            moveTo(next);
+            return;
+        }
         end(AttemptOutcome.FAILURE);
         client.fail(failure.status(), failure.reason());
+    }
+
+    /** The next failover entry's target for {@code reason} (null: no failover), its body now held to resend. */
+    private UpstreamTarget nextEntry(String reason) {
+        return reason == null ? null : failover.advance(request.context(), request.pieces(), reason);
+    }
+
+    /**
+     * The request fails over to another entry (see docs/behaviour/model-failover.md): the ended
+     * attempt's cluster slot goes back, the new cluster's is taken, and its retry policy applies.
+     */
+    private void moveTo(UpstreamTarget next) {
+        clock.settle();
+        lease.close(AttemptOutcome.NOT_JUDGED); // the attempt was judged where it ended
+        target = next;
+        lease = new UpstreamLease(next.clusterState());
+        retries = retriesFor(request, next, RouteRetryPolicy.effective(request.context(), next));
+        metrics.upstreamRetry();
+        log.debug("request {}: failing over to cluster {} ({})", request.requestId(), next.cluster().name(),
+                next.endpoint().address());
+        if (!lease.takeSlot()) {
+            metrics.clusterCapacityRefusal();
+            end(AttemptOutcome.NOT_JUDGED);
+            client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+            return;
+        }
+        attempt(false);
     }
 
     /** Another attempt after the backoff, to the endpoint the policy picks (docs/behaviour/retries.md); CONNECTING meanwhile. */
@@ -197,6 +239,7 @@ final class ProxyExchange
 
     /** The attempt brought no response head within {@code per_try_timeout_ms}: it fails as a read timeout. */
     private void perTryTimedOut() {
+        perTryFired = true;
         if (state == ProxyState.CONNECTING) {
             clock.settle(); // the pending acquisition is dropped when it answers
             onAcquireFailed(UpstreamFailure.READ_TIMEOUT);
@@ -240,6 +283,10 @@ final class ProxyExchange
         if (upstreamStatus != 101 && retries.judgesStatus() && retries.mayRetryStatus(upstreamStatus, body.replayable())) {
             retryAnswer(); // before the response filters: a retried answer never reaches the client
             return;
+        }
+        if (upstreamStatus != 101 && failover != null && failover.onStatus(upstreamStatus)
+                && failOverAnswer(upstreamStatus)) {
+            return; // likewise: the next entry answers instead
         }
         request.context().upstreamAnswered(upstreamStatus); // before the response filters, which may change it
         body.answered();
@@ -408,6 +455,14 @@ final class ProxyExchange
             retry(failure.name());
             return;
         }
+        UpstreamTarget next = state == ProxyState.SENDING && failover != null
+                ? nextEntry(failover.onFailure(perTryFired)) : null;
+        if (next != null) {
+            lease.endAttempt(AttemptOutcome.FAILURE);
+            resetAttempt();
+            moveTo(next);
+            return;
+        }
         end(AttemptOutcome.FAILURE);
         log.debug("request {}: upstream failed: {}", request.requestId(), failure);
         client.fail(failure.status(), failure.reason());
@@ -421,6 +476,20 @@ final class ProxyExchange
         upstreamStatus = 0;
         resetAttempt();
         retry("status " + status);
+    }
+
+    /** A failover status: when an entry is left, the answer is dropped with its connection and the next one asked. */
+    private boolean failOverAnswer(int status) {
+        UpstreamTarget next = nextEntry(EntryFailover.STATUS);
+        if (next == null) {
+            return false; // no entry left: this answer is relayed
+        }
+        lease.endAttempt(UpstreamLease.judge(status));
+        stream.abort();
+        upstreamStatus = 0;
+        resetAttempt();
+        moveTo(next);
+        return true;
     }
 
     /** Only before the origin's head: after it, the answer may already be under way to the client. */

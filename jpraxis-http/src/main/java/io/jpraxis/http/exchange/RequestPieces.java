@@ -69,6 +69,22 @@ final class RequestPieces {
         }
     }
 
+    /**
+     * Holds {@code body} (ownership passes here) as the whole body the next attempt resends with
+     * its exact length, in place of everything held: a failover to another entry, whose body differs
+     * (see docs/behaviour/model-failover.md#how-an-attempt-fails-over). It is kept as the replay
+     * copy, so a retry of that entry resends it too.
+     */
+    void resendWhole(ByteBuf body) {
+        releaseWaiting();
+        dropReplay();
+        exactLength = (long) body.readableBytes();
+        kept = new ArrayList<>(1);
+        kept.add(new DefaultLastHttpContent(body));
+        keptBytes = body.readableBytes();
+        replayLost = false;
+    }
+
     /** The exact length of a body read before the request phase as it goes upstream, or null when the body streams. */
     Long exactLength() {
         return exactLength;

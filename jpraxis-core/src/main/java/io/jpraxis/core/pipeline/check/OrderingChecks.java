@@ -43,6 +43,7 @@ public final class OrderingChecks {
             new IrrStepCoverage(),
             new SatisfiableMatchers(),
             new ModelListingCheck(),
+            new ModelFailoverPlacement(),
             new GrpcUpstreamCheck(),
             new TokenReaderOrdering());
 

@@ -70,6 +70,8 @@ public enum OrderingRule {
             "every when: bound_upstream matcher matches some cluster the router can bind"),
     MODEL_CATALOG_WITHOUT_ROUTE("model_catalog_without_route", null, false,
             "every model_catalog without models of its own shares its pipeline with an intelligent_route"),
+    MODEL_FAILOVER_PLACEMENT("model_failover_placement", null, false,
+            "every model_failover is at the top level, after an intelligent_route and before a load_balancer"),
     ROUTER_WITHOUT_LB("router_without_lb", null, true,
             "a router has a load_balancer to serve its clusters"),
     ALL_ROUTERS_CONDITIONAL("all_routers_conditional", null, true,

@@ -5,9 +5,11 @@ import io.jpraxis.core.balance.Balancer;
 import io.jpraxis.core.balance.Balancers;
 import io.jpraxis.core.binding.BindingState;
 import io.jpraxis.core.binding.BoundUpstream;
+import io.jpraxis.core.context.ClusterPicker;
 import io.jpraxis.core.context.EndpointPin;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.UnreadableRequest;
+import io.jpraxis.core.context.UpstreamFailover;
 import io.jpraxis.core.filter.FilterAction;
 import io.jpraxis.core.filter.HttpFilter;
 import io.jpraxis.core.runtime.RuntimeServices;
@@ -87,6 +89,11 @@ public final class LoadBalancerFilter implements HttpFilter {
             return FilterAction.fail("load_balancer: cluster '" + cluster
                     + "' is not declared here (expected: one of " + declaredNames + ")");
         }
+        if (ctx.extensions().get(UpstreamFailover.KEY).isPresent()) {
+            // The request may move to another cluster after the pipeline (see
+            // docs/behaviour/model-failover.md#how-an-attempt-fails-over): this balancer picks there too.
+            ctx.extensions().put(ClusterPicker.KEY, this::pickInCurrentCluster);
+        }
         EndpointState pinned = ctx.extensions().get(EndpointPin.KEY)
                 .map(pin -> pin.resolve(member.state())).orElse(null);
         if (pinned != null) {
@@ -97,6 +104,15 @@ public final class LoadBalancerFilter implements HttpFilter {
         ctx.upstream(new UpstreamTarget(member.state(), member.balancer().pick(ctx),
                 member.balancer().reselectorFor(ctx)));
         return FilterAction.CONTINUE;
+    }
+
+    /** An endpoint of {@code ctx.cluster} by its strategy, or null when this balancer does not serve it. */
+    private UpstreamTarget pickInCurrentCluster(RequestContext ctx) {
+        Member member = ctx.cluster() == null ? null : byName.get(ctx.cluster());
+        if (member == null) {
+            return null;
+        }
+        return new UpstreamTarget(member.state(), member.balancer().pick(ctx), member.balancer().reselectorFor(ctx));
     }
 
     /** The balancer of a declared cluster (for tests and the admin dump). */
