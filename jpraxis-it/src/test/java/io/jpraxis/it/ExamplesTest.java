@@ -229,7 +229,7 @@ class ExamplesTest {
             assertThat(unknown.status()).isEqualTo(404);
             assertThat(unknown.bodyText()).as("a chat completion's error in OpenAI's shape")
                     .isEqualTo("{\"error\":{\"message\":\"no eligible candidate for the requested model\","
-                            + "\"type\":\"not_found_error\",\"param\":null,\"code\":\"not_found\"}}");
+                            + "\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"model_not_found\"}}");
             assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"" + "m".repeat(300) + "\"}").status())
                     .as("an oversized model name").isEqualTo(400);
             RawResponse noModel = ModelToHeaderEndToEndTest.post(conn, "{\"messages\": []}", "X-Model: llama-70b");
