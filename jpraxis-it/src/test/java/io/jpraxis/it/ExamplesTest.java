@@ -47,7 +47,7 @@ class ExamplesTest {
      */
     private static final Set<String> END_TO_END = Set.of(
             ApiKeyAuthExampleTest.EXAMPLE, AuthorizationCalloutExampleTest.EXAMPLE, CircuitBreakerExampleTest.EXAMPLE,
-            HedgedRequestsExampleTest.EXAMPLE,
+            HedgedRequestsExampleTest.EXAMPLE, AiGatewayExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             EndpointSelectorExampleTest.EXAMPLE,
