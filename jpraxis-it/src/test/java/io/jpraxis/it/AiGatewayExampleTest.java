@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,9 +69,12 @@ class AiGatewayExampleTest {
         NodeSdk.assumeAvailable();
         lines.start();
         accessLog.addAppender(lines);
-        providerA = provider("A", Api.OPENAI, "provider-a.key", new Usage(11, 7), new Usage(12, 3));
-        providerB = provider("B", Api.OPENAI, "provider-b.key", new Usage(23, 5), new Usage(24, 2));
-        providerC = provider("C", Api.ANTHROPIC, "provider-c.key", new Usage(17, 4), new Usage(19, 6));
+        providerA = provider("A", Api.OPENAI, "provider-a.key", Set.of("gpt-4o"), new Usage(11, 7), new Usage(12, 3));
+        // B knows gpt-4o by its dated name only: a failover to B has to send that one.
+        providerB = provider("B", Api.OPENAI, "provider-b.key", Set.of("gpt-4o-2024-11-20", "gpt-4o-mini"),
+                new Usage(23, 5), new Usage(24, 2));
+        providerC = provider("C", Api.ANTHROPIC, "provider-c.key", Set.of("claude-sonnet-4"), new Usage(17, 4),
+                new Usage(19, 6));
         // Only the ports move (decision: the example names every address as 127.0.0.1:PORT); the
         // key files resolve from the repository root, as Examples.read makes them.
         String yaml = Examples.adapted(EXAMPLE, Map.of("127.0.0.1:9901", "127.0.0.1:0",
@@ -84,9 +88,10 @@ class AiGatewayExampleTest {
         gw = ServingGateway.start(compiled.gateway(), services, registry);
     }
 
-    private FakeAiProvider provider(String name, Api api, String keyFile, Usage json, Usage stream) throws Exception {
+    private FakeAiProvider provider(String name, Api api, String keyFile, Set<String> models, Usage json, Usage stream)
+            throws Exception {
         String key = Files.readString(Examples.DIRECTORY.resolve("secrets").resolve(keyFile));
-        FakeAiProvider p = FakeAiProvider.start(name, api, key, CLIENT_KEY, json, stream);
+        FakeAiProvider p = FakeAiProvider.start(name, api, key, CLIENT_KEY, models, json, stream);
         providers.add(p);
         return p;
     }
@@ -266,6 +271,30 @@ class AiGatewayExampleTest {
         assertThat(message.className()).isEqualTo("NotFoundError");
         assertThat(message.type()).isEqualTo("not_found_error");
         assertThat(providers).as("nothing reached a provider").allSatisfy(p -> assertThat(p.received()).isEmpty());
+    }
+
+    @Test
+    void aProvidersOwnErrorReachesTheSdkAsTheProviderSentItAndCountsNoTokens() throws Exception {
+        providerB.failNext(429, "rate_limit_error", "Rate limit reached for gpt-4o-mini");
+        NodeSdk.SdkError e = openAi().call("chat", CHAT.formatted("gpt-4o-mini")).failure();
+        assertThat(e.className()).isEqualTo("RateLimitError");
+        assertThat(e.status()).isEqualTo(429);
+        assertThat(e.type()).isEqualTo("rate_limit_error");
+        assertThat(e.apiMessage()).as("relayed as it is, not re-rendered").isEqualTo("Rate limit reached for gpt-4o-mini");
+
+        providerC.failNext(500, "api_error", "Internal server error");
+        NodeSdk.SdkError a = anthropic().call("messages", MESSAGES.formatted("claude-sonnet-4")).failure();
+        assertThat(a.className()).isEqualTo("InternalServerError");
+        assertThat(a.status()).isEqualTo(500);
+        assertThat(a.type()).isEqualTo("api_error");
+        assertThat(a.apiMessage()).isEqualTo("Internal server error");
+
+        List<JsonNode> logged = accessLines(2);
+        assertThat(logged).extracting(l -> l.path("status").asInt()).containsExactly(429, 500);
+        assertThat(logged).as("an error answer has no usage to count")
+                .allSatisfy(l -> assertThat(l.path("input_tokens").isNull()).isTrue());
+        assertThat(Pattern.compile("(?m)^gen_ai_client_token_usage_count\\{.*} (?!0(\\.0)?$)").matcher(metrics()).find())
+                .as("nor any token sample").isFalse();
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -24,9 +25,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * one ({@code POST /v1/messages}, key in {@code x-api-key}). It answers JSON, or server-sent
  * events when the body asks for {@code "stream": true} (OpenAI's with a final include_usage chunk,
  * Anthropic's message_start ... message_stop), reporting its own fixed usage so a test can tell
- * which provider's counts reached the metrics. A wrong or missing key, any other header carrying a
- * forbidden value (the client's own key), or another path is recorded as a violation and answered
- * 401 or 404 in the provider's shape.
+ * which provider's counts reached the metrics. It serves only the models it knows, under its own
+ * names for them. A wrong or missing key, any other header carrying a forbidden value (the
+ * client's own key), another path or a model it does not know is recorded as a violation and
+ * answered 401 or 404 in the provider's shape. {@link #failNext} makes it answer one request with
+ * an error of its own, as a provider under load does.
  *
  * <p>A stream can be held after its first text delta until the test releases it, so the test
  * proves the first delta reached the SDK while the provider was still answering; a hold the test
@@ -57,32 +60,40 @@ final class FakeAiProvider implements AutoCloseable {
     private final Api api;
     private final String key;
     private final String forbidden;
+    private final Set<String> models;
     private final Usage jsonUsage;
     private final Usage streamUsage;
     private final HttpServer server;
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final List<String> violations = new CopyOnWriteArrayList<>();
     private final AtomicReference<CountDownLatch> nextHold = new AtomicReference<>();
+    private final AtomicReference<Failure> nextFailure = new AtomicReference<>();
 
-    private FakeAiProvider(String name, Api api, String key, String forbidden, Usage jsonUsage, Usage streamUsage,
-            HttpServer server) {
+    /** An error the provider answers with instead of a completion. */
+    private record Failure(int status, String type, String message) {
+    }
+
+    private FakeAiProvider(String name, Api api, String key, String forbidden, Set<String> models, Usage jsonUsage,
+            Usage streamUsage, HttpServer server) {
         this.name = name;
         this.api = api;
         this.key = key;
         this.forbidden = forbidden;
+        this.models = Set.copyOf(models);
         this.jsonUsage = jsonUsage;
         this.streamUsage = streamUsage;
         this.server = server;
     }
 
     /**
-     * Starts a provider named {@code name} on an ephemeral port that expects {@code key} and never
-     * wants to see {@code forbidden} in any header.
+     * Starts a provider named {@code name} on an ephemeral port that serves {@code models}, expects
+     * {@code key} and never wants to see {@code forbidden} in any header.
      */
-    static FakeAiProvider start(String name, Api api, String key, String forbidden, Usage jsonUsage,
-            Usage streamUsage) throws IOException {
+    static FakeAiProvider start(String name, Api api, String key, String forbidden, Set<String> models,
+            Usage jsonUsage, Usage streamUsage) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
-        FakeAiProvider provider = new FakeAiProvider(name, api, key, forbidden, jsonUsage, streamUsage, server);
+        FakeAiProvider provider = new FakeAiProvider(name, api, key, forbidden, models, jsonUsage, streamUsage,
+                server);
         server.createContext("/", provider::answer);
         server.setExecutor(Executors.newCachedThreadPool());
         server.start();
@@ -121,6 +132,11 @@ final class FakeAiProvider implements AutoCloseable {
         return hold;
     }
 
+    /** Answers the next request (after its key was checked) with {@code status} in the provider's error shape. */
+    void failNext(int status, String type, String message) {
+        nextFailure.set(new Failure(status, type, message));
+    }
+
     private void answer(HttpExchange exchange) throws IOException {
         try (exchange) {
             byte[] raw = exchange.getRequestBody().readAllBytes();
@@ -142,7 +158,17 @@ final class FakeAiProvider implements AutoCloseable {
                 send(exchange, 401, "application/json", error("authentication_error", "invalid x-api-key"));
                 return;
             }
+            Failure failure = nextFailure.getAndSet(null);
+            if (failure != null) {
+                send(exchange, failure.status(), "application/json", error(failure.type(), failure.message()));
+                return;
+            }
             String model = body.path("model").asText();
+            if (!models.contains(model)) {
+                violations.add(name + ": asked for a model it does not serve: " + model);
+                send(exchange, 404, "application/json", error("not_found_error", "model: " + model));
+                return;
+            }
             if (!body.path("stream").asBoolean()) {
                 send(exchange, 200, "application/json", api == Api.OPENAI ? openAiJson(model) : anthropicJson(model));
                 return;
