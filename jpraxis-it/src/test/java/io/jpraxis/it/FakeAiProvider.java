@@ -234,8 +234,8 @@ final class FakeAiProvider implements AutoCloseable {
     }
 
     private List<String> openAiEvents(String model) {
-        String head = "data: {\"id\":\"chatcmpl-" + name + "\",\"object\":\"chat.completion.chunk\",\"created\":1735689600,"
-                + "\"model\":" + quote(model) + ",";
+        String head = "data: {\"id\":\"chatcmpl-" + name + "\",\"object\":\"chat.completion.chunk\","
+                + "\"created\":1735689600,\"model\":" + quote(model) + ",";
         return List.of(
                 head + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":" + quote(firstPart())
                         + "},\"finish_reason\":null}],\"usage\":null}\n\n",
@@ -260,8 +260,8 @@ final class FakeAiProvider implements AutoCloseable {
                         + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":" + quote(model)
                         + ",\"content\":[],\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":"
                         + streamUsage.input() + ",\"output_tokens\":1}}}"),
-                event("content_block_start",
-                        "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"),
+                event("content_block_start", "{\"type\":\"content_block_start\",\"index\":0,"
+                        + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"),
                 event("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":"
                         + "{\"type\":\"text_delta\",\"text\":" + quote(firstPart()) + "}}"),
                 event("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,\"delta\":"
@@ -278,7 +278,8 @@ final class FakeAiProvider implements AutoCloseable {
 
     private String error(String type, String message) {
         return api == Api.OPENAI
-                ? "{\"error\":{\"message\":" + quote(message) + ",\"type\":" + quote(type) + ",\"param\":null,\"code\":null}}"
+                ? "{\"error\":{\"message\":" + quote(message) + ",\"type\":" + quote(type)
+                        + ",\"param\":null,\"code\":null}}"
                 : "{\"type\":\"error\",\"error\":{\"type\":" + quote(type) + ",\"message\":" + quote(message) + "}}";
     }
 
