@@ -47,7 +47,7 @@ class ExamplesTest {
      */
     private static final Set<String> END_TO_END = Set.of(
             ApiKeyAuthExampleTest.EXAMPLE, AuthorizationCalloutExampleTest.EXAMPLE, CircuitBreakerExampleTest.EXAMPLE,
-            HedgedRequestsExampleTest.EXAMPLE,
+            HedgedRequestsExampleTest.EXAMPLE, AiGatewayExampleTest.EXAMPLE,
             "basic-reverse-proxy.yaml", "body-routing.yaml", "bound-upstream-condition.yaml",
             CompressionExampleTest.EXAMPLE, BoundUpstreamDispatchExampleTest.EXAMPLE, "branch-chains.yaml",
             EndpointSelectorExampleTest.EXAMPLE,
@@ -229,7 +229,7 @@ class ExamplesTest {
             assertThat(unknown.status()).isEqualTo(404);
             assertThat(unknown.bodyText()).as("a chat completion's error in OpenAI's shape")
                     .isEqualTo("{\"error\":{\"message\":\"no eligible candidate for the requested model\","
-                            + "\"type\":\"not_found_error\",\"param\":null,\"code\":\"not_found\"}}");
+                            + "\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"model_not_found\"}}");
             assertThat(ModelToHeaderEndToEndTest.post(conn, "{\"model\": \"" + "m".repeat(300) + "\"}").status())
                     .as("an oversized model name").isEqualTo(400);
             RawResponse noModel = ModelToHeaderEndToEndTest.post(conn, "{\"messages\": []}", "X-Model: llama-70b");

@@ -5,10 +5,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 
@@ -59,10 +63,105 @@ final class NodeSdk {
          * anthropic: messages, models) with {@code body} as its argument.
          */
         Outcome call(String call, String bodyJson) throws IOException, InterruptedException {
+            return run(spec(call, bodyJson));
+        }
+
+        /**
+         * Starts the streamed {@code call} ({@code chat-stream}, {@code messages-stream}); its events
+         * can be read one by one while the SDK is still receiving the rest.
+         */
+        Streamed stream(String call, String bodyJson) throws IOException {
+            return Streamed.start(spec(call, bodyJson));
+        }
+
+        private String spec(String call, String bodyJson) throws IOException {
             ObjectNode spec = JSON.createObjectNode().put("sdk", sdk).put("baseURL", baseUrl).put("apiKey", apiKey)
                     .put("call", call);
             spec.set("body", JSON.readTree(bodyJson == null ? "{}" : bodyJson));
-            return run(spec.toString());
+            return spec.toString();
+        }
+    }
+
+    /**
+     * A streamed SDK call in progress: each event the SDK yielded, as it yielded it, then the
+     * outcome. The events are read on a thread of their own, so the test waits only for the line it
+     * needs.
+     */
+    static final class Streamed implements AutoCloseable {
+        private static final JsonNode END = JSON.createObjectNode();
+        private final Process process;
+        private final Path err;
+        private final BlockingQueue<JsonNode> lines = new LinkedBlockingQueue<>();
+        private final StringBuilder stdout = new StringBuilder();
+        private JsonNode last;
+
+        private Streamed(Process process, Path err) {
+            this.process = process;
+            this.err = err;
+        }
+
+        static Streamed start(String spec) throws IOException {
+            Path err = Files.createTempFile("sdk-stream", ".err");
+            Process p = new ProcessBuilder("node", "sdk-call.mjs", spec).directory(DIR.toFile())
+                    .redirectError(err.toFile()).start();
+            p.getOutputStream().close();
+            Streamed streamed = new Streamed(p, err);
+            Thread.ofVirtual().name("sdk-stream-reader").start(streamed::readLines);
+            return streamed;
+        }
+
+        private void readLines() {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    synchronized (stdout) {
+                        stdout.append(line).append('\n');
+                    }
+                    if (!line.isBlank()) {
+                        lines.add(JSON.readTree(line));
+                    }
+                }
+            } catch (IOException e) {
+                // The process went away: the test sees the end of the lines.
+            } finally {
+                lines.add(END);
+            }
+        }
+
+        /** The next event the SDK yielded; fails when the call ended (or printed nothing) first. */
+        JsonNode nextEvent() throws InterruptedException, IOException {
+            JsonNode line = lines.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (line == null || line == END || !line.has("event")) {
+                last = line == END ? null : line;
+                fail("the SDK yielded no further event; stdout: " + stdout() + " stderr: " + Files.readString(err));
+            }
+            return line.get("event");
+        }
+
+        /** Waits for the call to end and returns its outcome, skipping events not yet read. */
+        Outcome finish() throws InterruptedException, IOException {
+            JsonNode line = last;
+            while (line == null || line.has("event")) {
+                line = lines.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                if (line == null || line == END) {
+                    fail("the streamed SDK call ended without an outcome; stdout: " + stdout() + " stderr: "
+                            + Files.readString(err));
+                }
+            }
+            return outcome(line, stdout());
+        }
+
+        private String stdout() {
+            synchronized (stdout) {
+                return stdout.toString();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            process.destroyForcibly();
+            Files.deleteIfExists(err);
         }
     }
 
@@ -105,17 +204,20 @@ final class NodeSdk {
             if (p.exitValue() != 0 || out.isEmpty()) {
                 fail("sdk-call.mjs exited " + p.exitValue() + ": " + Files.readString(err) + out);
             }
-            JsonNode line = JSON.readTree(out.substring(out.lastIndexOf('\n') + 1));
-            if (line.path("ok").asBoolean()) {
-                return new Outcome(true, line.get("result"), null, out);
-            }
-            JsonNode e = line.path("error");
-            return new Outcome(false, null, new SdkError(text(e, "class"), e.path("status").asInt(-1),
-                    text(e, "code"), text(e, "type"), text(e, "param"), text(e, "message"), text(e, "apiMessage"),
-                    text(e, "requestID"), e.path("headers"), e.get("body")), out);
+            return outcome(JSON.readTree(out.substring(out.lastIndexOf('\n') + 1)), out);
         } finally {
             Files.deleteIfExists(err);
         }
+    }
+
+    private static Outcome outcome(JsonNode line, String out) {
+        if (line.path("ok").asBoolean()) {
+            return new Outcome(true, line.get("result"), null, out);
+        }
+        JsonNode e = line.path("error");
+        return new Outcome(false, null, new SdkError(text(e, "class"), e.path("status").asInt(-1),
+                text(e, "code"), text(e, "type"), text(e, "param"), text(e, "message"), text(e, "apiMessage"),
+                text(e, "requestID"), e.path("headers"), e.get("body")), out);
     }
 
     private static String text(JsonNode node, String field) {

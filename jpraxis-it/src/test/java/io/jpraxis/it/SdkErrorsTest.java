@@ -127,8 +127,8 @@ class SdkErrorsTest {
     void anUnknownModelIsANotFoundErrorInBothSdks() throws Exception {
         NodeSdk.SdkError o = openAi(KEY).call("chat", CHAT.formatted("gpt-unknown")).failure();
         assertThat(o.className()).isEqualTo("NotFoundError");
-        assertThat(o.type()).isEqualTo("not_found_error");
-        assertThat(o.code()).isEqualTo("not_found");
+        assertThat(o.type()).as("OpenAI's own type and code for an unknown model").isEqualTo("invalid_request_error");
+        assertThat(o.code()).isEqualTo("model_not_found");
         NodeSdk.SdkError a = anthropic(KEY).call("messages", MESSAGES.formatted("claude-unknown")).failure();
         assertThat(a.className()).isEqualTo("NotFoundError");
         assertThat(a.type()).isEqualTo("not_found_error");

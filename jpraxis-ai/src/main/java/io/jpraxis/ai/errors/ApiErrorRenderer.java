@@ -6,6 +6,7 @@ import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.ApiErrorBodies.Api;
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.picker.NoEligibleCandidate;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -15,7 +16,8 @@ import java.util.Optional;
  * docs/behaviour/request-lifecycle.md#error-bodies): OpenAI's error object or Anthropic's error
  * envelope, with the type (and OpenAI's code) of the status, so the official SDK raises its own
  * error class with a status, code and message its user can read. A 400 for a request a filter
- * could not read names the field at fault ({@link UnreadableRequest}).
+ * could not read names the field at fault ({@link UnreadableRequest}); a 404 for a model no
+ * candidate serves carries OpenAI's own {@code model_not_found}, as the model listing's does.
  *
  * @param api OpenAI or Anthropic, never {@link Api#OTHER}
  */
@@ -66,6 +68,11 @@ public record ApiErrorRenderer(Api api) implements ErrorRenderer {
         UnreadableRequest unreadable = status == 400
                 ? ctx.extensions().get(UnreadableRequest.KEY).filter(u -> u.reason().equals(reason)).orElse(null)
                 : null;
+        if (api == Api.OPENAI && status == 404 && noModel(ctx)) {
+            // What OpenAI answers for a model it does not serve, so the SDK user reads the same code
+            // from a completion as from models.retrieve (model_catalog).
+            return ApiErrorBodies.openAi(status, reason, "invalid_request_error", "model_not_found");
+        }
         return switch (api) {
             case OPENAI -> unreadable != null
                     ? ApiErrorBodies.openAi(status, reason, ApiErrorTypes.openAiType(status), unreadable.code(),
@@ -76,5 +83,9 @@ public record ApiErrorRenderer(Api api) implements ErrorRenderer {
                     ctx.requestId());
             case OTHER -> throw new IllegalStateException("no renderer is made for OTHER");
         };
+    }
+
+    private static boolean noModel(RequestContext ctx) {
+        return ctx.extensions().get(NoEligibleCandidate.KEY).filter(n -> n.kind().equals("model")).isPresent();
     }
 }

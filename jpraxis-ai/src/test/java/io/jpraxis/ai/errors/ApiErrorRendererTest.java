@@ -9,6 +9,7 @@ import io.jpraxis.core.context.UnreadableRequest;
 import io.jpraxis.core.http.ApiErrorBodies;
 import io.jpraxis.core.http.ApiErrorBodies.Api;
 import io.jpraxis.core.http.LocalResponse;
+import io.jpraxis.core.picker.NoEligibleCandidate;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +71,25 @@ class ApiErrorRendererTest {
         assertThat(body(r)).as("Anthropic's error envelope with the request id").isEqualTo(
                 "{\"type\":\"error\",\"error\":{\"type\":\"" + type + "\",\"message\":\"why\"},\"request_id\":\""
                         + ctx.requestId() + "\"}");
+    }
+
+    @Test
+    void aModelNoCandidateServesIsOpenAisModelNotFound() {
+        RequestContext ctx = request("/v1/chat/completions");
+        ctx.extensions().put(NoEligibleCandidate.KEY, new NoEligibleCandidate("model", "gpt-9"));
+        assertThat(body(ApiErrorRenderer.OPENAI.response(ctx, 404, "no eligible candidate for the requested model")))
+                .as("the type and code OpenAI (and model_catalog) give an unknown model")
+                .isEqualTo("{\"error\":{\"message\":\"no eligible candidate for the requested model\","
+                        + "\"type\":\"invalid_request_error\",\"param\":null,\"code\":\"model_not_found\"}}");
+
+        RequestContext tool = request("/v1/chat/completions");
+        tool.extensions().put(NoEligibleCandidate.KEY, new NoEligibleCandidate("tool", "search"));
+        assertThat(body(ApiErrorRenderer.OPENAI.response(tool, 404, "no eligible candidate for the requested tool")))
+                .as("a tool is not a model: the status's own type and code").contains("\"code\":\"not_found\"");
+        RequestContext messages = request("/v1/messages");
+        messages.extensions().put(NoEligibleCandidate.KEY, new NoEligibleCandidate("model", "claude-9"));
+        assertThat(body(ApiErrorRenderer.ANTHROPIC.response(messages, 404, "why")))
+                .as("Anthropic's not_found_error is already what Anthropic sends").contains("\"type\":\"not_found_error\"");
     }
 
     @Test
