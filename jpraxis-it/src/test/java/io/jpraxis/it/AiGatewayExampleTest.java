@@ -186,6 +186,32 @@ class AiGatewayExampleTest {
     }
 
     @Test
+    void whenProviderAFailsTheStreamComesFromProviderBWithBsKeyAndModelNameDeltaByDelta() throws Exception {
+        providerA.failNext(503, "server_error", "The server is overloaded");
+        CountDownLatch hold = providerB.holdNextStream();
+        NodeSdk.Outcome out;
+        try (NodeSdk.Streamed stream = openAi().stream("chat-stream", STREAM_CHAT.formatted("gpt-4o"))) {
+            JsonNode first = stream.nextEvent();
+            assertThat(first.path("choices").path(0).path("delta").path("content").asText())
+                    .as("B's first delta reached the SDK while B held the rest").isEqualTo("Hello");
+            hold.countDown();
+            out = stream.finish();
+        }
+        assertThat(out.ok()).as("the SDK never saw A's 503: " + out.stdout()).isTrue();
+        assertThat(out.result().path("text").asText()).isEqualTo(providerB.text());
+        assertThat(providerA.received()).hasSize(1);
+        assertThat(providerB.received()).hasSize(1);
+        assertThat(providerB.received().getFirst().body().path("model").asText())
+                .as("B's own name for gpt-4o (B refuses any other, see FakeAiProvider)").isEqualTo("gpt-4o-2024-11-20");
+
+        JsonNode line = accessLines(1).getFirst();
+        assertLogged(line, "gpt-4o", "openai", providerB.streamUsage());
+        assertThat(line.path("cluster").asText()).as("the provider that answered").isEqualTo("provider-b");
+        String metrics = metrics(tokens("openai", "gpt-4o", providerB.streamUsage()));
+        assertThat(metrics).containsPattern("(?m)^jpraxis_model_failovers_total\\{.*reason=\"status\".*} 1(\\.0)?$");
+    }
+
+    @Test
     void aMessageGoesToProviderCWithItsOwnKeyAndIsCounted() throws Exception {
         NodeSdk.Outcome out = anthropic().call("messages", MESSAGES.formatted("claude-sonnet-4"));
         assertThat(out.ok()).as(out.stdout()).isTrue();
