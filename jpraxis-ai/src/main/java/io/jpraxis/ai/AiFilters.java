@@ -8,6 +8,7 @@ import io.jpraxis.ai.modelfailover.ModelFailoverFactory;
 import io.jpraxis.ai.modelrewrite.ModelRewriteFactory;
 import io.jpraxis.ai.modeltoheader.ModelToHeaderFactory;
 import io.jpraxis.ai.providerroute.ProviderRouteFactory;
+import io.jpraxis.ai.streamusage.StreamUsageInjectFactory;
 import io.jpraxis.ai.tokencount.TokenCountFactory;
 import io.jpraxis.ai.tokenheaders.TokenUsageHeadersFactory;
 import io.jpraxis.ai.ttft.TimeToFirstTokenFactory;
@@ -23,7 +24,8 @@ public final class AiFilters {
     public static List<FilterFactory<?>> all() {
         return List.of(new ApiKeyAuthFactory(), new CredentialInjectFactory(), new IntelligentRouteFactory(),
                 new ModelCatalogFactory(), new ModelFailoverFactory(), new ModelRewriteFactory(),
-                new ModelToHeaderFactory(), new ProviderRouteFactory(), new TimeToFirstTokenFactory(),
+                new ModelToHeaderFactory(), new ProviderRouteFactory(), new StreamUsageInjectFactory(),
+                new TimeToFirstTokenFactory(),
                 new TokenCountFactory(), new TokenUsageHeadersFactory());
     }
 }

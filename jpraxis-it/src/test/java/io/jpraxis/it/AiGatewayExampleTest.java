@@ -53,6 +53,8 @@ class AiGatewayExampleTest {
     private static final String CHAT = "{\"model\":\"%s\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
     private static final String STREAM_CHAT = "{\"model\":\"%s\",\"stream_options\":{\"include_usage\":true},"
             + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final String STREAM_CHAT_WITHOUT_USAGE = "{\"model\":\"%s\","
+            + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
     private static final String MESSAGES = "{\"model\":\"%s\",\"max_tokens\":64,"
             + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
@@ -209,6 +211,23 @@ class AiGatewayExampleTest {
         assertThat(line.path("cluster").asText()).as("the provider that answered").isEqualTo("provider-b");
         String metrics = metrics(tokens("openai", "gpt-4o", providerB.streamUsage()));
         assertThat(metrics).containsPattern("(?m)^jpraxis_model_failovers_total\\{.*reason=\"status\".*} 1(\\.0)?$");
+    }
+
+    @Test
+    void aStreamWhoseClientAskedForNoUsageIsCountedToo() throws Exception {
+        NodeSdk.Outcome out;
+        try (NodeSdk.Streamed stream = openAi().stream("chat-stream", STREAM_CHAT_WITHOUT_USAGE.formatted("gpt-4o-mini"))) {
+            out = stream.finish();
+        }
+        assertThat(out.ok()).as(out.stdout()).isTrue();
+        assertThat(out.result().path("text").asText()).isEqualTo(providerB.text());
+        assertThat(providerB.received().getFirst().body().path("stream_options").path("include_usage").asBoolean())
+                .as("stream_usage_inject asked B for the usage").isTrue();
+        assertThat(out.result().path("usage").path("total_tokens").asLong())
+                .as("the client receives the usage chunk it did not ask for").isEqualTo(providerB.streamUsage().total());
+
+        assertLogged(accessLines(1).getFirst(), "gpt-4o-mini", "openai", providerB.streamUsage());
+        metrics(tokens("openai", "gpt-4o-mini", providerB.streamUsage()));
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -173,7 +174,7 @@ final class FakeAiProvider implements AutoCloseable {
                 send(exchange, 200, "application/json", api == Api.OPENAI ? openAiJson(model) : anthropicJson(model));
                 return;
             }
-            stream(exchange, model);
+            stream(exchange, model, body.path("stream_options").path("include_usage").asBoolean());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -199,9 +200,11 @@ final class FakeAiProvider implements AutoCloseable {
         };
     }
 
-    private void stream(HttpExchange exchange, String model) throws IOException, InterruptedException {
+    /** @param includeUsage the request asked for the usage chunk, without which OpenAI sends none */
+    private void stream(HttpExchange exchange, String model, boolean includeUsage)
+            throws IOException, InterruptedException {
         CountDownLatch hold = nextHold.getAndSet(null);
-        List<String> events = api == Api.OPENAI ? openAiEvents(model) : anthropicEvents(model);
+        List<String> events = api == Api.OPENAI ? openAiEvents(model, includeUsage) : anthropicEvents(model);
         int firstDelta = api == Api.OPENAI ? 1 : 3; // the events up to and including the first text delta
         exchange.getResponseHeaders().set("content-type", "text/event-stream");
         exchange.getResponseHeaders().set("cache-control", "no-cache");
@@ -233,18 +236,24 @@ final class FakeAiProvider implements AutoCloseable {
                 + ",\"total_tokens\":" + jsonUsage.total() + "}}";
     }
 
-    private List<String> openAiEvents(String model) {
+    private List<String> openAiEvents(String model, boolean includeUsage) {
         String head = "data: {\"id\":\"chatcmpl-" + name + "\",\"object\":\"chat.completion.chunk\","
                 + "\"created\":1735689600,\"model\":" + quote(model) + ",";
-        return List.of(
+        // Each chunk carries "usage": null only when usage was asked for, as OpenAI sends them.
+        String noUsage = includeUsage ? ",\"usage\":null" : "";
+        List<String> events = new ArrayList<>(List.of(
                 head + "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":" + quote(firstPart())
-                        + "},\"finish_reason\":null}],\"usage\":null}\n\n",
+                        + "},\"finish_reason\":null}]" + noUsage + "}\n\n",
                 head + "\"choices\":[{\"index\":0,\"delta\":{\"content\":" + quote(secondPart())
-                        + "},\"finish_reason\":null}],\"usage\":null}\n\n",
-                head + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":null}\n\n",
-                head + "\"choices\":[],\"usage\":{\"prompt_tokens\":" + streamUsage.input() + ",\"completion_tokens\":"
-                        + streamUsage.output() + ",\"total_tokens\":" + streamUsage.total() + "}}\n\n",
-                "data: [DONE]\n\n");
+                        + "},\"finish_reason\":null}]" + noUsage + "}\n\n",
+                head + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]" + noUsage + "}\n\n"));
+        if (includeUsage) {
+            events.add(head + "\"choices\":[],\"usage\":{\"prompt_tokens\":" + streamUsage.input()
+                    + ",\"completion_tokens\":" + streamUsage.output() + ",\"total_tokens\":" + streamUsage.total()
+                    + "}}\n\n");
+        }
+        events.add("data: [DONE]\n\n");
+        return events;
     }
 
     private String anthropicJson(String model) {

@@ -18,7 +18,7 @@ public final class FilterRegistry {
      * than as unknown names (see docs/behaviour/config-loading.md#diagnostics).
      */
     public static final Set<String> PRAXIS_TYPES_NOT_IMPLEMENTED = Set.of(
-            "mcp", "a2a", "tcp_access_log", "sni_router", "stream_usage_inject");
+            "mcp", "a2a", "tcp_access_log", "sni_router");
 
     private final Map<String, FilterFactory<?>> factories = new TreeMap<>();
 
