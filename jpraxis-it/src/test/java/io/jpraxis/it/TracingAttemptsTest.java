@@ -85,6 +85,45 @@ class TracingAttemptsTest {
     }
 
     @Test
+    void eachHedgedCopyIsAClientSpanOfTheRequestAndItsOriginParentsOnIt() throws Exception {
+        collector = OtlpCollector.grpc();
+        try (TestOrigin slow = TestOrigin.start("slow"); TestOrigin fast = TestOrigin.start("fast")) {
+            // Both answer later than per_try_timeout_ms, so whichever replica round robin starts at, the
+            // primary is copied to the other one.
+            slow.delayEveryAnswer(1_000);
+            fast.delayEveryAnswer(200);
+            String yaml = TestConfigs.routed("""
+                    - path_prefix: "/"
+                      cluster: pool
+                      hedge_policy:
+                        initial_requests: 1
+                        max_attempts: 2
+                        per_try_timeout_ms: 50
+                        budget_percent: 100
+                    """, """
+                    - name: pool
+                      endpoints: ["%s", "%s"]
+                    """.formatted(slow.address(), fast.address())) + TracingTest.telemetry(collector.endpoint(), "");
+            int port = serve(yaml, FeatureSet.parse("hedged-requests"));
+
+            assertThat(TracingTest.get(port, "/hedged").status()).isEqualTo(200);
+            List<OtlpCollector.Received> spans = collector.await(3, TracingTest.WAIT);
+
+            Span server = kind(spans, Span.SpanKind.SPAN_KIND_SERVER).getFirst();
+            List<Span> copies = kind(spans, Span.SpanKind.SPAN_KIND_CLIENT);
+            assertThat(copies).as("the primary and its copy").hasSize(2).allSatisfy(c ->
+                    assertThat(hex(c.getParentSpanId())).isEqualTo(hex(server.getSpanId())));
+            assertThat(copies.stream().map(c -> TracingTest.attributes(c).get("http.request.resend_count")))
+                    .as("the copy is numbered").containsExactlyInAnyOrder(null, 1L);
+            for (TestOrigin origin : List.of(slow, fast)) {
+                String sent = origin.requestHeads().getFirst().get("traceparent").split("-")[2];
+                assertThat(copies.stream().map(c -> hex(c.getSpanId())))
+                        .as(origin.name() + " parents on its own copy's span").contains(sent);
+            }
+        }
+    }
+
+    @Test
     void eachIterativeRouterStepIsAClientSpanOfTheRequest() throws Exception {
         collector = OtlpCollector.grpc();
         try (TestOrigin failing = TestOrigin.builder("failing").fixed(503, "text/plain", "no").start();

@@ -7,6 +7,7 @@ import io.jpraxis.http.upstream.UpstreamLease;
 import io.jpraxis.http.upstream.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
+import io.jpraxis.http.tracing.ClientSpan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
@@ -57,6 +58,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
     private final ByteBuf requestBody;
     private final UpstreamLease lease;
     private final long maxResponseBytes;
+    private final ClientSpan span; // null when tracing is off
     private UpstreamStream stream;
     private HttpResponse head;
     private CompositeByteBuf body;
@@ -64,7 +66,8 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
     private boolean over;
 
     HedgeAttempt(Race race, UpstreamTarget target, HttpRequest upstreamHead, ByteBuf requestBody,
-            long maxResponseBytes) {
+            long maxResponseBytes, ClientSpan span) {
+        this.span = span;
         this.race = race;
         this.target = target;
         this.upstreamHead = upstreamHead;
@@ -128,6 +131,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
             return;
         }
         int status = response.status().code();
+        ClientSpan.answered(span, status);
         if (status >= 500 || status == 101) { // a 101 without an offer is an origin's error
             lease.endAttempt(AttemptOutcome.FAILURE);
             abortStream();
@@ -137,6 +141,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
         head = response;
         lease.endAttempt(AttemptOutcome.SUCCESS);
         if (!race.answered(this, response)) {
+            ClientSpan.end(span);
             return; // another attempt won first; this one was cancelled
         }
         body = Unpooled.compositeBuffer(Integer.MAX_VALUE);
@@ -153,6 +158,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
             content.release();
             over = true;
             abortStream();
+            ClientSpan.failed(span, "response_too_large");
             race.brokeAfterWin(this, null);
             return;
         }
@@ -163,6 +169,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
             last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, piece.trailingHeaders());
             content.release();
             over = true;
+            ClientSpan.end(span);
             race.completed(this);
             return;
         }
@@ -188,6 +195,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
         stream = null; // already closed
         if (body != null) {
             over = true;
+            ClientSpan.failed(span, failure.name().toLowerCase(Locale.ROOT));
             race.brokeAfterWin(this, failure);
             return;
         }
@@ -196,6 +204,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
 
     private void fail(UpstreamFailure failure, String why) {
         over = true;
+        ClientSpan.failed(span, why);
         lease.endAttempt(AttemptOutcome.FAILURE);
         race.failed(this, failure, why);
     }
@@ -225,6 +234,7 @@ final class HedgeAttempt implements UpstreamConnector.AcquireCallback, UpstreamS
     /** Stops the attempt whatever its state: the stream (if any) is closed, never pooled. */
     void cancel() {
         over = true;
+        ClientSpan.end(span); // a copy the race no longer needs: ended, not failed
         lease.endAttempt(AttemptOutcome.NOT_JUDGED);
         abortStream();
         releaseBody();

@@ -11,6 +11,8 @@ import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.UpstreamFailure;
 import io.jpraxis.http.upstream.UpstreamLease;
 import io.jpraxis.http.upstream.UpstreamLease.AttemptOutcome;
+import io.jpraxis.http.tracing.ClientSpan;
+import io.jpraxis.http.tracing.ServerSpan;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
@@ -143,7 +145,10 @@ final class HedgedExchange implements UpstreamSide, HedgeAttempt.Race {
         }
         tried.add(target.endpointState());
         request.context().upstreamAttempted();
-        HedgeAttempt attempt = new HedgeAttempt(this, target, head, requestBody, responseLimit());
+        // Each copy is an upstream attempt with its own client span (the origin parents on it); null when tracing is off.
+        ClientSpan span = ClientSpan.nextAttempt(ServerSpan.of(request.context()), null, head.method().name(), target,
+                attempts.size(), head.headers());
+        HedgeAttempt attempt = new HedgeAttempt(this, target, head, requestBody, responseLimit(), span);
         attempts.add(attempt);
         attempt.start(request.listener().connector(), request.loop());
         return !ended;
