@@ -16,6 +16,7 @@ import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.picker.EndpointSubset;
+import io.jpraxis.core.pipeline.execute.ErrorEnvelopes;
 import io.jpraxis.core.pipeline.execute.BodyVerdict;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.RequestOutcome;
@@ -356,10 +357,12 @@ public final class StreamProcessor implements StreamObserver<ProcessingRequest> 
 
     /** An ImmediateResponse, after the response hooks ran on it as they do on the HTTP edge. */
     private void answerLocally(LocalResponse response, Phase phase, long t0) {
-        ResponseHead head = new ResponseHead(response.status(), response.headers().copy(), true);
+        // In the envelope a filter chose (an AI API's error shape, a gRPC status), as on the HTTP edge.
+        LocalResponse enveloped = ErrorEnvelopes.apply(execution, response);
+        ResponseHead head = new ResponseHead(enveloped.status(), enveloped.headers().copy(), true);
         sendImmediate(switch (execution.runResponse(head)) {
-            case ResponseOutcome.Replace replace -> replace.response();
-            case ResponseOutcome.Proceed proceed -> new LocalResponse(head.status(), head.headers(), response.body());
+            case ResponseOutcome.Replace replace -> ErrorEnvelopes.apply(execution, replace.response());
+            case ResponseOutcome.Proceed proceed -> new LocalResponse(head.status(), head.headers(), enveloped.body());
         }, phase, t0);
     }
 

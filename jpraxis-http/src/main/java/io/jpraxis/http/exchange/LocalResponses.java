@@ -5,6 +5,7 @@ import io.jpraxis.core.http.HopByHopHeaders;
 import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.execute.ErrorEnvelopes;
 import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.http.error.ErrorResponses;

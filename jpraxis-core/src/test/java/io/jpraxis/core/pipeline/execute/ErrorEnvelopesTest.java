@@ -1,4 +1,4 @@
-package io.jpraxis.http.exchange;
+package io.jpraxis.core.pipeline.execute;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,20 +1,20 @@
-package io.jpraxis.http.exchange;
+package io.jpraxis.core.pipeline.execute;
 
 import io.jpraxis.core.context.ErrorRenderer;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Puts the gateway's own error answers into the envelope a filter chose for the request, if one did
- * ({@link ErrorRenderer}; see docs/behaviour/grpc.md#errors-as-grpc-statuses). Errors before the
- * pipeline began, and any answer that is not one of the gateway's errors, stay as they are.
+ * ({@link ErrorRenderer}; see docs/behaviour/grpc.md#errors-as-grpc-statuses), on the HTTP edge
+ * and in ext_proc's immediate responses alike. Errors before the pipeline began, and any answer
+ * that is not one of the gateway's errors, stay as they are.
  */
-final class ErrorEnvelopes {
+public final class ErrorEnvelopes {
     private static final Logger log = LoggerFactory.getLogger(ErrorEnvelopes.class);
 
     /** Headers of the replaced error that describe its body, which the rendered one replaces. */
@@ -28,7 +28,7 @@ final class ErrorEnvelopes {
      * WWW-Authenticate}, {@code x-request-id}, ...) except those describing the old body; the
      * renderer's own headers win.
      */
-    static LocalResponse withHeadersOf(LocalResponse original, LocalResponse rendered) {
+    public static LocalResponse withHeadersOf(LocalResponse original, LocalResponse rendered) {
         if (rendered == original) {
             return rendered;
         }
@@ -42,7 +42,7 @@ final class ErrorEnvelopes {
     }
 
     /** {@code response} as the request's renderer writes it, or {@code response} itself. */
-    static LocalResponse apply(PipelineExecution execution, LocalResponse response) {
+    public static LocalResponse apply(PipelineExecution execution, LocalResponse response) {
         if (execution == null || response.errorReason() == null) {
             return response;
         }
