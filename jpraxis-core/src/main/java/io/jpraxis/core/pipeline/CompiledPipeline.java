@@ -84,9 +84,26 @@ public final class CompiledPipeline {
         }
         this.responseHooks = hooks;
         this.logHookSlots = slots.stream().filter(f -> f.declaration().logHook()).toArray(CompiledFilter[]::new);
-        this.envelopeSources = filters.stream().map(CompiledFilter::filter)
-                .filter(ErrorEnvelopeSource.class::isInstance).map(ErrorEnvelopeSource.class::cast)
-                .toArray(ErrorEnvelopeSource[]::new);
+        this.envelopeSources = envelopeSources(filters);
+    }
+
+    /**
+     * The top-level filters that offer an error shape, each followed by those of its iterative
+     * router steps: a chain whose AI filters all sit in steps still answers in their API's shape.
+     */
+    private static ErrorEnvelopeSource[] envelopeSources(List<CompiledFilter> filters) {
+        List<ErrorEnvelopeSource> out = new ArrayList<>();
+        for (CompiledFilter f : filters) {
+            if (f.filter() instanceof ErrorEnvelopeSource source) {
+                out.add(source);
+            }
+            for (NestedStep step : f.declaration().nested().pipelines()) {
+                if (step.kind() == NestedStep.Kind.STEP) {
+                    out.addAll(List.of(step.pipeline().envelopeSources));
+                }
+            }
+        }
+        return out.toArray(ErrorEnvelopeSource[]::new);
     }
 
     /**

@@ -23,6 +23,9 @@ final class TerminalResponse {
         } else if (!"HEAD".equals(method)) {
             headers.set("content-length", Integer.toString(step.body().length));
         }
-        return new LocalResponse(status, headers, "HEAD".equals(method) ? new byte[0] : step.body());
+        // A step's error (a transport failure) stays one of the gateway's errors, so the client's
+        // error shape still applies to it (see docs/behaviour/request-lifecycle.md#error-bodies).
+        return new LocalResponse(status, headers, "HEAD".equals(method) ? new byte[0] : step.body(),
+                step.errorReason());
     }
 }
