@@ -1,5 +1,6 @@
 package io.jpraxis.core.subrequest;
 
+import io.jpraxis.core.http.BodyStream;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -20,4 +21,18 @@ public interface SubRequestClient {
 
     /** Sends {@code request}; completes with the buffered response or the transport failure. */
     CompletionStage<SubResponse> send(SubRequest request);
+
+    /**
+     * Sends {@code request} and completes as soon as the response head is in, its body streaming
+     * behind it with the consumer's demand (see docs/behaviour/iterative-router.md#streamed-answers);
+     * {@link SubRequest#maxResponseBytes} does not apply to a streamed body, the consumer caps it.
+     * A client that cannot stream buffers the response and hands over the whole body
+     * ({@link io.jpraxis.core.http.BodyStream#whole()}).
+     */
+    default CompletionStage<SubStream> stream(SubRequest request) {
+        return send(request).thenApply(response -> switch (response) {
+            case SubResponse.Received r -> new SubStream.Opened(r.status(), r.headers(), BodyStream.of(r.body()));
+            case SubResponse.Failed f -> f;
+        });
+    }
 }
