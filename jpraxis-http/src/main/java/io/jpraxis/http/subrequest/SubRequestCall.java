@@ -397,6 +397,8 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
                 } else {
                     sink.failed(failure);
                 }
+            } else {
+                stream.read(); // the read brought an empty piece: the pull still waits for bytes
             }
         }
 
