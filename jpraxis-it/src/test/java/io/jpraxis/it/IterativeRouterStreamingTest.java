@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.jpraxis.testkit.H2cClient;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
@@ -162,6 +163,32 @@ class IterativeRouterStreamingTest {
             }
         } finally {
             logger.detachAppender(lines);
+        }
+    }
+
+    @Test
+    void overHttp2TheFirstEventArrivesWhileTheOriginHoldsTheRestAndACutResetsTheStream() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("provider");
+                TestOrigin broken = TestOrigin.builder("broken").failing(TestOrigin.Failure.CLOSE_MID_BODY).start()) {
+            String steps = step("events", origin.address(), Map.of(OriginCommands.EVENTS, "3"), DONE);
+            String cut = step("broken", broken.address(), Map.of(), DONE);
+            try (RunningGateway gw = RunningGateway.start(irr("127.0.0.1:0", "initial_step: events\n", steps), IRR);
+                    RunningGateway cutting = RunningGateway.start(irr("127.0.0.1:0", "initial_step: broken\n", cut), IRR);
+                    H2cClient h2 = H2cClient.connect(gw.port());
+                    H2cClient h2cut = H2cClient.connect(cutting.port())) {
+                H2cClient.OpenStream stream = h2.open(H2cClient.headers("GET", "/v1/chat/completions"), 0, true);
+                assertThat(stream.status().join()).isEqualTo(200);
+                stream.firstData().join(); // event 0, while the origin still holds events 1 and 2
+                assertThat(stream.ended()).as("the origin holds the rest").isNotDone();
+                origin.releaseHeldEvents();
+                assertThat(stream.ended().join()).as("ended cleanly").isZero();
+                assertThat(stream.dataBytes()).isEqualTo((FIRST + REST).length());
+
+                H2cClient.OpenStream broke = h2cut.open(H2cClient.headers("GET", "/download"), 0, true);
+                assertThat(broke.status().join()).isEqualTo(200);
+                assertThat(broke.ended().join()).as("reset (a non-zero error code), not ended").isNotZero();
+                assertThat(h2cut.isOpen()).as("only the stream is cut, not the connection").isTrue();
+            }
         }
     }
 
