@@ -13,10 +13,12 @@ import io.jpraxis.testkit.H2cClient;
 import io.jpraxis.testkit.OriginCommands;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
+import io.jpraxis.testkit.TestData;
 import io.jpraxis.testkit.TestOrigin;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -80,6 +82,32 @@ class IterativeRouterStreamingTest {
                 RawResponse again = conn.get("/v1/chat/completions");
                 assertThat(again.status()).as("a completed stream leaves the connection reusable").isEqualTo(200);
                 assertThat(again.bodyText()).isEqualTo(FIRST + REST);
+            }
+        }
+    }
+
+    @Test
+    void aClientThatStopsReadingStopsTheStepOriginAndThenGetsEveryByte() throws Exception {
+        long length = 64L * 1024 * 1024;
+        try (TestOrigin origin = TestOrigin.start("provider")) {
+            String yaml = irr("127.0.0.1:0", "initial_step: only\n",
+                    step("only", origin.address(), Map.of(OriginCommands.DOWNLOAD, Long.toString(length)), DONE));
+            try (RunningGateway gw = RunningGateway.start(yaml, IRR);
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                conn.send("GET /big HTTP/1.1\r\nHost: test\r\n\r\n");
+                assertThat(conn.readResponseHead().status()).isEqualTo(200);
+                Thread.sleep(1_000); // the client reads nothing for a while
+                assertThat(origin.bodyBytesSent()).as("the gateway holds no more than socket buffers' worth")
+                        .isLessThan(length / 2);
+                MessageDigest received = TestData.newSha256();
+                long total = 0;
+                byte[] chunk;
+                while ((chunk = conn.readChunk()).length > 0) {
+                    received.update(chunk);
+                    total += chunk.length;
+                }
+                assertThat(total).isEqualTo(length);
+                assertThat(TestData.hex(received)).isEqualTo(TestData.sha256(length));
             }
         }
     }
