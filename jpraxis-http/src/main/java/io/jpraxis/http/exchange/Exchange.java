@@ -362,12 +362,9 @@ public final class Exchange {
                             public void cut(long bytes) {
                                 streamed = null;
                                 record.localBody(bytes);
-                                // After what is already written went out: the cut comes on the loop's next turn.
-                                downstream.eventLoop().execute(() -> {
-                                    if (state != ExchangeState.ENDED) {
-                                        abortDownstream();
-                                    }
-                                });
+                                finish();
+                                downstream.abortAfterWrites(); // the last piece still goes out before the cut
+                                end(false);
                             }
                         });
                 streamed.start();
