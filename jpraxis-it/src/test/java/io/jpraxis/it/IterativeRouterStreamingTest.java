@@ -113,6 +113,28 @@ class IterativeRouterStreamingTest {
     }
 
     @Test
+    void theParentsResponseHooksRunOnTheStreamedHead() throws Exception {
+        try (TestOrigin origin = TestOrigin.start("provider")) {
+            String yaml = irr("127.0.0.1:0", "initial_step: only\n",
+                    step("only", origin.address(), Map.of(OriginCommands.EVENTS, "3"), DONE))
+                    .replace("    filters:\n      - filter: iterative_request_router\n",
+                            "    filters:\n      - filter: headers\n        response_set:\n"
+                                    + "          - {name: x-gateway, value: \"yes\"}\n"
+                                    + "      - filter: iterative_request_router\n");
+            assertThat(yaml).contains("x-gateway");
+            try (RunningGateway gw = RunningGateway.start(yaml, IRR);
+                    RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+                conn.send(sse("/v1/chat/completions"));
+                RawResponse head = conn.readResponseHead();
+                assertThat(head.header("x-gateway")).as("set by a filter before the router").isEqualTo("yes");
+                assertThat(readUntil(conn, FIRST)).isEqualTo(FIRST);
+                origin.releaseHeldEvents();
+                assertThat(rest(conn)).isEqualTo(REST);
+            }
+        }
+    }
+
+    @Test
     void aStreamed503FailsOverBeforeTheCommitAndTheClientSeesTheNextStepsHeadAndBody() throws Exception {
         try (TestOrigin busy = TestOrigin.start("busy"); TestOrigin healthy = TestOrigin.start("healthy")) {
             String steps = step("busy", busy.address(), Map.of(OriginCommands.EVENTS, "3", "x-origin-status", "503",
