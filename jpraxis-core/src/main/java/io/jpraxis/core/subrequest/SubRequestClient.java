@@ -4,7 +4,8 @@ import io.jpraxis.core.http.BodyStream;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response: the
+ * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response (or,
+ * {@link #stream}, hands it on as it arrives): the
  * shared non-blocking client behind the iterative request router's steps (see
  * docs/behaviour/iterative-router.md#steps-and-transitions) and outbound chains (5.11). The edge
  * that carries the parent request provides it ({@link

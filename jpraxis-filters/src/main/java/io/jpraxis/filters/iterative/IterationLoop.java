@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * docs/behaviour/iterative-router.md#steps-and-transitions). Each iteration runs a step's pipeline
  * on a fresh context (empty headers, same method and target, the parent's frozen binding shared,
  * never re-frozen), sends the sub-request to the endpoint the step picked, runs the step's response
- * filters, counts the iteration and follows the first matching rule. Never blocks: every stage
+ * filters, counts the iteration and follows the first matching rule. An upstream answer is read
+ * only up to its head, and streams to the client once no rule sends the loop on (see
+ * docs/behaviour/iterative-router.md#streamed-answers). Never blocks: every stage
  * completes on the thread of the step filter or client that completed it.
  */
 final class IterationLoop {

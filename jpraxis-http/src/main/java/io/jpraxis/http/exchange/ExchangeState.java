@@ -10,7 +10,7 @@ package io.jpraxis.http.exchange;
  *   FILTERING ──streamed local answer: head sent──> RESPONDING
  *   every state but ENDED ──> ENDED (a local answer, the last piece, a cut, or the client left)
  * </pre>
- * A local answer (a refusal, a filter's response, an error before any head) is written whole, so
+ * A whole local answer (a refusal, a filter's response, an error before any head) is written at once, so
  * it goes straight to ENDED. Facts that do not follow this life stay beside it in the exchange:
  * whether the client sent the whole request (a response may end before or after that), whether
  * the connection must close afterwards, and whether {@code 100 Continue} went out.
