@@ -342,7 +342,7 @@ public final class Exchange {
                 respondLocal(replaced.response(), replaced.response().status() >= 400);
             }
             case LocalResponses.Streamed.Whole whole -> {
-                response.stream().cancel(); // a bodiless status: nothing of the stream can go out
+                StreamedLocalAnswer.discard(response.stream()); // a bodiless status: nothing of the stream can go out
                 respondLocal(whole.response(), false);
             }
             case LocalResponses.Streamed.Head start -> {

@@ -135,4 +135,25 @@ final class StreamedLocalAnswer implements BodySink {
         log.debug("request {}: streamed answer cut after {} body bytes: {}", requestId, bytes, detail);
         ending.cut(bytes);
     }
+
+    /**
+     * Lets go of the body of a bodiless answer (204, 304): its source is read to its (empty) end,
+     * so its connection can serve again; a body it should not have had is cancelled.
+     */
+    static void discard(BodyStream body) {
+        body.pull(new BodySink() {
+            @Override
+            public void piece(byte[] bytes) {
+                body.cancel();
+            }
+
+            @Override
+            public void end() {
+            }
+
+            @Override
+            public void failed(String detail) {
+            }
+        });
+    }
 }
