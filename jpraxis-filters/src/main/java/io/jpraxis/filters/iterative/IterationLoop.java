@@ -179,7 +179,7 @@ final class IterationLoop {
         // state whatever max_state_bytes says (see docs/behaviour/body-access.md#body-limits).
         long state = (long) body.length + response.body().length + declaredLength(response);
         if (state > Math.min(router.config().maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES)) {
-            let(response, exec, body.length, started);
+            drop(response, exec, body.length, started);
             return done(FilterAction.reject(413, "iterative state too large"));
         }
         // Every rule is read on the head: a step filter's results are all in once its response
@@ -191,7 +191,7 @@ final class IterationLoop {
                 return switch (rule.then()) {
                     // No jpraxis filter nominates a body for the next step, so the previous one goes on.
                     case TransitionRule.Next n -> {
-                        let(response, exec, body.length, started); // suppressed: nothing of it reaches the client
+                        drop(response, exec, body.length, started); // suppressed: nothing of it reaches the client
                         router.counters().movedOn(stepName, n.step(), raw.origin());
                         yield iterate(n.step(), body);
                     }
@@ -215,7 +215,7 @@ final class IterationLoop {
     }
 
     /** Lets go of a streamed answer the client will not see (its upstream connection closes). */
-    private static void let(LocalResponse response, PipelineExecution exec, long requestBytes, long started) {
+    private static void drop(LocalResponse response, PipelineExecution exec, long requestBytes, long started) {
         if (response.streamed()) {
             response.stream().cancel();
             exec.runLog(new ExchangeSummary(response.status(), requestBytes, 0, System.nanoTime() - started, false));
@@ -231,7 +231,7 @@ final class IterationLoop {
         ResponseHead head = new ResponseHead(response.status(), response.headers(), raw.origin() != Origin.UPSTREAM);
         return switch (exec.runResponse(head)) {
             case ResponseOutcome.Proceed p -> new LocalResponse(head.status(), head.headers(), response.body(),
-                    response.errorReason(), response.stream());
+                    null, response.stream());
             case ResponseOutcome.Replace r -> {
                 if (response.streamed()) {
                     response.stream().cancel(); // a step filter put its own answer in the upstream's place
