@@ -9,12 +9,18 @@ import ch.qos.logback.core.read.ListAppender;
 import io.jpraxis.config.feature.FeatureSet;
 import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.pipeline.compile.CompileResult;
+import io.jpraxis.http.admin.AdminSurface;
+import io.jpraxis.server.boot.GatewayBuilder;
 import io.jpraxis.server.boot.GatewayFilters;
+import io.jpraxis.server.boot.ServingGateway;
 import io.jpraxis.store.LettuceStores;
 import io.jpraxis.testkit.RawHttpConnection;
 import io.jpraxis.testkit.RawResponse;
 import io.jpraxis.testkit.RedisServer;
 import io.jpraxis.testkit.TestOrigin;
+import java.net.URI;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -204,6 +210,36 @@ class SharedRateLimitTest {
         } finally {
             storeLog.detachAppender(logged);
             redis = RedisServer.start(); // for @AfterEach
+        }
+    }
+
+    @Test
+    void readyListsTheStoreAndStaysReadyThroughAnOutageWhileMetricsCountTheFailures() throws Exception {
+        RuntimeServices services = RuntimeServices.system().withStores(stores);
+        FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());
+        String yaml = config("127.0.0.1:0", redis.url(), "") + "admin:\n  address: \"127.0.0.1:0\"\n";
+        CompileResult built = new GatewayBuilder(FeatureSet.NONE, services, registry).build(yaml);
+        assertThat(built.ok()).as(built.diagnostics().all().toString()).isTrue();
+        ServingGateway gw = ServingGateway.start(built.gateway(), services, registry);
+        try {
+            int admin = gw.adminPort(AdminSurface.ADMIN).orElseThrow();
+            int port = gw.http().port("limited");
+            assertThat(status(port, "/limited")).isEqualTo(200);
+            HttpResponse<String> ready = Http.get(URI.create("http://127.0.0.1:" + admin + "/ready"));
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).contains("\"stores\":[{\"store\":\"" + redis.url() + "\",\"connected\":true");
+
+            redis.stop();
+            assertThat(status(port, "/limited")).isEqualTo(503);
+            HttpResponse<String> during = Http.get(URI.create("http://127.0.0.1:" + admin + "/ready"));
+            assertThat(during.statusCode()).as("a store outage must not take the replica out of the Service")
+                    .isEqualTo(200);
+            assertThat(during.body()).contains("\"connected\":false").contains("\"last_error\":");
+            String metrics = Http.get(URI.create("http://127.0.0.1:" + admin + "/metrics")).body();
+            assertThat(metrics).containsPattern("(?m)^jpraxis_store_failures_total\\{store=\"redis://127\\.0\\.0\\.1:"
+                    + redis.port() + "\"} [1-9]").contains("jpraxis_store_calls_total{").contains("jpraxis_store_connected{");
+        } finally {
+            gw.shutdown(java.time.Duration.ofSeconds(1));
         }
     }
 

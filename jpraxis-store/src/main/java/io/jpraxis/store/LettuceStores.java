@@ -39,7 +39,7 @@ public final class LettuceStores implements SharedStores, AutoCloseable {
         return resources;
     }
 
-    /** Every store this process opened, for {@code /ready} and metrics. */
+    @Override
     public List<SharedStore> opened() {
         return List.copyOf(stores.values());
     }

@@ -84,7 +84,8 @@ class OverlayWatcherTest {
     @Test
     void aBurstOfWritesSettlesIntoOneReload() throws Exception {
         Path file = Files.writeString(dir.resolve("overlay.json"), legacy("v0"));
-        ReloadSettings slow = new ReloadSettings(true, Duration.ofSeconds(1));
+        // Wide enough that five writes fit in it on a loaded 2-core machine.
+        ReloadSettings slow = new ReloadSettings(true, Duration.ofSeconds(3));
         try (OverlaySource source = OverlaySource.open(file, null, slow, ClusterRule.ANY)) {
             source.start();
             for (int i = 1; i <= 5; i++) {

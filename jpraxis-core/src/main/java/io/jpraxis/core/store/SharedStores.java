@@ -31,4 +31,9 @@ public interface SharedStores {
 
     /** The client of the store at {@code url} ({@code redis://} or {@code rediss://}), connecting lazily. */
     SharedStore store(String url);
+
+    /** Every store opened so far, for {@code /ready} and metrics; none where no client is wired in. */
+    default List<SharedStore> opened() {
+        return List.of();
+    }
 }

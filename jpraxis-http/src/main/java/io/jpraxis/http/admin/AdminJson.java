@@ -38,6 +38,15 @@ final class AdminJson {
                     .put("total_endpoints", c.totalEndpoints())
                     .put("health_checked", c.healthChecked());
         }
+        if (!report.stores().isEmpty()) {
+            ArrayNode stores = root.putArray("stores");
+            for (Readiness.StoreState s : report.stores()) {
+                ObjectNode store = stores.addObject().put("store", s.store()).put("connected", s.connected());
+                if (s.lastError() != null) {
+                    store.put("last_error", s.lastError());
+                }
+            }
+        }
         return write(root);
     }
 

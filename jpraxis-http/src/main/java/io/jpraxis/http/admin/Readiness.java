@@ -1,5 +1,7 @@
 package io.jpraxis.http.admin;
 
+import io.jpraxis.core.store.SharedStore;
+import io.jpraxis.core.store.StoreHealth;
 import io.jpraxis.core.upstream.ClusterState;
 import io.jpraxis.core.upstream.ClusterStates;
 import io.jpraxis.http.server.Lifecycle;
@@ -16,6 +18,7 @@ import java.util.function.Supplier;
 public final class Readiness {
     private final Supplier<ClusterStates> clusters;
     private final Supplier<Lifecycle> lifecycle;
+    private final Supplier<List<SharedStore>> stores;
 
     /** @param lifecycle the edge's state, read on every probe ({@code HttpGateway::lifecycle}) */
     public Readiness(ClusterStates clusters, Supplier<Lifecycle> lifecycle) {
@@ -27,8 +30,18 @@ public final class Readiness {
      *     replaces them)
      */
     public Readiness(Supplier<ClusterStates> clusters, Supplier<Lifecycle> lifecycle) {
+        this(clusters, lifecycle, List::of);
+    }
+
+    /**
+     * @param stores the shared stores the process opened: listed with their state, never a reason
+     *     to be unready (see docs/behaviour/shared-state.md#calls-and-failures)
+     */
+    public Readiness(Supplier<ClusterStates> clusters, Supplier<Lifecycle> lifecycle,
+            Supplier<List<SharedStore>> stores) {
         this.clusters = clusters;
         this.lifecycle = lifecycle;
+        this.stores = stores;
     }
 
     /** The verdict now, with every cluster's endpoint counts in declaration order. */
@@ -48,7 +61,11 @@ public final class Readiness {
             case DRAINING, STOPPED -> "shutting down";
             case SERVING -> firstDown;
         };
-        return new Report(reason == null, reason, health);
+        List<StoreState> storeStates = stores.get().stream().map(store -> {
+            StoreHealth h = store.health();
+            return new StoreState(store.describe(), h.connected(), h.lastError());
+        }).toList();
+        return new Report(reason == null, reason, health, storeStates);
     }
 
     /**
@@ -56,10 +73,20 @@ public final class Readiness {
      *
      * @param reason why the process is not ready; null when it is
      */
-    public record Report(boolean ready, String reason, List<ClusterHealth> clusters) {
+    public record Report(boolean ready, String reason, List<ClusterHealth> clusters, List<StoreState> stores) {
         public Report {
             clusters = List.copyOf(clusters);
+            stores = List.copyOf(stores);
         }
+
+        /** A report without shared stores. */
+        public Report(boolean ready, String reason, List<ClusterHealth> clusters) {
+            this(ready, reason, clusters, List.of());
+        }
+    }
+
+    /** A shared store as its client last saw it; {@code lastError} null when none. */
+    public record StoreState(String store, boolean connected, String lastError) {
     }
 
     /** One cluster's endpoint counts. */

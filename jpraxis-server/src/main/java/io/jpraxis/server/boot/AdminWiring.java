@@ -4,6 +4,7 @@ import io.jpraxis.core.generation.Generation;
 import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.http.admin.AdminRoutes;
+import io.jpraxis.core.store.SharedStores;
 import io.jpraxis.http.admin.Readiness;
 import io.jpraxis.http.server.HttpGateway;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -20,9 +21,9 @@ final class AdminWiring {
      * Each path reads the generation serving at the time of the request, so a reload shows at once.
      */
     static AdminRoutes routes(GenerationSlot generations, HttpGateway http, PrometheusMeterRegistry meters,
-            FilterRegistry registry) {
-        return new AdminRoutes(new Readiness(() -> generations.current().gateway().clusters(), http::lifecycle),
-                meters::scrape, () -> config(generations.current(), registry));
+            FilterRegistry registry, SharedStores stores) {
+        return new AdminRoutes(new Readiness(() -> generations.current().gateway().clusters(), http::lifecycle,
+                stores::opened), meters::scrape, () -> config(generations.current(), registry));
     }
 
     /**

@@ -6,6 +6,7 @@ import io.jpraxis.core.generation.GenerationSlot;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.pipeline.FilterRegistry;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.store.SharedStores;
 import io.jpraxis.http.admin.AdminServer;
 import io.jpraxis.http.admin.AdminSurface;
 import io.jpraxis.http.metrics.FilterDurations;
@@ -57,6 +58,10 @@ public final class ServingGateway {
         return start(gateway, null, services, registry);
     }
 
+    private static SharedStores stores(RuntimeServices services) {
+        return services == null ? SharedStores.UNAVAILABLE : services.stores();
+    }
+
     /**
      * Starts the filters, then the edge, then the admin listener; on failure stops what started.
      *
@@ -80,6 +85,7 @@ public final class ServingGateway {
         Transport transport = Transport.select();
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LoggingDefaults.registerMetrics(meters);
+        StoreMeters.register(meters, stores(services));
         if (filterDurations != null) {
             filterDurations.bindTo(meters);
         }
@@ -96,7 +102,8 @@ public final class ServingGateway {
             AdminServer admin = null;
             if (AdminServer.enabled(gateway.config().admin())) {
                 admin = new AdminServer(gateway.config().admin(),
-                        AdminWiring.routes(generations, http, meters, registry), http.transport()).start();
+                        AdminWiring.routes(generations, http, meters, registry, stores(services)),
+                        http.transport()).start();
             }
             return new ServingGateway(generations, http, admin, meters, closer, tracing);
         } catch (RuntimeException e) {
