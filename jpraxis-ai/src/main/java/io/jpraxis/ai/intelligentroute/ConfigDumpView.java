@@ -88,6 +88,11 @@ final class ConfigDumpView {
         putIfSet(out, "header", a.header());
         putIfSet(out, "cookie", a.cookie());
         out.put("ttl_secs", a.ttlSecs());
+        if (a.backend().shared()) {
+            out.put("backend", Map.of("kind", "valkey", "url", a.backend().redactedUrl(), "namespace",
+                    a.backend().namespace()));
+            out.put("on_backend_error", a.backend().failOpen() ? "open" : "closed");
+        }
         return out;
     }
 

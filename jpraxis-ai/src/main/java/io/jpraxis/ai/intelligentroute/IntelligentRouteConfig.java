@@ -1,5 +1,6 @@
 package io.jpraxis.ai.intelligentroute;
 
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.ai.candidate.Candidate;
 import io.jpraxis.ai.overlay.ExpectedOverlayScope;
 import io.jpraxis.ai.overlay.ReloadSettings;
@@ -55,11 +56,19 @@ public record IntelligentRouteConfig(
      * @param header null when the session key is not read from a header
      * @param cookie null when the session key is not read from a cookie
      */
-    public record SessionAffinityConfig(boolean enabled, String header, String cookie, long ttlSecs) {
+    public record SessionAffinityConfig(boolean enabled, String header, String cookie, long ttlSecs,
+            StoreBackend backend) {
         /** Default TTL of a binding. */
         public static final long DEFAULT_TTL_SECS = 3600;
+        /** The namespace of a shared backend that names none. */
+        public static final String DEFAULT_NAMESPACE = "jpraxis:intelligent_route:affinity";
         /** Affinity off (the default). */
         public static final SessionAffinityConfig DISABLED = new SessionAffinityConfig(false, null, null,
                 DEFAULT_TTL_SECS);
+
+        /** Bindings kept in this process. */
+        public SessionAffinityConfig(boolean enabled, String header, String cookie, long ttlSecs) {
+            this(enabled, header, cookie, ttlSecs, StoreBackend.MEMORY);
+        }
     }
 }

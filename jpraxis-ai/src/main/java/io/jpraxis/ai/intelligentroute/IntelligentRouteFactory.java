@@ -81,8 +81,12 @@ public final class IntelligentRouteFactory implements FilterFactory<IntelligentR
     public HttpFilter create(Read read, FilterBuildContext context) {
         context.pipelineExports().publish(PipelineCandidates.SOURCES, read.snapshots());
         SessionAffinityConfig affinity = read.config().sessionAffinity();
-        SessionAffinity sessions = affinity.enabled() ? new SessionAffinity(affinity, context.services().clock())
-                : null;
+        SessionAffinity sessions = null;
+        if (affinity.enabled()) {
+            SharedAffinity shared = affinity.backend().shared() ? new SharedAffinity(context.services().stores()
+                    .store(affinity.backend().url()), affinity.backend().namespace(), affinity.ttlSecs()) : null;
+            sessions = new SessionAffinity(affinity, context.services().clock(), SessionAffinity.CAPACITY, shared);
+        }
         return new IntelligentRouteFilter(read.config(), read.snapshots(), sessions, context.services().ids());
     }
 

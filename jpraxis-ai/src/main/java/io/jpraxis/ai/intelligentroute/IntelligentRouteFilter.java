@@ -7,8 +7,10 @@ import io.jpraxis.ai.candidate.Selection;
 import io.jpraxis.ai.candidate.SnapshotSource;
 import io.jpraxis.ai.errors.AiApiFilter;
 import io.jpraxis.ai.headers.HeaderPolicy;
+import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.filter.FilterAction;
+import io.jpraxis.core.filter.FilterGauge;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.picker.EndpointSubset;
 import io.jpraxis.core.picker.NoEligibleCandidate;
@@ -18,6 +20,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code intelligent_route} (see docs/behaviour/intelligent-route.md#request-steps): picks the
@@ -40,6 +47,13 @@ final class IntelligentRouteFilter implements AiApiFilter {
     private final SessionAffinity affinity;
     private final RouteOutputs outputs;
     private final Set<String> owned;
+    private final LongAdder storeErrors = new LongAdder();
+    /** Built once: the registry holds a counter's supplier weakly. */
+    private final List<FilterGauge> gauges;
+    private static final Extensions.Key<PendingBind> PENDING = new Extensions.Key<>("intelligent_route.pending_bind",
+            PendingBind.class);
+    private static final FilterAction STORE_DOWN = FilterAction.reject(503, "session affinity store unavailable");
+    private static final Logger log = LoggerFactory.getLogger(IntelligentRouteFilter.class);
 
     IntelligentRouteFilter(IntelligentRouteConfig config, SnapshotSource snapshots, SessionAffinity affinity,
             IdGenerator hopIds) {
@@ -49,6 +63,10 @@ final class IntelligentRouteFilter implements AiApiFilter {
         this.affinity = affinity;
         this.outputs = new RouteOutputs(config.routeHeader(), Set.copyOf(config.providerHopClusters()), hopIds);
         this.owned = ownedHeaders(config);
+        this.gauges = affinity == null || affinity.shared() == null ? List.of()
+                : List.of(FilterGauge.counter("jpraxis.intelligent_route.affinity.store.errors", "Session affinity "
+                        + "store calls that failed", Map.of("store", affinity.shared().store().describe()),
+                        storeErrors::sum));
     }
 
     /** The hop headers and the route header, lower case: only this filter may set them. */
@@ -76,6 +94,68 @@ final class IntelligentRouteFilter implements AiApiFilter {
         return config;
     }
 
+    /** With bindings in a shared store, the lookup (and the bind of a fresh pick) is a store call. */
+    @Override
+    public boolean isAsync() {
+        return affinity != null && affinity.shared() != null;
+    }
+
+    @Override
+    public CompletionStage<FilterAction> onRequestAsync(RequestContext ctx) {
+        ctx.headers().removeIf(owned::contains);
+        if (ctx.cluster() != null) {
+            RouteDecision.restore(ctx);
+            return CompletableFuture.completedFuture(FilterAction.CONTINUE);
+        }
+        RoutingSnapshot snapshot = snapshots.current();
+        return switch (lookups.extract(ctx)) {
+            case Lookup.Skip skip -> CompletableFuture.completedFuture(FilterAction.CONTINUE);
+            case Lookup.Invalid invalid -> CompletableFuture.completedFuture(FilterAction.reject(400, invalid.reason()));
+            case Lookup.Found found -> routeShared(ctx, snapshot, found);
+        };
+    }
+
+    /** The shared-store path (see docs/behaviour/shared-state.md#session-affinity). */
+    private CompletionStage<FilterAction> routeShared(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup) {
+        String key = affinity.key(ctx.headers());
+        if (key == null) {
+            return CompletableFuture.completedFuture(route(ctx, snapshot, lookup, AffinityOutcome.NO_KEY));
+        }
+        SharedAffinity store = affinity.shared();
+        return store.lookup(key).handle((stableId, error) -> {
+            if (error == null) {
+                return route(ctx, snapshot, lookup, affinity.outcome(key, stableId, lookup.kind(), lookup.name(),
+                        snapshot::find));
+            }
+            storeErrors.increment();
+            if (!affinity.failOpen()) {
+                log.warn("intelligent_route: affinity store {} failed ({}); refusing request {} with 503",
+                        store.store().describe(), error.getMessage(), ctx.requestId());
+                return STORE_DOWN;
+            }
+            log.warn("intelligent_route: affinity store {} failed ({}); routing request {} without affinity "
+                    + "(on_backend_error: open)", store.store().describe(), error.getMessage(), ctx.requestId());
+            return route(ctx, snapshot, lookup, null);
+        }).thenCompose(action -> bindShared(ctx, action));
+    }
+
+    /** A fresh pick (or a failover) is bound before the request goes on, so the next request finds it on any replica. */
+    private CompletionStage<FilterAction> bindShared(RequestContext ctx, FilterAction action) {
+        PendingBind pending = ctx.extensions().get(PENDING).orElse(null);
+        if (pending == null || !(action instanceof FilterAction.Continue)) {
+            return CompletableFuture.completedFuture(action);
+        }
+        ctx.extensions().remove(PENDING);
+        return affinity.shared().bind(pending.key(), pending.stableId()).handle((done, error) -> {
+            if (error != null) {
+                storeErrors.increment(); // the pick stands; only the session's stickiness is lost
+                log.warn("intelligent_route: affinity store {} failed to bind a session ({}); request {} goes on",
+                        affinity.shared().store().describe(), error.getMessage(), ctx.requestId());
+            }
+            return action;
+        });
+    }
+
     @Override
     public FilterAction onRequest(RequestContext ctx) {
         ctx.headers().removeIf(owned::contains);
@@ -94,9 +174,14 @@ final class IntelligentRouteFilter implements AiApiFilter {
     }
 
     private FilterAction route(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup) {
+        return route(ctx, snapshot, lookup, affinity == null ? null
+                : affinity.resolve(ctx, lookup.kind(), lookup.name(), snapshot::find));
+    }
+
+    /** @param outcome what affinity said, or null when it is off (or its store failed open) */
+    private FilterAction route(RequestContext ctx, RoutingSnapshot snapshot, Lookup.Found lookup,
+            AffinityOutcome outcome) {
         EndpointSubset subset = ctx.extensions().get(EndpointSubset.KEY).orElse(null);
-        AffinityOutcome outcome = affinity == null ? null
-                : affinity.resolve(ctx, lookup.kind(), lookup.name(), snapshot::find);
         if (outcome instanceof AffinityOutcome.Reused reused) {
             if (subset == null || subset.allows(reused.candidate().cluster())) {
                 return remember(ctx, snapshot, lookup, subset, reused.candidate(),
@@ -113,7 +198,11 @@ final class IntelligentRouteFilter implements AiApiFilter {
         Candidate picked = selection.get().candidate();
         FilterAction applied = outputs.apply(ctx, snapshot, picked, selection.get(), session(outcome));
         if (applied instanceof FilterAction.Continue) {
-            bind(outcome, picked);
+            if (affinity != null && affinity.shared() != null) {
+                rememberBind(ctx, outcome, picked);
+            } else {
+                bind(outcome, picked);
+            }
         }
         return remember(ctx, snapshot, lookup, subset, picked, applied);
     }
@@ -128,6 +217,15 @@ final class IntelligentRouteFilter implements AiApiFilter {
         return applied;
     }
 
+    /** For the shared store: what to bind once the pick is made ({@link #bindShared}). */
+    private static void rememberBind(RequestContext ctx, AffinityOutcome outcome, Candidate picked) {
+        if (outcome instanceof AffinityOutcome.Fresh fresh) {
+            ctx.extensions().put(PENDING, new PendingBind(fresh.key(), picked.stableId()));
+        } else if (outcome instanceof AffinityOutcome.Failover failover) {
+            ctx.extensions().put(PENDING, new PendingBind(failover.key(), picked.stableId()));
+        }
+    }
+
     private void bind(AffinityOutcome outcome, Candidate picked) {
         switch (outcome) {
             case null -> { }
@@ -136,6 +234,16 @@ final class IntelligentRouteFilter implements AiApiFilter {
             case AffinityOutcome.Failover failover -> affinity.bind(failover.key(), picked);
             case AffinityOutcome.Reused reused -> { } // unreachable: a reuse returns before selection
         }
+    }
+
+    /** A binding a shared-store pick still has to write. */
+    private record PendingBind(String key, String stableId) {
+    }
+
+    /** Its shared store's failures, lookups and binds alike. */
+    @Override
+    public List<FilterGauge> gauges() {
+        return gauges;
     }
 
     /**

@@ -4,6 +4,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
 import io.jpraxis.filters.support.HeaderListKeys;
 import java.util.List;
 
@@ -54,7 +55,12 @@ public final class IntelligentRouteKeys {
                     .withRule(HeaderListKeys.NAME_RULE + "; header or cookie required when enabled"),
             key("cookie", KeyType.text(), "The cookie carrying the session key.").withRule("RFC 6265 token"),
             key("ttl_secs", KeyType.integer(1, SessionAffinityReader.MAX_TTL_SECS), "Absolute lifetime of a binding.")
-                    .withDefault(IntelligentRouteConfig.SessionAffinityConfig.DEFAULT_TTL_SECS));
+                    .withDefault(IntelligentRouteConfig.SessionAffinityConfig.DEFAULT_TTL_SECS),
+            key("backend", KeyType.object(SessionAffinityReader.BACKEND), "Where the bindings live; unset: in this "
+                    + "process (see docs/behaviour/shared-state.md).").withDefault("{kind: memory}"),
+            key(StoreBackendReader.ON_ERROR, KeyType.choice(StoreBackendReader.OnError.class), "What a store error "
+                    + "does: `closed` refuses the request with 503, `open` routes it afresh without affinity "
+                    + "(logged and counted).").withDefault("closed").withRule("valkey backend only"));
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Picks the candidate (model or tool, site, "
             + "cluster) a request goes to, from a static list or an overlay file.",

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Session affinity (see docs/behaviour/intelligent-route.md#session-affinity): session key to the
- * stable id of the candidate picked for it, until an absolute expiry. In process only: not shared
- * across replicas, lost on restart. Reuse never extends a binding, so a session drifts back to the
+ * stable id of the candidate picked for it, until an absolute expiry. In process by default (not
+ * shared across replicas, lost on restart), or in a shared store ({@link SharedAffinity}; see
+ * docs/behaviour/shared-state.md#session-affinity). Reuse never extends a binding, so a session drifts back to the
  * producer's preference within one TTL.
  */
 final class SessionAffinity {
@@ -41,17 +42,53 @@ final class SessionAffinity {
     private final int capacity;
     private final ConcurrentHashMap<String, Binding> bindings = new ConcurrentHashMap<>();
     private final AtomicLong skippedWhenFull = new AtomicLong();
+    /** Null unless the bindings live in a shared store (then the map above stays empty). */
+    private final SharedAffinity shared;
+    private final boolean failOpen;
 
     SessionAffinity(SessionAffinityConfig config, Clock clock) {
-        this(config, clock, CAPACITY);
+        this(config, clock, CAPACITY, null);
     }
 
     SessionAffinity(SessionAffinityConfig config, Clock clock, int capacity) {
+        this(config, clock, capacity, null);
+    }
+
+    /** @param shared the store the bindings live in, or null for this process */
+    SessionAffinity(SessionAffinityConfig config, Clock clock, int capacity, SharedAffinity shared) {
+        this.shared = shared;
+        this.failOpen = config.backend().failOpen();
         this.header = config.header();
         this.cookie = config.cookie();
         this.ttlMillis = config.ttlSecs() * 1000;
         this.clock = clock;
         this.capacity = capacity;
+    }
+
+    /** The shared store of the bindings, or null when they live in this process. */
+    SharedAffinity shared() {
+        return shared;
+    }
+
+    /** Whether a store error routes the request afresh rather than failing it ({@code on_backend_error: open}). */
+    boolean failOpen() {
+        return failOpen;
+    }
+
+    /**
+     * What a binding the store returned means for this request: none ({@code boundStableId} null)
+     * is fresh; a bound candidate still serving is reused, admission aside (never {@code none});
+     * one gone or excluded fails over.
+     */
+    AffinityOutcome outcome(String key, String boundStableId, CandidateKind kind, String name, Finder finder) {
+        if (boundStableId == null) {
+            return new AffinityOutcome.Fresh(key);
+        }
+        Optional<Candidate> bound = finder.find(kind, name, boundStableId);
+        if (bound.isPresent() && bound.get().admission() != AdmissionState.NONE) {
+            return new AffinityOutcome.Reused(key, bound.get());
+        }
+        return new AffinityOutcome.Failover(key);
     }
 
     /** Looks the request's session up against {@code finder} (the request's snapshot). */

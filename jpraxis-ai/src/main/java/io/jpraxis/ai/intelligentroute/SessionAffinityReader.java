@@ -1,6 +1,9 @@
 package io.jpraxis.ai.intelligentroute;
 
 import io.jpraxis.ai.intelligentroute.IntelligentRouteConfig.SessionAffinityConfig;
+import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.filters.support.HeaderListReader;
 import io.jpraxis.filters.support.HeaderRules;
@@ -13,6 +16,7 @@ import io.jpraxis.filters.support.HeaderRules;
 final class SessionAffinityReader {
     /** Longest binding TTL: one day. */
     static final long MAX_TTL_SECS = 86_400;
+    static final ObjectDescriptor BACKEND = StoreBackendReader.keys(SessionAffinityConfig.DEFAULT_NAMESPACE);
 
     private SessionAffinityReader() {
     }
@@ -24,7 +28,7 @@ final class SessionAffinityReader {
         }
         boolean enabled = r.bool("enabled", false);
         if (!enabled) {
-            r.skip("header", "cookie", "ttl_secs");
+            r.skip("header", "cookie", "ttl_secs", "backend", StoreBackendReader.ON_ERROR);
             r.finish();
             return SessionAffinityConfig.DISABLED;
         }
@@ -43,7 +47,9 @@ final class SessionAffinityReader {
             cookie = null;
         }
         long ttl = r.integer("ttl_secs", 1, MAX_TTL_SECS).orElse(SessionAffinityConfig.DEFAULT_TTL_SECS);
+        StoreBackend backend = StoreBackendReader.read(r, BACKEND, SessionAffinityConfig.DEFAULT_NAMESPACE,
+                System::getenv).orElse(StoreBackend.MEMORY); // a refusal was reported
         r.finish();
-        return new SessionAffinityConfig(true, header, cookie, ttl);
+        return new SessionAffinityConfig(true, header, cookie, ttl, backend);
     }
 }

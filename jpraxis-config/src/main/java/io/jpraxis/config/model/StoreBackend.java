@@ -23,6 +23,25 @@ public record StoreBackend(Kind kind, String url, String namespace, boolean fail
         }
     }
 
+    /** The URL with any password replaced by {@code ***}, for dumps and logs; null for memory. */
+    public String redactedUrl() {
+        if (url == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(url);
+            String info = uri.getUserInfo();
+            if (info == null) {
+                return url;
+            }
+            String user = info.contains(":") ? info.substring(0, info.indexOf(':')) : "";
+            return new java.net.URI(uri.getScheme(), user.isEmpty() ? "***" : user + ":***", uri.getHost(),
+                    uri.getPort(), uri.getPath(), null, null).toString();
+        } catch (java.net.URISyntaxException e) {
+            return "(store url)";
+        }
+    }
+
     /** Whether the state lives in a shared store. */
     public boolean shared() {
         return kind == Kind.VALKEY;
