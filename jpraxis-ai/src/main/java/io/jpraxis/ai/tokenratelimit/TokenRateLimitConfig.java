@@ -1,0 +1,66 @@
+package io.jpraxis.ai.tokenratelimit;
+
+import java.util.List;
+
+/**
+ * The {@code token_rate_limit} filter's config (see docs/reference/filters/token_rate_limit.md).
+ *
+ * @param rules evaluated in order; the first whose header matchers hold applies
+ * @param key what partitions each rule's budget
+ * @param backend where the budgets live
+ * @param onBackendError what a backend failure at admission does (see
+ *     docs/reference/filters/token_rate_limit.md#statuses-and-headers)
+ * @param defaultWeights reconciliation weights every rule starts from
+ */
+public record TokenRateLimitConfig(List<TokenRule> rules, KeyMode key, Backend backend, OnBackendError onBackendError,
+        Weights defaultWeights) {
+    /** 2^53: the largest integer a double (and Praxis's shared store) holds exactly; caps capacities and costs. */
+    public static final long MAX_TOKENS = 1L << 53;
+
+    public TokenRateLimitConfig {
+        rules = List.copyOf(rules);
+    }
+
+    /** Whether some rule estimates from the request body, so the filter must read it. */
+    public boolean readsBody() {
+        return rules.stream().anyMatch(r -> r.estimation().readsBody());
+    }
+
+    /** What partitions a rule's budget. */
+    public enum KeyMode {
+        /** One budget per rule. */
+        GLOBAL,
+        /** One budget per rule and verified subject. */
+        AUTHENTICATED_SUBJECT
+    }
+
+    /** The store kinds. */
+    public enum BackendKind {
+        MEMORY, VALKEY
+    }
+
+    /** A backend failure at admission: refuse with 503 (default) or admit and log. */
+    public enum OnBackendError {
+        CLOSED, OPEN
+    }
+
+    /**
+     * Where budgets live.
+     *
+     * @param kind memory (this process) or valkey (shared)
+     * @param url the store's URL (valkey only), resolved
+     * @param namespace the key prefix (valkey only)
+     */
+    public record Backend(BackendKind kind, String url, String namespace) {
+        public static final String DEFAULT_NAMESPACE = "praxis:token_rate_limit";
+        public static final Backend MEMORY = new Backend(BackendKind.MEMORY, null, DEFAULT_NAMESPACE);
+    }
+
+    /**
+     * Reconciliation weights per token kind (see
+     * docs/reference/filters/token_rate_limit.md#reconciliation).
+     */
+    public record Weights(double input, double output, double cachedInput, double cacheWrite, double reasoning) {
+        public static final Weights ONE = new Weights(1, 1, 1, 1, 1);
+    }
+}
