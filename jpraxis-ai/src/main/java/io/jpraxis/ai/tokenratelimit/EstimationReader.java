@@ -52,10 +52,9 @@ final class EstimationReader {
         return Optional.of(new Estimation(strategy, multiplier, fallback, models, defaultMultiplier, bytesPerToken));
     }
 
-    /** ceil(fallback × multiplier), saturating past a long. */
+    /** ceil(fallback × multiplier), in decimal as every estimate (see {@link Estimator#roundUp}). */
     static long fixedEstimate(long fallback, double multiplier) {
-        double v = Math.ceil(fallback * multiplier);
-        return v >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) v;
+        return Estimator.roundUp(java.math.BigDecimal.valueOf(fallback), multiplier);
     }
 
     private static void onlyFor(MapReader e, String rule, Strategy strategy, Strategy owner, String... keys) {

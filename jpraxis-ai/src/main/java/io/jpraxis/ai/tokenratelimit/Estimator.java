@@ -2,6 +2,8 @@ package io.jpraxis.ai.tokenratelimit;
 
 import io.jpraxis.ai.tokenratelimit.Estimation.Strategy;
 import io.jpraxis.core.context.RequestContext;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.OptionalLong;
 
 /**
@@ -30,14 +32,24 @@ final class Estimator {
         if (output == null) {
             return OptionalLong.empty();
         }
-        double tokens = switch (e.strategy()) {
-            case MAX_TOKENS -> output;
-            case INPUT_PLUS_MAX_TOKENS -> Math.ceil(contentLength(ctx) / e.bytesPerToken()) + output;
-            case MODEL_SCALED -> output * modelFactor(e, body.model() != null ? body.model() : ctx.headers().get("x-model"));
+        BigDecimal tokens = switch (e.strategy()) {
+            case MAX_TOKENS -> BigDecimal.valueOf(output);
+            case INPUT_PLUS_MAX_TOKENS -> BigDecimal.valueOf(contentLength(ctx))
+                    .divide(BigDecimal.valueOf(e.bytesPerToken()), 0, RoundingMode.CEILING).add(BigDecimal.valueOf(output));
+            case MODEL_SCALED -> BigDecimal.valueOf(output).multiply(BigDecimal.valueOf(
+                    modelFactor(e, body.model() != null ? body.model() : ctx.headers().get("x-model"))));
             case FIXED -> throw new IllegalStateException("handled above");
         };
-        double up = Math.ceil(tokens * e.multiplier());
-        return OptionalLong.of(up >= MAX_ESTIMATE ? MAX_ESTIMATE : (long) up);
+        return OptionalLong.of(roundUp(tokens, e.multiplier()));
+    }
+
+    /**
+     * ceil(tokens × multiplier) in decimal, so a multiplier of 1.1 is 1.1 and not its binary
+     * neighbour (50 × 1.1 is 55, not 56); held below {@link #MAX_ESTIMATE}.
+     */
+    static long roundUp(BigDecimal tokens, double multiplier) {
+        BigDecimal up = tokens.multiply(BigDecimal.valueOf(multiplier)).setScale(0, RoundingMode.CEILING);
+        return up.compareTo(BigDecimal.valueOf(MAX_ESTIMATE)) >= 0 ? MAX_ESTIMATE : up.longValueExact();
     }
 
     private static double modelFactor(Estimation e, String model) {

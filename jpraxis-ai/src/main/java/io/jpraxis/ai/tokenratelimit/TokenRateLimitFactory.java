@@ -96,21 +96,27 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
         boolean clean = true;
         for (int i = 0; i < items.size(); i++) {
             ConfigPath path = options.path("rules").index(i);
+            // Names are checked on the raw entries, so a duplicate is reported even beside other errors.
+            String name = nameOf(items.get(i));
+            Integer earlier = name == null ? null : firstAt.putIfAbsent(name, i);
             Optional<TokenRule> rule = RuleReader.read(items.get(i), path, options.diagnostics(), defaults);
-            if (rule.isEmpty()) {
-                clean = false;
-                continue;
-            }
-            Integer earlier = firstAt.putIfAbsent(rule.get().name(), i);
             if (earlier != null) {
-                options.diagnostics().invalid(path.key("name"), items.get(i).line(), "'" + rule.get().name() + "'",
+                ConfigNode nameNode = ((ConfigNode.MapNode) items.get(i)).get("name").orElseThrow();
+                options.diagnostics().invalid(path.key("name"), nameNode.line(), "\"" + name + "\"",
                         "a rule name no other rule has; rules[" + earlier + "] has it");
                 clean = false;
-                continue;
+            } else if (rule.isEmpty()) {
+                clean = false;
+            } else {
+                rules.add(rule.get());
             }
-            rules.add(rule.get());
         }
         return clean ? rules : null;
+    }
+
+    private static String nameOf(ConfigNode item) {
+        return item instanceof ConfigNode.MapNode m ? m.get("name").filter(ConfigNode.ScalarNode.class::isInstance)
+                .map(n -> ((ConfigNode.ScalarNode) n).text()).orElse(null) : null;
     }
 
     /**

@@ -74,8 +74,14 @@ public final class TokenRateLimitFilter implements AiApiFilter {
         return TokenRateLimitFactory.TYPE;
     }
 
+    /** Praxis's YAML shape, for {@code jpraxis dump}. */
     @Override
-    public TokenRateLimitConfig config() {
+    public Object config() {
+        return ConfigDumpView.of(config);
+    }
+
+    /** The typed config. */
+    TokenRateLimitConfig settings() {
         return config;
     }
 
