@@ -51,8 +51,12 @@ final class RuleReader {
             r.skip("window", "refill_rate");
         }
         Optional<Estimation> estimation = estimation(r, label, capacity);
-        long timeout = r.has("reservation_timeout") ? duration(r, "reservation_timeout", label)
-                : TokenRule.DEFAULT_RESERVATION_TIMEOUT_MS;
+        long timeout = TokenRule.DEFAULT_RESERVATION_TIMEOUT_MS;
+        if (r.has("reservation_timeout")) {
+            timeout = duration(r, "reservation_timeout", label);
+        } else {
+            r.skip("reservation_timeout"); // read as its default
+        }
         Weights weights = r.map("weights", TokenRateLimitKeys.WEIGHTS).map(w -> WeightsReader.read(w, defaults))
                 .orElse(defaults);
         Optional<List<Tier>> tiers = capacity == null ? Optional.empty() : TierReader.read(r, label, capacity);
@@ -95,6 +99,9 @@ final class RuleReader {
                     + "estimation: {strategy: fixed, fallback_estimate: N}), in rule '" + rule + "'");
             r.skip("reserved_tokens", "estimation");
             return Optional.empty();
+        }
+        if (!legacy) {
+            r.skip("reserved_tokens");
         }
         if (!legacy && !modern) {
             r.error("estimation", "missing (expected: estimation, or the legacy reserved_tokens), in rule '" + rule + "'");

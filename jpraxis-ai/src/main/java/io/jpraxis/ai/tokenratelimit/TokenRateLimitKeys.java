@@ -67,7 +67,7 @@ public final class TokenRateLimitKeys {
                     + "reserved_tokens and estimation"),
             key("estimation", KeyType.object(ESTIMATION), "The admission estimate."),
             key("reservation_timeout", DURATION, "How long an unsettled reservation stays active; then it is charged "
-                    + "at its estimate.").withDefault("30s"),
+                    + "at its estimate.").withDefault("30s").withRule("<integer><unit>, unit ms, s, m or h, not 0"),
             key("weights", KeyType.object(WEIGHTS), "Overlay on default_weights."),
             key("tiers", KeyType.listOf(KeyType.object(TIER), 1, null), "Graduated soft limits."));
 
