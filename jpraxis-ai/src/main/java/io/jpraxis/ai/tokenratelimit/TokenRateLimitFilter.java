@@ -100,11 +100,13 @@ public final class TokenRateLimitFilter implements AiApiFilter {
         return FilterAction.BODY_DONE;
     }
 
+    /** A remote store answers later; the memory ledger's stages are complete when returned. */
     @Override
     public boolean isAsync() {
-        return true;
+        return !(ledger instanceof MemoryLedger);
     }
 
+    /** The memory ledger's path: its stage is already complete, so this never waits. */
     @Override
     public FilterAction onRequest(RequestContext ctx) {
         return onRequestAsync(ctx).toCompletableFuture().join();
