@@ -50,8 +50,15 @@ final class TierReader {
             Optional<MapReader> action = t.require("action") ? t.map("action", TokenRateLimitKeys.TIER_ACTION)
                     : Optional.empty();
             String type = action.flatMap(a -> a.require("type") ? a.string("type") : Optional.empty()).orElse(null);
+            if (type != null && !type.equals("inject") && !type.equals("deny")) {
+                action.get().invalid("type", "inject or deny");
+                type = null;
+            }
             boolean deny = "deny".equals(type);
-            Map<String, String> headers = action.map(a -> headers(a, name, deny)).orElse(Map.of());
+            String known = type;
+            // Headers are only judged once the type is known; otherwise the type's error says it all.
+            Map<String, String> headers = action.map(a -> known == null ? skipHeaders(a) : headers(a, name, deny))
+                    .orElse(Map.of());
             if (at != null) {
                 if (at <= previous) {
                     t.invalid("capacity", "a capacity above the previous tier's (" + previous + "), in rule '" + name + "'");
@@ -71,6 +78,11 @@ final class TierReader {
             }
         }
         return d.errorCount() == errors ? Optional.of(tiers) : Optional.empty();
+    }
+
+    private static Map<String, String> skipHeaders(MapReader action) {
+        action.skip("headers");
+        return Map.of();
     }
 
     private static Map<String, String> headers(MapReader action, String rule, boolean deny) {

@@ -141,6 +141,8 @@ class TokenRateLimitFactoryTest {
                 .singleElement().asString().contains("the rule's capacity (1000) for the deny tier");
         assertThat(refused(window("reserved_tokens: 1\ntiers: [{capacity: 1000, action: {type: deny}}, "
                 + "{capacity: 1000, action: {type: deny}}]"))).anyMatch(m -> m.contains("deny only on the last tier"));
+        assertThat(refused(window("reserved_tokens: 1\ntiers: [{capacity: 10, action: {type: warn}}]")))
+                .singleElement().asString().contains(t + "[0].action.type").contains("inject or deny");
         assertThat(refused(window("reserved_tokens: 1\ntiers: [{capacity: 10, action: {type: inject}}]")))
                 .singleElement().asString().contains("at least one header");
         assertThat(refused(window("reserved_tokens: 1\ntiers: [{capacity: 10, action: {type: inject, headers: "

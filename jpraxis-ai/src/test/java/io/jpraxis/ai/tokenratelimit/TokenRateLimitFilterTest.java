@@ -3,7 +3,9 @@ package io.jpraxis.ai.tokenratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.testing.AiFixtures;
+import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
+import io.jpraxis.core.context.TokenUsage;
 import io.jpraxis.core.filter.BodyChunk;
 import io.jpraxis.core.filter.ExchangeSummary;
 import io.jpraxis.core.filter.FilterAction;
@@ -16,6 +18,8 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.junit.jupiter.api.Test;
 
 /** The filter's request, response and log hooks (docs/reference/filters/token_rate_limit.md#what-it-does). */
@@ -221,5 +225,59 @@ class TokenRateLimitFilterTest {
         f.onLog(fits, DONE); // nothing reported: the estimate stands
         assertThat(meter(f, "praxis.trl.budget.remaining", Map.of("rule", "r", "algorithm", "token_bucket")))
                 .isEqualTo(5);
+    }
+
+    @Test
+    void aStreamCutShortIsSettledWithWhatTokenCountCountedSoFar() {
+        TokenRateLimitFilter f = filter("""
+            rules: [{name: r, algorithm: sliding_window, window: 1m, capacity: 100, reserved_tokens: 60}]
+            """);
+        RequestContext cut = AiFixtures.request("/v1/chat/completions");
+        run(f, cut);
+        GenAiExchange.of(cut).usage(TokenUsage.of(13, 2, 15)); // the usage event arrived, the body end did not
+        f.onLog(cut, new ExchangeSummary(200, 0, 0, 0, false));
+        assertThat(meter(f, "praxis.trl.tokens.reconciled", Map.of("rule", "r"))).isEqualTo(15);
+        assertThat(meter(f, "praxis.trl.tokens.refunded", Map.of("rule", "r"))).isEqualTo(45);
+    }
+
+    @Test
+    void aFailingStoreIs503ClosedOrAdmitsWhenOpen() {
+        TokenRateLimitConfig closed = ((TokenRateLimitFilter) AiFixtures.build(new TokenRateLimitFactory(), """
+            rules: [{name: r, algorithm: sliding_window, window: 1m, capacity: 100, reserved_tokens: 1}]
+            """).accepted()).settings();
+        TokenRateLimitFilter failing = new TokenRateLimitFilter(closed, new Unreachable(), clock);
+        assertThat(failing.isAsync()).as("a remote store answers later").isTrue();
+        FilterAction refused = run(failing, AiFixtures.request("/v1/chat/completions"));
+        assertThat(refused).isInstanceOf(FilterAction.Reject.class);
+        assertThat(((FilterAction.Reject) refused).status()).isEqualTo(503);
+        assertThat(meter(failing, "praxis.trl.backend.errors", Map.of("rule", "r", "backend", "valkey"))).isEqualTo(1);
+
+        TokenRateLimitConfig open = new TokenRateLimitConfig(closed.rules(), closed.key(), closed.backend(),
+                TokenRateLimitConfig.OnBackendError.OPEN, closed.defaultWeights());
+        assertThat(run(new TokenRateLimitFilter(open, new Unreachable(), clock),
+                AiFixtures.request("/v1/chat/completions"))).isEqualTo(FilterAction.CONTINUE);
+    }
+
+    /** A store that is down: every call fails, as a remote one would. */
+    private static final class Unreachable implements TokenLedger {
+        @Override
+        public CompletionStage<Admission> reserve(int rule, String key, long estimate, long nowMs) {
+            return CompletableFuture.failedFuture(new IllegalStateException("connection refused"));
+        }
+
+        @Override
+        public CompletionStage<Settlement> settle(Reservation id, long actual, long nowMs) {
+            return CompletableFuture.failedFuture(new IllegalStateException("connection refused"));
+        }
+
+        @Override
+        public RuleSnapshot snapshot(int rule) {
+            return new RuleSnapshot(0, 0, 0, 0);
+        }
+
+        @Override
+        public String kind() {
+            return "valkey";
+        }
     }
 }
