@@ -319,7 +319,8 @@ class ExamplesTest {
             assertThat(refused.status()).isEqualTo(429);
             assertThat(refused.header("x-ratelimit-limit")).isEqualTo("10");
             assertThat(refused.header("x-ratelimit-remaining")).isEqualTo("0");
-            assertThat(refused.header("x-ratelimit-reset")).as("the next token in 200 ms, rounded up").isEqualTo("1");
+            assertThat(refused.header("x-ratelimit-reset")).as("the next token in 200 ms: that second, as a Unix time")
+                    .isEqualTo(Long.toString(clock.instant().getEpochSecond() + 1));
             assertThat(refused.header("retry-after")).isEqualTo("1");
             assertThat(refused.bodyText()).endsWith(",\"detail\":\"rate limit exceeded\"}");
             assertThat(api.requestCount()).as("the refused request never reached the origin").isEqualTo(10);

@@ -152,7 +152,9 @@ class IterativeRouterLimitsTest {
     @Test
     void requestAndResponseBodiesTogetherOverMaxStateBytesAre413() throws Exception {
         String yaml = irr("127.0.0.1:0", "initial_step: big\nmax_state_bytes: 1000\n",
-                step("big", origin.address(), Map.of("x-origin-download", "600"), DONE));
+                // A streamed answer counts by the length it declares (its body is not held; see
+                // docs/behaviour/iterative-router.md#streamed-answers).
+                step("big", origin.address(), Map.of("x-origin-download", "600", "x-origin-framing", "length"), DONE));
         try (RunningGateway gw = RunningGateway.start(yaml, IRR)) {
             RawResponse fits = send(gw.port(), post(300));
             assertThat(fits.status()).as("300 + 600 bytes of state").isEqualTo(200);

@@ -68,6 +68,23 @@ class ProviderFailoverExampleTest {
     }
 
     @Test
+    void aPrimaryFailingMidStreamCutsTheClientsResponseInsteadOfFailingOver() throws Exception {
+        try (TestOrigin primary = TestOrigin.builder("primary").failing(TestOrigin.Failure.CLOSE_MID_BODY).start();
+                TestOrigin secondary = TestOrigin.start("secondary");
+                RunningGateway gw = gateway(primary.address(), secondary.address());
+                RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
+            byte[] body = CHAT.getBytes(StandardCharsets.UTF_8);
+            conn.send("POST /v1/chat/completions HTTP/1.1\r\nHost: gateway.example\r\nContent-Length: "
+                    + body.length + "\r\n\r\n").send(body);
+            RawResponse head = conn.readResponseHead();
+            assertThat(head.status()).as("the primary's head went out before it failed").isEqualTo(200);
+            assertThat(head.header("x-provider")).isEqualTo("primary");
+            assertThat(conn.drainToEnd()).as("cut short of the 1,000,000 bytes its head declared").isEqualTo(1000);
+            assertThat(secondary.requestCount()).as("no failover after the head went out").isZero();
+        }
+    }
+
+    @Test
     void primary503FailsOverToSecondaryWithFreshHeadersAndTheSameBody() throws Exception {
         try (TestOrigin primary = TestOrigin.builder("primary")
                         .fixed(503, "application/json", "{\"error\":\"overloaded\"}").start();

@@ -5,7 +5,7 @@ package io.jpraxis.testkit;
  * upstream a test needs, whatever path the gateway under test routes on.
  */
 public final class OriginCommands {
-    /** Answer with this status instead of 200 (the body is still the echo). */
+    /** Answer with this status instead of 200 (the body is still the echo, or the {@link #EVENTS}). */
     public static final String STATUS = "x-origin-status";
     /** Stream this many pattern bytes ({@link TestData}) instead of the echo. */
     public static final String DOWNLOAD = "x-origin-download";

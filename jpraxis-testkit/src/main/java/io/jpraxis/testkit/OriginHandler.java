@@ -216,7 +216,9 @@ final class OriginHandler extends SimpleChannelInboundHandler<HttpObject> {
     }
 
     private void events(ChannelHandlerContext ctx, HttpRequest req, int count, boolean keepAlive) {
-        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        String status = req.headers().get(OriginCommands.STATUS);
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1,
+                status == null ? HttpResponseStatus.OK : HttpResponseStatus.valueOf(Integer.parseInt(status)));
         head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
         head.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
         HttpUtil.setTransferEncodingChunked(head, true);

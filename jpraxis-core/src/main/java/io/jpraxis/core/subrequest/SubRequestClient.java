@@ -1,9 +1,11 @@
 package io.jpraxis.core.subrequest;
 
+import io.jpraxis.core.http.BodyStream;
 import java.util.concurrent.CompletionStage;
 
 /**
- * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response: the
+ * Sends one HTTP sub-request to an endpoint a load balancer picked and buffers its response (or,
+ * {@link #stream}, hands it on as it arrives): the
  * shared non-blocking client behind the iterative request router's steps (see
  * docs/behaviour/iterative-router.md#steps-and-transitions) and outbound chains (5.11). The edge
  * that carries the parent request provides it ({@link
@@ -20,4 +22,18 @@ public interface SubRequestClient {
 
     /** Sends {@code request}; completes with the buffered response or the transport failure. */
     CompletionStage<SubResponse> send(SubRequest request);
+
+    /**
+     * Sends {@code request} and completes as soon as the response head is in, its body streaming
+     * behind it with the consumer's demand (see docs/behaviour/iterative-router.md#streamed-answers);
+     * {@link SubRequest#maxResponseBytes} does not apply to a streamed body, the consumer caps it.
+     * A client that cannot stream buffers the response and hands over the whole body
+     * ({@link io.jpraxis.core.http.BodyStream#whole()}).
+     */
+    default CompletionStage<SubStream> stream(SubRequest request) {
+        return send(request).thenApply(response -> switch (response) {
+            case SubResponse.Received r -> new SubStream.Opened(r.status(), r.headers(), BodyStream.of(r.body()));
+            case SubResponse.Failed f -> f;
+        });
+    }
 }

@@ -13,6 +13,6 @@ public sealed interface SubResponse permits SubResponse.Received, SubResponse.Fa
     }
 
     /** No usable response: {@code kind} classifies it; {@code detail} is for logs only, never sent. */
-    record Failed(TransportError kind, String detail) implements SubResponse {
+    record Failed(TransportError kind, String detail) implements SubResponse, SubStream {
     }
 }

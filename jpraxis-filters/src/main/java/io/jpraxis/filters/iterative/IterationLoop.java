@@ -14,6 +14,7 @@ import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.SubStream;
 import io.jpraxis.core.subrequest.TransportError;
 import io.jpraxis.filters.iterative.StepCompiler.CompiledStep;
 import io.jpraxis.filters.iterative.TransitionRule.Origin;
@@ -31,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * docs/behaviour/iterative-router.md#steps-and-transitions). Each iteration runs a step's pipeline
  * on a fresh context (empty headers, same method and target, the parent's frozen binding shared,
  * never re-frozen), sends the sub-request to the endpoint the step picked, runs the step's response
- * filters, counts the iteration and follows the first matching rule. Never blocks: every stage
+ * filters, counts the iteration and follows the first matching rule. An upstream answer is read
+ * only up to its head, and streams to the client once no rule sends the loop on (see
+ * docs/behaviour/iterative-router.md#streamed-answers). Never blocks: every stage
  * completes on the thread of the step filter or client that completed it.
  */
 final class IterationLoop {
@@ -115,19 +118,33 @@ final class IterationLoop {
         }
         SubRequest request = new SubRequest(f.target(), ctx.method(), ctx.target(), headers, body, stepDeadline,
                 router.config().maxResponseBytes());
-        return parent.subRequests().send(request).thenApply(response -> switch (response) {
-            case SubResponse.Received r -> {
-                ctx.upstreamAnswered(r.status()); // what the step's response filters (circuit_breaker) judge
-                yield new StepResult(Origin.UPSTREAM, null, new LocalResponse(r.status(), r.headers(), r.body()), null);
-            }
-            case SubResponse.Failed failed -> {
-                recordReach(ctx, failed.kind());
-                log.debug("request {}: step sub-request to {} failed: {} ({})", parent.requestId(),
-                        f.target().endpoint(), failed.kind().configName(), failed.detail());
-                yield new StepResult(Origin.TRANSPORT, failed.kind(), LocalResponse.jsonError(failed.kind().status(),
-                        failed.kind().status() == 504 ? "upstream timed out" : "upstream request failed"), null);
-            }
+        if ("HEAD".equals(ctx.method())) {
+            // No body to stream: the head-only answer keeps the length its GET would have (TerminalResponse).
+            return parent.subRequests().send(request).thenApply(response -> switch (response) {
+                case SubResponse.Received r -> answered(ctx, r.status(), new LocalResponse(r.status(), r.headers(), r.body()));
+                case SubResponse.Failed failed -> failed(ctx, f, failed);
+            });
+        }
+        // The answer streams (see docs/behaviour/iterative-router.md#streamed-answers): the rules read its head.
+        return parent.subRequests().stream(request).thenApply(opened -> switch (opened) {
+            case SubStream.Opened o -> answered(ctx, o.status(), o.body().whole()
+                    .map(whole -> new LocalResponse(o.status(), o.headers(), whole))
+                    .orElseGet(() -> LocalResponse.streamed(o.status(), o.headers(), o.body())));
+            case SubResponse.Failed failed -> failed(ctx, f, failed);
         });
+    }
+
+    private static StepResult answered(RequestContext ctx, int status, LocalResponse response) {
+        ctx.upstreamAnswered(status); // what the step's response filters (circuit_breaker) judge
+        return new StepResult(Origin.UPSTREAM, null, response, null);
+    }
+
+    private StepResult failed(RequestContext ctx, RequestOutcome.Forward f, SubResponse.Failed failed) {
+        recordReach(ctx, failed.kind());
+        log.debug("request {}: step sub-request to {} failed: {} ({})", parent.requestId(),
+                f.target().endpoint(), failed.kind().configName(), failed.detail());
+        return new StepResult(Origin.TRANSPORT, failed.kind(), LocalResponse.jsonError(failed.kind().status(),
+                failed.kind().status() == 504 ? "upstream timed out" : "upstream request failed"), null);
     }
 
     /**
@@ -152,29 +169,57 @@ final class IterationLoop {
             // The request is attributed to the cluster of the step that served it last (access log, metrics).
             parent.cluster(ctx.cluster());
         }
-        exec.runLog(new ExchangeSummary(response.status(), body.length, response.body().length,
-                System.nanoTime() - started, true));
+        if (!response.streamed()) {
+            exec.runLog(new ExchangeSummary(response.status(), body.length, response.body().length,
+                    System.nanoTime() - started, true));
+        }
         iterations++;
-        long state = (long) body.length + response.body().length;
-        // The 64 MiB cap holds for the IRR's state whatever max_state_bytes says (see
-        // docs/behaviour/body-access.md#body-limits).
+        // A streamed answer counts with the length it declares, if any: its body is not held (see
+        // docs/behaviour/iterative-router.md#streamed-answers). The 64 MiB cap holds for the IRR's
+        // state whatever max_state_bytes says (see docs/behaviour/body-access.md#body-limits).
+        long state = (long) body.length + response.body().length + declaredLength(response);
         if (state > Math.min(router.config().maxStateBytes(), BodyLimits.ABSOLUTE_CAP_BYTES)) {
+            drop(response, exec, body.length, started);
             return done(FilterAction.reject(413, "iterative state too large"));
         }
+        // Every rule is read on the head: a step filter's results are all in once its response
+        // filters ran (steps hold no body hooks), so the answer is committed only when no rule
+        // sends the loop on (see docs/behaviour/iterative-router.md#streamed-answers).
         StepResult result = new StepResult(raw.origin(), raw.transportError(), response, exec.retainedResults());
         for (TransitionRule rule : step.config().onResult()) {
             if (result.matches(rule)) {
                 return switch (rule.then()) {
                     // No jpraxis filter nominates a body for the next step, so the previous one goes on.
                     case TransitionRule.Next n -> {
+                        drop(response, exec, body.length, started); // suppressed: nothing of it reaches the client
                         router.counters().movedOn(stepName, n.step(), raw.origin());
                         yield iterate(n.step(), body);
                     }
-                    case TransitionRule.Done d -> finish(response);
+                    case TransitionRule.Done d -> finish(response, stepName, exec, body.length, started);
                 };
             }
         }
-        return finish(response); // no rule matched: the current response is the answer
+        return finish(response, stepName, exec, body.length, started); // no rule matched: the current response is the answer
+    }
+
+    /** The length a streamed answer declares (0 when it declares none or is whole). */
+    private static long declaredLength(LocalResponse response) {
+        if (!response.streamed()) {
+            return 0;
+        }
+        String value = response.headers().get("content-length");
+        if (value == null || value.isEmpty() || value.length() > 18 || !value.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return 0;
+        }
+        return Long.parseLong(value);
+    }
+
+    /** Lets go of a streamed answer the client will not see (its upstream connection closes). */
+    private static void drop(LocalResponse response, PipelineExecution exec, long requestBytes, long started) {
+        if (response.streamed()) {
+            response.stream().cancel();
+            exec.runLog(new ExchangeSummary(response.status(), requestBytes, 0, System.nanoTime() - started, false));
+        }
     }
 
     /** The step's response filters, over the step response (upstream or local) as for any exchange. */
@@ -185,13 +230,28 @@ final class IterationLoop {
         }
         ResponseHead head = new ResponseHead(response.status(), response.headers(), raw.origin() != Origin.UPSTREAM);
         return switch (exec.runResponse(head)) {
-            case ResponseOutcome.Proceed p -> new LocalResponse(head.status(), head.headers(), response.body());
-            case ResponseOutcome.Replace r -> r.response();
+            case ResponseOutcome.Proceed p -> new LocalResponse(head.status(), head.headers(), response.body(),
+                    null, response.stream());
+            case ResponseOutcome.Replace r -> {
+                if (response.streamed()) {
+                    response.stream().cancel(); // a step filter put its own answer in the upstream's place
+                }
+                yield r.response();
+            }
         };
     }
 
-    private CompletionStage<FilterAction> finish(LocalResponse response) {
-        return done(new FilterAction.Respond(TerminalResponse.of(parent.method(), response)));
+    private CompletionStage<FilterAction> finish(LocalResponse response, String stepName, PipelineExecution exec,
+            long requestBytes, long started) {
+        if (!response.streamed()) {
+            return done(new FilterAction.Respond(TerminalResponse.of(parent.method(), response)));
+        }
+        Long cap = router.config().maxStreamResponseBytes();
+        StreamedStepAnswer body = new StreamedStepAnswer(response.stream(), parent.requestId(), stepName,
+                cap == null ? Long.MAX_VALUE : cap, (bytes, clean) -> exec.runLog(new ExchangeSummary(
+                        response.status(), requestBytes, bytes, System.nanoTime() - started, clean)));
+        return done(new FilterAction.Respond(LocalResponse.streamed(response.status(),
+                TerminalResponse.streamedHeaders(response.headers()), body)));
     }
 
     private static CompletionStage<FilterAction> done(FilterAction action) {

@@ -12,7 +12,8 @@ import java.util.Map;
  * pipelines are built once by {@link StepCompiler}.
  *
  * @param maxResponseBytes per sub-request, already clamped to the pipeline's response body limit
- * @param maxStreamResponseBytes accepted and checked, null when unset; no jpraxis step streams
+ * @param maxStreamResponseBytes the cap on a streamed step answer's body sent to the client, null when unset
+ *     (see docs/behaviour/iterative-router.md#streamed-answers)
  * @param maxStateBytes the retained body state and the IRR's StreamBuffer request-body cap
  * @param stepsSource the {@code steps} list as written, which {@code dump} shows as it is (the step
  *     filters' own effective configs live in their nested pipelines)

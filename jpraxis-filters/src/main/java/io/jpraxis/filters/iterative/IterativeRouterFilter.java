@@ -98,7 +98,7 @@ public final class IterativeRouterFilter implements HttpFilter {
             return CompletableFuture.completedFuture(FilterAction.reject(508, "iterative request loop detected"));
         }
         if (WebSocketUpgrade.offered(ctx.headers())) {
-            // A step is a sub-request with a buffered answer; it cannot carry a tunnel (see
+            // A step is a sub-request with an HTTP answer; it cannot carry a tunnel (see
             // docs/behaviour/websocket.md#what-is-not-tunnelled).
             return CompletableFuture.completedFuture(FilterAction.reject(400,
                     "iterative_request_router cannot route an Upgrade: websocket request (sub-requests are not tunnels;"

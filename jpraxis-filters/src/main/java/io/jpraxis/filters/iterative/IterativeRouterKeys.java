@@ -46,13 +46,14 @@ public final class IterativeRouterKeys {
                     + "whole loop (504).").withDefault(IterativeRouterConfig.DEFAULT_TIMEOUT_MS),
             key("step_timeout_ms", KeyType.integer(1, IterativeRouterConfig.MAX_TIMEOUT_MS), "Budget for one "
                     + "step; unset: timeout_ms."),
-            key("max_response_bytes", KeyType.integer(1, Long.MAX_VALUE), "Largest step response read whole.")
+            key("max_response_bytes", KeyType.integer(1, Long.MAX_VALUE), "Largest step response read whole "
+                    + "(a HEAD's; other answers stream).")
                     .withDefault(IterativeRouterConfig.DEFAULT_MAX_RESPONSE_BYTES)
                     .withRule("lowered to body_limits.max_response_bytes and to 64 MiB"),
-            key("max_stream_response_bytes", KeyType.integer(1, Long.MAX_VALUE), "Cap on a streamed "
-                    + "step response (no jpraxis step streams)."),
+            key("max_stream_response_bytes", KeyType.integer(1, Long.MAX_VALUE), "Most body bytes "
+                    + "of a streamed step answer sent to the client; past it the response is cut. Unset: no cap."),
             key("max_state_bytes", KeyType.integer(1, Long.MAX_VALUE), "Request plus response kept per step "
-                    + "(413 beyond); also the request pre-read cap.").withDefault(IterativeRouterConfig.DEFAULT_MAX_STATE_BYTES)
+                    + "(413 beyond; a streamed answer counts the length it declares); also the request pre-read cap.").withDefault(IterativeRouterConfig.DEFAULT_MAX_STATE_BYTES)
                     .withRule("64 MiB holds whatever is set"),
             key("steps", KeyType.listOf(KeyType.object(STEP), 1, IterativeRouterConfig.MAX_STEPS), "The steps.")
                     .asRequired().withRule("unique names"));

@@ -80,7 +80,7 @@ final class IterativeRouterReader {
             // circuit_open can happen when the step's own circuit_breaker refuses, or the sub-request breaker does.
             boolean breaker = context.runtime().subrequests().circuitBreaker() != null
                     || filters.stream().anyMatch(f -> f.filterType().equals(CircuitBreakerFactory.TYPE));
-            List<TransitionRule> rules = TransitionRuleReader.read(s, stepNames, breaker);
+            List<TransitionRule> rules = TransitionRuleReader.read(s, name == null ? "?" : name, stepNames, breaker);
             if (s.finishCleanly() && name != null) {
                 out.add(new StepConfig(name, filters, rules));
             }

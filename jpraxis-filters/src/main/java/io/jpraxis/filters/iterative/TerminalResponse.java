@@ -28,4 +28,15 @@ final class TerminalResponse {
         return new LocalResponse(status, headers, "HEAD".equals(method) ? new byte[0] : step.body(),
                 step.errorReason());
     }
+
+    /**
+     * The headers of a streamed answer (see docs/behaviour/iterative-router.md#streamed-answers):
+     * {@code transfer-encoding} dropped (the edge frames the body), a declared {@code content-length}
+     * kept (the body relayed is that long, or the stream is cut); none is added.
+     */
+    static HeaderMap streamedHeaders(HeaderMap step) {
+        HeaderMap headers = step.copy();
+        headers.remove("transfer-encoding");
+        return headers;
+    }
 }

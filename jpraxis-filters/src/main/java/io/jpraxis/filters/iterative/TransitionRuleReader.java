@@ -30,10 +30,11 @@ final class TransitionRuleReader {
      * step has a circuit that can open: a {@code circuit_breaker} among its filters, or {@code
      * runtime.subrequest_circuit_breaker}.
      */
-    static List<TransitionRule> read(MapReader step, Set<String> stepNames, boolean circuitBreaker) {
+    static List<TransitionRule> read(MapReader step, String stepName, Set<String> stepNames, boolean circuitBreaker) {
         List<ConfigNode> items = step.list("on_result").orElse(List.of());
         List<TransitionRule> out = new ArrayList<>();
         int defaults = 0;
+        int firstDefault = -1;
         for (int i = 0; i < items.size(); i++) {
             ConfigPath path = step.path("on_result").index(i);
             MapReader r = MapReader.of(items.get(i), path, step.diagnostics());
@@ -42,9 +43,29 @@ final class TransitionRuleReader {
                 r.error("default", "a second default rule in this step (expected: at most one default: true rule "
                         + "per step; the first one always matches)");
             }
+            if (rule.isPresent() && headerSafeFailover(rule.get()) && firstDefault >= 0) {
+                // The streamed answer is committed once the rules before this one let it through
+                // (see docs/behaviour/iterative-router.md#streamed-answers): this failover never runs.
+                r.diagnostics().error(r.path(), r.line(), "a failover rule (next: '"
+                        + ((TransitionRule.Next) rule.get().then()).step() + "' on status, origin or transport_error) "
+                        + "after the default rule on_result[" + firstDefault + "] of step '" + stepName + "': it "
+                        + "never matches, and the step's answer is committed to the client without it (expected: "
+                        + "failover rules before the step's default rule)");
+            }
+            if (rule.isPresent() && rule.get().isDefault() && firstDefault < 0) {
+                firstDefault = i;
+            }
             rule.ifPresent(out::add);
         }
         return out;
+    }
+
+    /**
+     * A rule that fails over on the response head alone: not default, {@code next}, and no
+     * filter result (see docs/behaviour/iterative-router.md#streamed-answers).
+     */
+    static boolean headerSafeFailover(TransitionRule rule) {
+        return !rule.isDefault() && rule.then() instanceof TransitionRule.Next && rule.result() == null;
     }
 
     private static Optional<TransitionRule> rule(MapReader r, Set<String> stepNames, boolean circuitBreaker) {
@@ -54,7 +75,7 @@ final class TransitionRuleReader {
         List<Integer> status = status(r);
         Origin origin = r.enumValue("origin", Origin.class).orElse(null);
         TransportError kind = transportError(r, circuitBreaker);
-        TransitionRule.ResultKey result = result(r);
+        TransitionRule.ResultKey result = result(r, next);
         if (next != null && done) {
             r.error("done", "true together with next: '" + next + "' (expected: either next or done, they are "
                     + "mutually exclusive)");
@@ -122,12 +143,18 @@ final class TransitionRuleReader {
      * The filter/key/value triple: all three or none, each non-empty (see
      * docs/behaviour/iterative-router.md#steps-and-transitions).
      */
-    private static TransitionRule.ResultKey result(MapReader r) {
+    private static TransitionRule.ResultKey result(MapReader r, String next) {
         String filter = r.string("filter").orElse(null);
         String key = r.string("key").orElse(null);
         String value = r.string("value").orElse(null);
         int set = (filter != null ? 1 : 0) + (key != null ? 1 : 0) + (value != null ? 1 : 0);
         if (set == 0) {
+            return null;
+        }
+        if (filter == null && next != null) {
+            r.diagnostics().error(r.path(), r.line(), (key != null ? "key: " + key : "value: " + value)
+                    + " without filter on a rule with next: '" + next + "' is ambiguous: no step filter says whose "
+                    + "result it reads (expected: filter, key and value all three, or none)");
             return null;
         }
         if (set < 3) {

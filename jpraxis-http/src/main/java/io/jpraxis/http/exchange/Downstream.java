@@ -47,6 +47,15 @@ public interface Downstream {
     /** Closes the connection at once: a response already under way cannot be completed. */
     void abort();
 
+    /**
+     * As {@link #abort()}, but only once what was already written has gone out: a body cut right
+     * after its last piece was queued (see docs/behaviour/iterative-router.md#streamed-answers)
+     * still delivers that piece.
+     */
+    default void abortAfterWrites() {
+        abort();
+    }
+
     /** Whether the connection can leave HTTP after a {@code 101} (an HTTP/1.x connection; never an HTTP/2 stream). */
     default boolean switchesProtocols() {
         return false;

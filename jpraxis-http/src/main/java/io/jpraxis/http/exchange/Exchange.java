@@ -59,6 +59,8 @@ public final class Exchange {
     private final ClientEncoding encoding = new ClientEncoding();
     private RequestDeadline deadline;
     private RequestPreRead preRead;
+    /** The body of a streamed local answer while it is relayed (see docs/behaviour/iterative-router.md#streamed-answers). */
+    private StreamedLocalAnswer streamed;
     private ExchangeState state = ExchangeState.ADMITTING;
     // Beside the life (see ExchangeState): request read, must close, 100 Continue owed (read from the head).
     private boolean requestReceived;
@@ -261,6 +263,9 @@ public final class Exchange {
     }
 
     public void onDownstreamWritable() {
+        if (streamed != null) {
+            streamed.onWritable();
+        }
         if (proxy != null) {
             proxy.onDownstreamWritable();
         }
@@ -276,6 +281,9 @@ public final class Exchange {
         }
         if (proxy != null) {
             proxy.onDownstreamClosed();
+        }
+        if (streamed != null) {
+            streamed.onClientGone();
         }
         dropBody();
         if (cutShort) {
@@ -297,6 +305,10 @@ public final class Exchange {
 
     /** Sends a local response after the response phase; {@code error} responses carry the request id. */
     private void respondLocal(LocalResponse response, boolean error) {
+        if (response.streamed()) {
+            respondStreamed(response);
+            return;
+        }
         boolean keepAlive = keepAliveWanted() && requestReceived;
         FullHttpResponse wire = LocalResponses.wire(execution, response, error, requestId(), request, keepAlive,
                 listener);
@@ -305,6 +317,59 @@ public final class Exchange {
         finish();
         downstream.complete(wire, keepAlive);
         end(true);
+    }
+
+    /**
+     * Sends a streamed local answer: the head after the response phase (a filter may still put a
+     * whole answer in its place, and the stream is let go), then the body as it comes (see
+     * docs/behaviour/iterative-router.md#streamed-answers).
+     */
+    private void respondStreamed(LocalResponse response) {
+        LocalResponses.Streamed head;
+        try {
+            head = LocalResponses.streamedHead(execution, response, request, keepAliveWanted() && requestReceived,
+                    listener);
+        } catch (IllegalArgumentException e) {
+            response.stream().cancel();
+            log.error("streamed local response for request {} is not valid HTTP: {}", requestId(), e.getMessage());
+            listener.metrics().internalError();
+            respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
+            return;
+        }
+        switch (head) {
+            case LocalResponses.Streamed.Replaced replaced -> {
+                response.stream().cancel();
+                respondLocal(replaced.response(), replaced.response().status() >= 400);
+            }
+            case LocalResponses.Streamed.Whole whole -> {
+                StreamedLocalAnswer.discard(response.stream()); // a bodiless status: nothing of the stream can go out
+                respondLocal(whole.response(), false);
+            }
+            case LocalResponses.Streamed.Head start -> {
+                listener.metrics().localResponse();
+                client.sendHead(start.head());
+                boolean keepAlive = start.keepAlive();
+                streamed = new StreamedLocalAnswer(response.stream(), client, downstream.eventLoop(), requestId(),
+                        new StreamedLocalAnswer.Ending() {
+                            @Override
+                            public void completed(long bytes) {
+                                streamed = null;
+                                record.localBody(bytes);
+                                client.sendEnd(LastHttpContent.EMPTY_LAST_CONTENT, keepAlive);
+                            }
+
+                            @Override
+                            public void cut(long bytes) {
+                                streamed = null;
+                                record.localBody(bytes);
+                                finish();
+                                downstream.abortAfterWrites(); // the last piece still goes out before the cut
+                                end(false);
+                            }
+                        });
+                streamed.start();
+            }
+        }
     }
 
     /** A JSON error if no response head went out yet, else an abort (RFC 9112 has no way to fail midway). */

@@ -14,6 +14,9 @@ import io.jpraxis.http.support.HttpDate;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -79,6 +82,51 @@ final class LocalResponses {
         return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
                 noBody ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(body), out,
                 DefaultHttpHeadersFactory.trailersFactory().newEmptyHeaders());
+    }
+
+    /** How a streamed local answer goes out. */
+    sealed interface Streamed {
+        /** Its head for the wire, and whether the connection stays open after its body. */
+        record Head(HttpResponse head, boolean keepAlive) implements Streamed {
+        }
+
+        /** A response filter put this whole answer in its place. */
+        record Replaced(LocalResponse response) implements Streamed {
+        }
+
+        /** Its status (or the request's method) carries no body: this head-only answer goes instead. */
+        record Whole(LocalResponse response) implements Streamed {
+        }
+    }
+
+    /**
+     * The head of a streamed local answer after the response phase (see
+     * docs/behaviour/iterative-router.md#streamed-answers), framed as a relayed origin answer is:
+     * a length the answer declares is kept (its body is that many bytes, or the stream is cut),
+     * otherwise chunked (close-delimited to an HTTP/1.0 client). Throws IllegalArgumentException
+     * for a status or header no wire may carry.
+     */
+    static Streamed streamedHead(PipelineExecution execution, LocalResponse response, HttpRequest request,
+            boolean keepAliveWanted, ListenerContext listener) {
+        ResponseHead head = headOf(response);
+        if (execution != null && execution.runResponse(head) instanceof ResponseOutcome.Replace replace) {
+            return new Streamed.Replaced(replace.response());
+        }
+        int code = head.status();
+        if (request.method().equals(HttpMethod.HEAD) || code < 200 || code == 204 || code == 304) {
+            return new Streamed.Whole(new LocalResponse(code, head.headers(), new byte[0]));
+        }
+        String length = declaredLength(head.headers().get("content-length"));
+        HttpHeaders framing = new DefaultHttpHeaders();
+        if (length != null) {
+            framing.set(HttpHeaderNames.CONTENT_LENGTH, length);
+        }
+        HttpResponse origin = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(code), framing);
+        DownstreamResponses.Built built = DownstreamResponses.build(head, origin, request, keepAliveWanted);
+        if (!built.head().headers().contains(HttpHeaderNames.DATE)) {
+            built.head().headers().set(HttpHeaderNames.DATE, HttpDate.format(listener.services().clock().millis()));
+        }
+        return new Streamed.Head(built.head(), built.keepAlive());
     }
 
     /** A local answer after the response phase: its head, its body, and whether it is an error (which carries the request id). */

@@ -348,6 +348,14 @@ final class Http1ServerHandler extends ChannelDuplexHandler implements Downstrea
     }
 
     @Override
+    public void abortAfterWrites() {
+        closing = true;
+        current = null;
+        // An empty write at the socket end of the pipeline completes after every write queued before it.
+        ctx.pipeline().firstContext().writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
     public boolean switchesProtocols() {
         return !closing;
     }

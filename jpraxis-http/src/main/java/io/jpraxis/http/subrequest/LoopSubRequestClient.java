@@ -3,6 +3,7 @@ package io.jpraxis.http.subrequest;
 import io.jpraxis.core.subrequest.SubRequest;
 import io.jpraxis.core.subrequest.SubRequestClient;
 import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.SubStream;
 import io.jpraxis.core.subrequest.TransportError;
 import io.jpraxis.http.metrics.EdgeMetrics;
 import io.jpraxis.http.upstream.UpstreamConnector;
@@ -69,6 +70,53 @@ public final class LoopSubRequestClient implements SubRequestClient {
                 circuits.settle(circuit, response);
             }
         });
+    }
+
+    /**
+     * Streams the response (see docs/behaviour/iterative-router.md#streamed-answers): the circuit
+     * is settled by the head (an answer is a success), and the process-wide slot is held until the
+     * body ended, failed or was cancelled.
+     */
+    @Override
+    public CompletionStage<SubStream> stream(SubRequest request) {
+        if (circuits == null) {
+            return streamPastCircuit(request);
+        }
+        SubRequestCircuits.Admission circuit = circuits.admit(request.target());
+        if (circuit.refused()) {
+            return CompletableFuture.completedFuture(new SubResponse.Failed(TransportError.CIRCUIT_OPEN,
+                    "runtime.subrequest_circuit_breaker: the circuit of " + circuit.peer() + " is open"));
+        }
+        return streamPastCircuit(request).whenComplete((opened, error) -> {
+            if (opened != null) {
+                circuits.settleStreamed(circuit, opened);
+            }
+        });
+    }
+
+    private CompletionStage<SubStream> streamPastCircuit(SubRequest request) {
+        CompletableFuture<SubStream> opened = new CompletableFuture<>();
+        Runnable start;
+        if (admission == null) {
+            SubRequestCall call = SubRequestCall.streamed(request, loop, connector, metrics, opened, () -> { });
+            start = () -> call.start(remainingNanos(request.deadline()));
+        } else {
+            SubRequestCall call = SubRequestCall.streamed(request, loop, connector, metrics, opened, admission::release);
+            start = () -> admission.admit(loop, remainingNanos(request.deadline()),
+                    () -> call.start(remainingNanos(request.deadline())),
+                    () -> opened.complete(new SubResponse.Failed(TransportError.ADMISSION_TIMEOUT,
+                            "runtime.subrequest_max_connections reached; no slot before the deadline")));
+        }
+        if (loop.inEventLoop()) {
+            start.run();
+            return opened;
+        }
+        try {
+            loop.execute(start);
+        } catch (RejectedExecutionException e) {
+            opened.complete(new SubResponse.Failed(TransportError.CONNECT, "event loop shut down"));
+        }
+        return opened;
     }
 
     private CompletionStage<SubResponse> sendPastCircuit(SubRequest request) {

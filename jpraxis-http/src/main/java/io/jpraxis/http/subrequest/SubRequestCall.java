@@ -1,7 +1,10 @@
 package io.jpraxis.http.subrequest;
 
 import io.jpraxis.core.subrequest.SubRequest;
+import io.jpraxis.core.http.BodySink;
+import io.jpraxis.core.http.BodyStream;
 import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.SubStream;
 import io.jpraxis.core.subrequest.TransportError;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.metrics.EdgeMetrics;
@@ -20,6 +23,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -28,7 +32,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One sub-request on its event loop: takes a cluster slot, borrows a connection from the proxy's
  * pool, sends the head and the whole body, buffers the whole response, and completes once with a
- * {@link SubResponse}. A connection goes back to the pool only after a complete keep-alive
+ * {@link SubResponse}; or, streamed, completes with the head and hands the body on piece by piece
+ * as its consumer pulls ({@link StreamedBody}; see docs/behaviour/iterative-router.md#streamed-answers). A connection goes back to the pool only after a complete keep-alive
  * response; every other end (deadline, limit, failure) closes it, since its answer may still be
  * on the way. Like the proxy, it retries once on a fresh connection when a pooled one turns out
  * stale before answering an idempotent request.
@@ -43,6 +48,9 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
     private final EdgeMetrics metrics;
     private final UpstreamLease lease;
     private final CompletableFuture<SubResponse> result;
+    private final CompletableFuture<SubStream> opened;
+    private final Runnable whenOver;
+    private StreamedBody streamed;
     private final long maxBytes;
     private HttpRequest head;
     private UpstreamStream stream;
@@ -55,6 +63,22 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
 
     SubRequestCall(SubRequest request, EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics,
             CompletableFuture<SubResponse> result) {
+        this(request, loop, connector, metrics, result, null, () -> { });
+    }
+
+    /**
+     * A streamed call: {@code opened} completes with the head (or a failure before it); {@code
+     * whenOver} runs once when the call lets go of its connection (body ended, failed or cancelled).
+     */
+    static SubRequestCall streamed(SubRequest request, EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics,
+            CompletableFuture<SubStream> opened, Runnable whenOver) {
+        return new SubRequestCall(request, loop, connector, metrics, null, opened, whenOver);
+    }
+
+    private SubRequestCall(SubRequest request, EventLoop loop, UpstreamConnector connector, EdgeMetrics metrics,
+            CompletableFuture<SubResponse> result, CompletableFuture<SubStream> opened, Runnable whenOver) {
+        this.opened = opened;
+        this.whenOver = whenOver;
         this.request = request;
         this.target = request.target();
         this.loop = loop;
@@ -62,7 +86,8 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
         this.metrics = metrics;
         this.lease = new UpstreamLease(target.clusterState());
         this.result = result;
-        this.maxBytes = Math.min(request.maxResponseBytes(), ResponseBodyBuffer.MAX_ARRAY);
+        // A streamed body is never held whole: its consumer caps it (max_stream_response_bytes).
+        this.maxBytes = opened != null ? Long.MAX_VALUE : Math.min(request.maxResponseBytes(), ResponseBodyBuffer.MAX_ARRAY);
     }
 
     /** Starts the call; on the loop. {@code remainingNanos} is what is left until the deadline. */
@@ -76,7 +101,12 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
         } catch (IllegalArgumentException e) {
             // A filter built a request no wire may carry: its bug, not a transport failure.
             done = true;
-            result.completeExceptionally(e);
+            if (opened != null) {
+                opened.completeExceptionally(e);
+                whenOver.run();
+            } else {
+                result.completeExceptionally(e);
+            }
             return;
         }
         if (!lease.takeSlot()) {
@@ -141,6 +171,13 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
             tooLarge(declared);
             return;
         }
+        if (opened != null) {
+            streamed = new StreamedBody();
+            // Nothing is read until the consumer pulls: its pace is the origin's.
+            opened.complete(new SubStream.Opened(received.status().code(), SubRequestHeads.responseHeaders(received),
+                    streamed));
+            return;
+        }
         body = new ResponseBodyBuffer(bodiless ? 0 : declared);
         stream.read();
     }
@@ -149,6 +186,10 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
     public void onResponseContent(HttpContent content) {
         if (done) {
             content.release();
+            return;
+        }
+        if (streamed != null) {
+            streamed(content);
             return;
         }
         if ((long) body.size() + content.content().readableBytes() > maxBytes) {
@@ -173,6 +214,37 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
             stream.abort();
         }
         finish(new SubResponse.Received(status, SubRequestHeads.responseHeaders(responseHead), body.toArray()));
+    }
+
+    /** A streamed body's piece: handed to a waiting pull, else held until the next one. */
+    private void streamed(HttpContent content) {
+        byte[] bytes;
+        try {
+            bytes = new byte[content.content().readableBytes()];
+            content.content().getBytes(content.content().readerIndex(), bytes);
+        } finally {
+            content.release();
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (last) {
+            lease.close(UpstreamLease.judge(responseHead.status().code()));
+            if (reusable) {
+                stream.release();
+            } else {
+                stream.abort();
+            }
+            over();
+        }
+        streamed.arrived(bytes, last);
+    }
+
+    /** The call holds nothing upstream any more; a streamed body may still hand on what it holds. */
+    private void over() {
+        done = true;
+        if (deadlineTimer != null) {
+            deadlineTimer.cancel(false);
+        }
+        whenOver.run();
     }
 
     private void tooLarge(long bytes) {
@@ -246,7 +318,109 @@ final class SubRequestCall implements UpstreamConnector.AcquireCallback, Upstrea
             log.debug("sub-request {} {} to {} failed: {} ({})", request.method(), request.pathAndQuery(),
                     target.endpoint().address(), failed.kind().configName(), failed.detail());
         }
-        result.complete(response);
+        if (opened == null) {
+            result.complete(response);
+            return;
+        }
+        whenOver.run();
+        SubResponse.Failed failed = (SubResponse.Failed) response; // a streamed call finishes here only failing
+        if (streamed != null) {
+            streamed.broke(failed.kind().configName() + ": " + failed.detail()); // after the head: the body is cut
+        } else {
+            opened.complete(failed);
+        }
+    }
+
+    /**
+     * A streamed response body: what one upstream read produced waits here for the consumer's
+     * pulls, and the next read is asked for only when that is used up and a pull waits, so at
+     * most one read's worth is ever held.
+     */
+    private final class StreamedBody implements BodyStream {
+        private final ArrayDeque<byte[]> pending = new ArrayDeque<>(2);
+        private BodySink waiting;
+        private boolean ended;
+        private String failure;
+        private boolean cancelled;
+
+        @Override
+        public void pull(BodySink sink) {
+            if (!loop.inEventLoop()) {
+                loop.execute(() -> pull(sink));
+                return;
+            }
+            if (cancelled) {
+                return;
+            }
+            if (!pending.isEmpty()) {
+                sink.piece(pending.poll());
+            } else if (ended) {
+                sink.end();
+            } else if (failure != null) {
+                sink.failed(failure);
+            } else {
+                waiting = sink;
+                stream.read();
+            }
+        }
+
+        void arrived(byte[] bytes, boolean last) {
+            if (cancelled) {
+                return;
+            }
+            if (bytes.length > 0) {
+                pending.add(bytes);
+            }
+            ended = last;
+            answerWaiting();
+        }
+
+        void broke(String detail) {
+            if (!cancelled) {
+                failure = detail;
+                answerWaiting();
+            }
+        }
+
+        private void answerWaiting() {
+            BodySink sink = waiting;
+            if (sink == null) {
+                return;
+            }
+            if (!pending.isEmpty()) {
+                waiting = null;
+                sink.piece(pending.poll());
+            } else if (ended || failure != null) {
+                waiting = null;
+                if (ended) {
+                    sink.end();
+                } else {
+                    sink.failed(failure);
+                }
+            } else {
+                stream.read(); // the read brought an empty piece: the pull still waits for bytes
+            }
+        }
+
+        @Override
+        public void cancel() {
+            if (!loop.inEventLoop()) {
+                loop.execute(this::cancel);
+                return;
+            }
+            if (cancelled) {
+                return;
+            }
+            cancelled = true;
+            waiting = null;
+            pending.clear();
+            if (!done) {
+                // The rest of the body would still arrive on this connection: it can never be reused.
+                lease.close(UpstreamLease.judge(responseHead.status().code()));
+                stream.abort();
+                over();
+            }
+        }
     }
 
     private String detail(UpstreamFailure failure) {

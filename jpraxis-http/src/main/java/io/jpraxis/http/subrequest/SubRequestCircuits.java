@@ -6,6 +6,7 @@ import io.jpraxis.core.circuit.CircuitPolicy;
 import io.jpraxis.core.circuit.CircuitTicket;
 import io.jpraxis.core.circuit.CircuitVerdict;
 import io.jpraxis.core.subrequest.SubResponse;
+import io.jpraxis.core.subrequest.SubStream;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -75,6 +76,14 @@ public final class SubRequestCircuits {
         if (circuit != null) {
             circuit.breaker.settle(admission.ticket(), verdict(response), nanoClock.getAsLong());
         }
+    }
+
+    /** Settles a streamed sub-request by how it began: a head is an answer, a success. */
+    public void settleStreamed(Admission admission, SubStream opened) {
+        settle(admission, switch (opened) {
+            case SubStream.Opened o -> new SubResponse.Received(o.status(), o.headers(), new byte[0]);
+            case SubResponse.Failed f -> f;
+        });
     }
 
     static CircuitVerdict verdict(SubResponse response) {

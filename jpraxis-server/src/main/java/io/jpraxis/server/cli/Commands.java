@@ -5,6 +5,7 @@ import io.jpraxis.config.load.ConfigRevision;
 import io.jpraxis.core.pipeline.CompiledGateway;
 import io.jpraxis.core.pipeline.compile.CompileResult;
 import io.jpraxis.core.runtime.RuntimeServices;
+import io.jpraxis.core.store.SharedStores;
 import io.jpraxis.server.boot.ConfigDump;
 import io.jpraxis.server.boot.ConfigSource;
 import io.jpraxis.server.boot.DiagnosticLines;
@@ -14,6 +15,7 @@ import io.jpraxis.server.boot.Logging;
 import io.jpraxis.server.explain.ExplainDot;
 import io.jpraxis.server.explain.ExplainText;
 import io.jpraxis.server.reload.HotReload;
+import io.jpraxis.store.LettuceStores;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -80,15 +82,22 @@ final class Commands {
         return 1;
     }
 
+    /** Serves; only here do filters reach their shared stores (validate, dump and explain never connect). */
     int serve() {
-        return withBuilt((source, builder, result) ->
-                new GatewayRunner(result.gateway(), result.revision(), source, builder, HotReload::start)
-                        .runUntilStopped());
+        try (LettuceStores stores = new LettuceStores()) {
+            return withBuilt(stores, (source, builder, result) ->
+                    new GatewayRunner(result.gateway(), result.revision(), source, builder, HotReload::start)
+                            .runUntilStopped());
+        }
+    }
+
+    private int withBuilt(AfterBuild then) {
+        return withBuilt(SharedStores.UNAVAILABLE, then);
     }
 
     /** Loads, validates and compiles; runs {@code then} on success, else prints why and returns 1 (2 for usage). */
-    private int withBuilt(AfterBuild then) {
-        Prepared p = prepare();
+    private int withBuilt(SharedStores stores, AfterBuild then) {
+        Prepared p = prepare(stores);
         if (p == null) {
             return 2;
         }
@@ -121,6 +130,10 @@ final class Commands {
     }
 
     private Prepared prepare() {
+        return prepare(SharedStores.UNAVAILABLE);
+    }
+
+    private Prepared prepare(SharedStores stores) {
         try {
             Logging.setLevel(global.logLevel());
         } catch (IllegalArgumentException e) {
@@ -135,7 +148,7 @@ final class Commands {
             return null;
         }
         ConfigSource source = ConfigSource.resolve(global.config(), env, Path.of("").toAbsolutePath());
-        return new Prepared(source, new GatewayBuilder(features, RuntimeServices.system()));
+        return new Prepared(source, new GatewayBuilder(features, RuntimeServices.system().withStores(stores)));
     }
 
     private record Prepared(ConfigSource source, GatewayBuilder builder) {

@@ -1,5 +1,7 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
+import io.jpraxis.config.model.StoreBackend;
+
 /**
  * The {@code rate_limit} filter's config (see docs/reference/filters/rate_limit.md#what-it-does).
  *
@@ -12,12 +14,22 @@ package io.jpraxis.filters.traffic.ratelimit;
  * @param shadow when true the filter counts and logs what it would refuse but lets it through
  * @param key null for the mode's own buckets; {@link Key#AUTHENTICATED_SUBJECT} gives each verified
  *     subject its own bucket (global mode only)
+ * @param backend where the buckets live: this process, or a shared store (see
+ *     docs/behaviour/shared-state.md#rate_limit)
  */
-public record RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow, Key key) {
+public record RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow, Key key,
+        StoreBackend backend) {
+    /** The namespace of a shared backend that names none. */
+    public static final String DEFAULT_NAMESPACE = "jpraxis:rate_limit";
 
     /** A config keyed by the mode alone. */
     public RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow) {
         this(mode, rate, burst, ipv6PrefixLen, shadow, null);
+    }
+
+    /** A config with its buckets in memory. */
+    public RateLimitConfig(Mode mode, double rate, long burst, int ipv6PrefixLen, boolean shadow, Key key) {
+        this(mode, rate, burst, ipv6PrefixLen, shadow, key, StoreBackend.MEMORY);
     }
 
     /** What partitions the budget beside the mode. */

@@ -1,6 +1,8 @@
 package io.jpraxis.filters.traffic.ratelimit;
 
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.core.filter.FilterTrait;
 import io.jpraxis.core.filter.HttpFilter;
@@ -46,6 +48,8 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
         int prefixLen = options.integer("ipv6_prefix_len").orElse((long) DEFAULT_IPV6_PREFIX_LEN).intValue();
         boolean shadow = options.bool("shadow", false);
         Key key = options.enumValue("key", Key.class).orElse(null);
+        StoreBackend backend = StoreBackendReader.read(options, RateLimitKeys.BACKEND, RateLimitConfig.DEFAULT_NAMESPACE,
+                System::getenv).orElse(null);
         if (key != null && mode == Mode.PER_IP) {
             options.invalid("key", "no key in per_ip mode (the client address already keys it; use mode: global "
                     + "with key: authenticated_subject for one bucket per subject)");
@@ -58,10 +62,10 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
             options.diagnostics().warn(options.path("ipv6_prefix_len"), options.line("ipv6_prefix_len"),
                     "ignored in global mode (it groups IPv6 clients in per_ip mode)");
         }
-        if (!options.finishCleanly() || mode == null || rate == null || burst == null) {
+        if (!options.finishCleanly() || mode == null || rate == null || burst == null || backend == null) {
             return Optional.empty();
         }
-        return Optional.of(new RateLimitConfig(mode, rate, burst, prefixLen, shadow, key));
+        return Optional.of(new RateLimitConfig(mode, rate, burst, prefixLen, shadow, key, backend));
     }
 
     @Override
@@ -73,6 +77,10 @@ public final class RateLimitFactory implements FilterFactory<RateLimitConfig> {
 
     @Override
     public HttpFilter create(RateLimitConfig config, FilterBuildContext context) {
+        if (config.backend().shared()) {
+            return new RateLimitFilter(config, context.services().clock(),
+                    context.services().stores().store(config.backend().url()));
+        }
         return new RateLimitFilter(config, context.services().clock());
     }
 

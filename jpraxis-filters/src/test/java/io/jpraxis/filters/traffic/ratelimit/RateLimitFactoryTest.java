@@ -24,17 +24,17 @@ class RateLimitFactoryTest {
     @Test
     void appliesDefaultsForPrefixAndShadow() {
         RateLimitFilter filter = (RateLimitFilter) built("mode: per_ip\nrate: 10\nburst: 20\n").accepted();
-        assertThat(filter.config()).isEqualTo(new RateLimitConfig(Mode.PER_IP, 10, 20, 128, false));
+        assertThat(filter.rateLimitConfig()).isEqualTo(new RateLimitConfig(Mode.PER_IP, 10, 20, 128, false));
     }
 
     @Test
     void acceptsEveryKeyAndAFractionalRate() {
         RateLimitFilter filter = (RateLimitFilter) built(
                 "mode: global\nrate: 0.5\nburst: 1\nshadow: true\n").accepted();
-        assertThat(filter.config()).isEqualTo(new RateLimitConfig(Mode.GLOBAL, 0.5, 1, 128, true));
+        assertThat(filter.rateLimitConfig()).isEqualTo(new RateLimitConfig(Mode.GLOBAL, 0.5, 1, 128, true));
         RateLimitFilter perIp = (RateLimitFilter) built(
                 "mode: per_ip\nrate: 100\nburst: 200\nipv6_prefix_len: 64\n").accepted();
-        assertThat(perIp.config().ipv6PrefixLen()).isEqualTo(64);
+        assertThat(perIp.rateLimitConfig().ipv6PrefixLen()).isEqualTo(64);
     }
 
     @Test
@@ -121,8 +121,8 @@ class RateLimitFactoryTest {
 
     @Test
     void authenticatedSubjectKeyIsForGlobalModeOnly() {
-        assertThat(build(new RateLimitFactory(), "mode: global\nrate: 1\nburst: 1\nkey: authenticated_subject\n")
-                .accepted().config()).isEqualTo(new RateLimitConfig(Mode.GLOBAL, 1, 1, 128, false,
+        assertThat(((RateLimitFilter) build(new RateLimitFactory(), "mode: global\nrate: 1\nburst: 1\nkey: "
+                + "authenticated_subject\n").accepted()).rateLimitConfig()).isEqualTo(new RateLimitConfig(Mode.GLOBAL, 1, 1, 128, false,
                         RateLimitConfig.Key.AUTHENTICATED_SUBJECT));
         assertThat(build(new RateLimitFactory(), "mode: per_ip\nrate: 1\nburst: 1\nkey: authenticated_subject\n")
                 .refused()).singleElement().asString().contains("filters[0].key").contains("no key in per_ip mode");

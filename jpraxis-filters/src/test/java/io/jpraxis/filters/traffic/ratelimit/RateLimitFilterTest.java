@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class RateLimitFilterTest {
-    private final TestClock clock = new TestClock();
+    private static final Instant START = Instant.parse("2025-01-01T00:00:00Z");
+    private final TestClock clock = new TestClock(START);
 
     private RateLimitFilter limiter(Mode mode, double rate, long burst) {
         return new RateLimitFilter(new RateLimitConfig(mode, rate, burst, 128, false), clock);
@@ -47,10 +48,16 @@ class RateLimitFilterTest {
         return head;
     }
 
-    private static String rateHeaders(ResponseHead head) {
+    /**
+     * The headers, the reset (a Unix time in seconds) shown as seconds after the clock's start, so
+     * the expectations read as the test's own timeline.
+     */
+    private String rateHeaders(ResponseHead head) {
         HeaderMap h = head.headers();
+        String reset = h.get("x-ratelimit-reset");
+        String shown = reset == null ? null : Long.toString(Long.parseLong(reset) - START.getEpochSecond());
         return head.status() + " limit=" + h.get("x-ratelimit-limit") + " remaining=" + h.get("x-ratelimit-remaining")
-                + " reset=" + h.get("x-ratelimit-reset") + " retry-after=" + h.get("retry-after");
+                + " reset=" + shown + " retry-after=" + h.get("retry-after");
     }
 
     @Test
@@ -102,7 +109,8 @@ class RateLimitFilterTest {
         exchange(filter, from("192.0.2.1"));
         assertThat(rateHeaders(exchange(filter, from("192.0.2.1")))).isEqualTo("429 limit=1 remaining=0 reset=3 retry-after=3");
         clock.advance(Duration.ofMillis(1600));
-        assertThat(rateHeaders(exchange(filter, from("192.0.2.1")))).isEqualTo("429 limit=1 remaining=0 reset=1 retry-after=1");
+        // The token comes at 2.5 s: the reset names that second (rounded up), Retry-After the 0.9 s left.
+        assertThat(rateHeaders(exchange(filter, from("192.0.2.1")))).isEqualTo("429 limit=1 remaining=0 reset=3 retry-after=1");
         clock.advance(Duration.ofMillis(900));
         assertThat(exchange(filter, from("192.0.2.1")).status()).isEqualTo(200);
     }
