@@ -22,7 +22,6 @@ final class ConfigDumpView {
         out.put("rules", c.rules().stream().map(ConfigDumpView::rule).toList());
         out.put("key", lower(c.key()));
         out.put("backend", Map.of("kind", lower(c.backend().kind())));
-        out.put("on_backend_error", lower(c.onBackendError()));
         out.put("default_weights", weights(c.defaultWeights()));
         return out;
     }

@@ -1,5 +1,6 @@
 package io.jpraxis.ai.tokenratelimit;
 
+import io.jpraxis.config.model.StoreBackend;
 import java.util.List;
 
 /**
@@ -7,13 +8,14 @@ import java.util.List;
  *
  * @param rules evaluated in order; the first whose header matchers hold applies
  * @param key what partitions each rule's budget
- * @param backend where the budgets live
- * @param onBackendError what a backend failure at admission does (see
+ * @param backend where the budgets live, and whether a store failure at admission admits
+ *     ({@code on_backend_error: open}) or answers 503 (see
  *     docs/reference/filters/token_rate_limit.md#statuses-and-headers)
  * @param defaultWeights reconciliation weights every rule starts from
  */
-public record TokenRateLimitConfig(List<TokenRule> rules, KeyMode key, Backend backend, OnBackendError onBackendError,
-        Weights defaultWeights) {
+public record TokenRateLimitConfig(List<TokenRule> rules, KeyMode key, StoreBackend backend, Weights defaultWeights) {
+    /** Praxis's default key prefix in a shared store. */
+    public static final String DEFAULT_NAMESPACE = "praxis:token_rate_limit";
     /** 2^53: the largest integer a double (and Praxis's shared store) holds exactly; caps capacities and costs. */
     public static final long MAX_TOKENS = 1L << 53;
 
@@ -32,28 +34,6 @@ public record TokenRateLimitConfig(List<TokenRule> rules, KeyMode key, Backend b
         GLOBAL,
         /** One budget per rule and verified subject. */
         AUTHENTICATED_SUBJECT
-    }
-
-    /** The store kinds. */
-    public enum BackendKind {
-        MEMORY, VALKEY
-    }
-
-    /** A backend failure at admission: refuse with 503 (default) or admit and log. */
-    public enum OnBackendError {
-        CLOSED, OPEN
-    }
-
-    /**
-     * Where budgets live.
-     *
-     * @param kind memory (this process) or valkey (shared)
-     * @param url the store's URL (valkey only), resolved
-     * @param namespace the key prefix (valkey only)
-     */
-    public record Backend(BackendKind kind, String url, String namespace) {
-        public static final String DEFAULT_NAMESPACE = "praxis:token_rate_limit";
-        public static final Backend MEMORY = new Backend(BackendKind.MEMORY, null, DEFAULT_NAMESPACE);
     }
 
     /**

@@ -1,12 +1,12 @@
 package io.jpraxis.ai.tokenratelimit;
 
-import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.Backend;
 import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.KeyMode;
-import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.OnBackendError;
 import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.Weights;
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.feature.Feature;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.BodyAccess;
@@ -35,6 +35,8 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
     public static final String TYPE = "token_rate_limit";
     /** The buffer body strategies read the request body into (Praxis's 2 MiB). */
     public static final long MAX_BODY_BYTES = 2L * 1024 * 1024;
+    static final String NOT_SHARED_YET = "valkey is not implemented yet in jpraxis for token_rate_limit (the shared "
+            + "ledger comes with its Redis backend); use kind: memory";
 
     private final Function<String, String> environment;
 
@@ -66,16 +68,22 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
     @Override
     public Optional<TokenRateLimitConfig> read(MapReader options, FilterReadContext context) {
         KeyMode key = options.enumValue("key", KeyMode.class).orElse(KeyMode.GLOBAL);
-        OnBackendError onError = options.enumValue("on_backend_error", OnBackendError.class)
-                .orElse(OnBackendError.CLOSED);
         Weights defaults = options.map("default_weights", TokenRateLimitKeys.WEIGHTS)
                 .map(w -> WeightsReader.read(w, Weights.ONE)).orElse(Weights.ONE);
-        Optional<Backend> backend = BackendReader.read(options, environment);
+        Optional<StoreBackend> backend = StoreBackendReader.read(options, TokenRateLimitKeys.BACKEND,
+                TokenRateLimitConfig.DEFAULT_NAMESPACE, environment);
+        if (backend.isPresent() && backend.get().shared()) {
+            // Read and checked in full above; the shared ledger is a later slice, and a config that asked for a
+            // shared budget is never quietly given a local one.
+            options.diagnostics().error(options.path("backend").key("kind"),
+                    options.map("backend").map(b -> b.line("kind")).orElse(options.line("backend")), NOT_SHARED_YET);
+            backend = Optional.empty();
+        }
         List<TokenRule> rules = rules(options, defaults);
         if (!options.finishCleanly() || backend.isEmpty() || rules == null) {
             return Optional.empty();
         }
-        return Optional.of(new TokenRateLimitConfig(rules, key, backend.get(), onError, defaults));
+        return Optional.of(new TokenRateLimitConfig(rules, key, backend.get(), defaults));
     }
 
     /** The rules, names unique; null after reporting. */

@@ -7,7 +7,6 @@ import io.jpraxis.ai.tokenratelimit.TokenLedger.Denied;
 import io.jpraxis.ai.tokenratelimit.TokenLedger.Reservation;
 import io.jpraxis.ai.tokenratelimit.TokenLedger.Settlement;
 import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.KeyMode;
-import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.OnBackendError;
 import io.jpraxis.ai.tokenratelimit.TokenRule.Tier;
 import io.jpraxis.core.context.Extensions;
 import io.jpraxis.core.context.GenAiExchange;
@@ -175,7 +174,7 @@ public final class TokenRateLimitFilter implements AiApiFilter {
 
     private FilterAction backendError(RequestContext ctx, int index, Throwable error) {
         metrics.rule(index).backendErrors.increment();
-        if (config.onBackendError() == OnBackendError.OPEN) {
+        if (config.backend().failOpen()) {
             log.warn("token_rate_limit: backend {} failed for request {}; admitting (on_backend_error: open): {}",
                     ledger.kind(), ctx.requestId(), error.toString());
             return FilterAction.CONTINUE;

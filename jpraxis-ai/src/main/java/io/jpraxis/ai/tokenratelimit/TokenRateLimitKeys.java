@@ -3,11 +3,10 @@ package io.jpraxis.ai.tokenratelimit;
 import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.ai.tokenratelimit.Estimation.Strategy;
-import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.BackendKind;
 import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.KeyMode;
-import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.OnBackendError;
 import io.jpraxis.ai.tokenratelimit.TokenRule.Algorithm;
 import io.jpraxis.config.keys.KeyType;
+import io.jpraxis.config.load.StoreBackendReader;
 import io.jpraxis.config.keys.ObjectDescriptor;
 import java.util.List;
 
@@ -71,22 +70,18 @@ public final class TokenRateLimitKeys {
             key("weights", KeyType.object(WEIGHTS), "Overlay on default_weights."),
             key("tiers", KeyType.listOf(KeyType.object(TIER), 1, null), "Graduated soft limits."));
 
-    static final ObjectDescriptor BACKEND = ObjectDescriptor.of("Where the budgets live.",
-            key("kind", KeyType.choice(BackendKind.class), "This process, or a shared Valkey/Redis store (not "
-                    + "implemented yet).").withDefault("memory"),
-            key("url", KeyType.text(), "The store's URL, or one whole ${ENV_VAR} reference.")
-                    .withRule("required for valkey"),
-            key("namespace", new KeyType.Text(1, 256), "Key prefix in the store.")
-                    .withDefault(TokenRateLimitConfig.Backend.DEFAULT_NAMESPACE));
+    static final ObjectDescriptor BACKEND = StoreBackendReader.keys(TokenRateLimitConfig.DEFAULT_NAMESPACE);
 
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Token-denominated quotas: reserve an estimate "
             + "at admission, reconcile with the reported usage.",
             key("rules", KeyType.listOf(KeyType.object(RULE), 1, null), "Evaluated in order; the first that matches "
                     + "applies.").asRequired().withRule("names unique"),
             key("key", KeyType.choice(KeyMode.class), "What partitions each rule's budget.").withDefault("global"),
-            key("backend", KeyType.object(BACKEND), "Where the budgets live.").withDefault("{kind: memory}"),
-            key("on_backend_error", KeyType.choice(OnBackendError.class), "A store failure at admission: closed "
-                    + "answers 503, open admits and logs.").withDefault("closed"),
+            key("backend", KeyType.object(BACKEND), "Where the budgets live; unset: in this process. A shared "
+                    + "store (kind: valkey) is not implemented yet for this filter.").withDefault("{kind: memory}"),
+            key(StoreBackendReader.ON_ERROR, KeyType.choice(StoreBackendReader.OnError.class), "What a store error "
+                    + "at admission does: closed answers 503, open admits and logs.").withDefault("closed")
+                    .withRule("valkey backend only"),
             key("default_weights", KeyType.object(WEIGHTS), "Reconciliation weights of every rule.")
                     .withDefault("{}"));
 

@@ -160,13 +160,15 @@ class TokenRateLimitFactoryTest {
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"${VALKEY_URL}\"}\n"))
                 .singleElement().asString().contains(AT + "backend.kind").contains("not implemented yet in jpraxis");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey}\n")).singleElement().asString()
-                .contains(AT + "backend.url").contains("required for kind valkey");
+                .contains(AT + "backend.url").contains("required with kind: valkey");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"redis://${H}:1\"}\n"))
                 .singleElement().asString().contains("exactly one whole ${ENV_VAR} reference");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"${UNSET}\"}\n"))
-                .singleElement().asString().contains("UNSET is not set");
+                .singleElement().asString().contains("UNSET, which is not set");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"http://x\"}\n"))
-                .singleElement().asString().contains("a URL a Redis client accepts");
+                .singleElement().asString().contains("redis:// or rediss://");
+        assertThat(refused(window("reserved_tokens: 1") + "on_backend_error: open\n")).singleElement().asString()
+                .contains("only with backend kind valkey");
         AiFixtures.build(FACTORY, window("reserved_tokens: 1") + "backend: {kind: memory}\n").accepted();
     }
 }

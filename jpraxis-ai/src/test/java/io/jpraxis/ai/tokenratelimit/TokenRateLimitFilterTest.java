@@ -3,6 +3,7 @@ package io.jpraxis.ai.tokenratelimit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jpraxis.ai.testing.AiFixtures;
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.core.context.GenAiExchange;
 import io.jpraxis.core.context.RequestContext;
 import io.jpraxis.core.context.TokenUsage;
@@ -252,8 +253,8 @@ class TokenRateLimitFilterTest {
         assertThat(((FilterAction.Reject) refused).status()).isEqualTo(503);
         assertThat(meter(failing, "praxis.trl.backend.errors", Map.of("rule", "r", "backend", "valkey"))).isEqualTo(1);
 
-        TokenRateLimitConfig open = new TokenRateLimitConfig(closed.rules(), closed.key(), closed.backend(),
-                TokenRateLimitConfig.OnBackendError.OPEN, closed.defaultWeights());
+        TokenRateLimitConfig open = new TokenRateLimitConfig(closed.rules(), closed.key(),
+                new StoreBackend(StoreBackend.Kind.VALKEY, "redis://127.0.0.1:6379", "ns", true), closed.defaultWeights());
         assertThat(run(new TokenRateLimitFilter(open, new Unreachable(), clock),
                 AiFixtures.request("/v1/chat/completions"))).isEqualTo(FilterAction.CONTINUE);
     }
