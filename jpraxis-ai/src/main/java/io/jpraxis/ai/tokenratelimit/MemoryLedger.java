@@ -2,7 +2,6 @@ package io.jpraxis.ai.tokenratelimit;
 
 import io.jpraxis.ai.tokenratelimit.TokenRule.Algorithm;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,24 +134,32 @@ public final class MemoryLedger implements TokenLedger {
             budget.advance(now);
         }
 
-        /** Looks at the oldest other key: brings it up to date and forgets it if idle. */
+        /**
+         * Looks at the oldest key other than {@code current}: brings it up to date and forgets it if
+         * idle, else moves it to the end. {@code current} itself moves to the end when it is the
+         * oldest, so a key in constant use never shields the others from the sweep.
+         */
         private void sweepOne(String current, long now) {
-            Iterator<Map.Entry<String, KeyBudget>> it = keys.entrySet().iterator();
-            if (!it.hasNext()) {
+            if (keys.isEmpty()) {
                 return;
             }
-            Map.Entry<String, KeyBudget> oldest = it.next();
+            Map.Entry<String, KeyBudget> oldest = keys.entrySet().iterator().next();
             if (oldest.getKey().equals(current)) {
-                return;
+                KeyBudget mine = keys.remove(current);
+                keys.put(current, mine);
+                if (keys.size() == 1) {
+                    return;
+                }
+                oldest = keys.entrySet().iterator().next();
             }
-            KeyBudget b = oldest.getValue();
+            String key = oldest.getKey();
+            KeyBudget b = keys.remove(key);
             bringUp(b, now);
             track(b);
-            it.remove();
             if (b.idle()) {
                 remaining -= b.lastRemaining;
             } else {
-                keys.put(oldest.getKey(), b);
+                keys.put(key, b);
             }
         }
 

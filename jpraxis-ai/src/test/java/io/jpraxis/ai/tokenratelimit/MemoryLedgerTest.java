@@ -127,6 +127,18 @@ class MemoryLedgerTest {
     }
 
     @Test
+    void aKeyInConstantUseDoesNotShieldTheOthersFromTheSweep() {
+        MemoryLedger l = new MemoryLedger(List.of(Rules.window(100, 1_000, 500)));
+        for (String key : new String[] {"hot", "a", "b"}) {
+            settle(l, l.reserve(0, key, 1, 0).toCompletableFuture().join(), 1, 0);
+        }
+        for (int i = 0; i < 4; i++) {
+            settle(l, l.reserve(0, "hot", 1, 2_000).toCompletableFuture().join(), 1, 2_000);
+        }
+        assertThat(l.snapshot(0).keys()).as("a and b went idle and were swept").isEqualTo(1);
+    }
+
+    @Test
     void budgetRemainingSumsTheRetainedKeys() {
         MemoryLedger l = new MemoryLedger(List.of(Rules.window(100, 60_000, 30_000)));
         l.reserve(0, "a", 30, 0);
