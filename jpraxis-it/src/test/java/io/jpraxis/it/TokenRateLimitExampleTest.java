@@ -18,6 +18,7 @@ import io.jpraxis.testkit.RawResponse;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -26,14 +27,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * token_rate_limit through a real gateway (see docs/reference/filters/token_rate_limit.md): a fake
+ * examples/token-rate-limit.yaml through a real gateway (see
+ * docs/reference/filters/token_rate_limit.md): a fake
  * OpenAI provider on a real socket reports usage (21 + 8 = 29 tokens per JSON completion, 13 + 2
  * = 15 per stream); api_key_auth sets the subject each budget of 60 tokens is keyed on. Every
  * settlement happens when the exchange ends, so the test waits for the reconciled counter before
  * the next request rather than for time.
  */
 @Timeout(60)
-class TokenRateLimitEndToEndTest {
+class TokenRateLimitExampleTest {
+    static final String EXAMPLE = "token-rate-limit.yaml";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ALPHA = "Authorization: Bearer sk-client-alpha";
     private static final String BETA = "Authorization: Bearer sk-client-beta";
@@ -45,38 +48,8 @@ class TokenRateLimitEndToEndTest {
     void start() throws Exception {
         provider = FakeChatProvider.start();
         provider.releaseStream(); // streams send every event at once
-        String yaml = """
-            listeners:
-              - {name: ai, address: "127.0.0.1:0", filter_chains: [models]}
-            admin:
-              address: "127.0.0.1:0"
-            filter_chains:
-              - name: models
-                filters:
-                  - filter: api_key_auth
-                    keys:
-                      - {name: team-alpha, sha256: "d6370c4ce21f706b9df49c105d21881c68985c18d65f6484604dbc525d3a3cd7"}
-                      - {name: team-beta, sha256: "fb35af7c0cf24456f018d5da3761603ea2b959c4ba1241113f5bbcb1b26b7378"}
-                  - filter: token_rate_limit
-                    key: authenticated_subject
-                    rules:
-                      - name: chat
-                        algorithm: sliding_window
-                        window: 1h
-                        capacity: 60
-                        estimation: {strategy: max_tokens, fallback_estimate: 20}
-                  - filter: token_count
-                    provider: openai
-                  - filter: router
-                    routes:
-                      - {path_prefix: /, cluster: provider}
-                  - filter: load_balancer
-                    clusters:
-                      - name: provider
-                        endpoints: ["PROVIDER"]
-            insecure_options:
-              allow_private_endpoints: true
-            """.replace("PROVIDER", provider.address());
+        String yaml = Examples.adapted(EXAMPLE, Map.of("127.0.0.1:3001", provider.address(),
+                "127.0.0.1:9901", "127.0.0.1:0"));
         RuntimeServices services = RuntimeServices.system();
         FilterRegistry registry = FilterRegistry.withBuiltIns(GatewayFilters.all());
         CompileResult compiled = new GatewayBuilder(FeatureSet.of(Feature.TOKEN_RATE_LIMIT_FILTER), services, registry)
