@@ -11,6 +11,7 @@ import io.jpraxis.ai.providerroute.ProviderRouteFactory;
 import io.jpraxis.ai.streamusage.StreamUsageInjectFactory;
 import io.jpraxis.ai.tokencount.TokenCountFactory;
 import io.jpraxis.ai.tokenheaders.TokenUsageHeadersFactory;
+import io.jpraxis.ai.tokenratelimit.TokenRateLimitFactory;
 import io.jpraxis.ai.ttft.TimeToFirstTokenFactory;
 import io.jpraxis.core.pipeline.FilterFactory;
 import java.util.List;
@@ -26,6 +27,6 @@ public final class AiFilters {
                 new ModelCatalogFactory(), new ModelFailoverFactory(), new ModelRewriteFactory(),
                 new ModelToHeaderFactory(), new ProviderRouteFactory(), new StreamUsageInjectFactory(),
                 new TimeToFirstTokenFactory(),
-                new TokenCountFactory(), new TokenUsageHeadersFactory());
+                new TokenCountFactory(), new TokenRateLimitFactory(), new TokenUsageHeadersFactory());
     }
 }

@@ -13,6 +13,7 @@ class AiFiltersTest {
         assertThat(AiFilters.all()).extracting(FilterFactory::type).as("sorted, one of each")
                 .containsExactly("api_key_auth", "credential_inject", "intelligent_route", "model_catalog", "model_failover",
                         "model_rewrite", "model_to_header", "provider_route", "stream_usage_inject", "time_to_first_token", "token_count",
+                        "token_rate_limit",
                         "token_usage_headers");
     }
 }

@@ -57,7 +57,7 @@ class ExamplesTest {
             "intelligent-route-overlay.yaml", HashBalancingExampleTest.EXAMPLE, IpAclExampleTest.EXAMPLE,
             JwtAuthExampleTest.EXAMPLE, ModelCatalogExampleTest.EXAMPLE, "path-routing.yaml", PathRewriteExampleTest.EXAMPLE,
             ProviderFailoverExampleTest.EXAMPLE, ProviderGatewayExampleTest.EXAMPLE, "rate-limiting.yaml", "redirect.yaml",
-            "sse-streaming.yaml", TokenCountExampleTest.EXAMPLE,
+            "sse-streaming.yaml", TokenCountExampleTest.EXAMPLE, TokenRateLimitExampleTest.EXAMPLE,
             "static-response.yaml", "upstream-tls.yaml", UrlRewriteExampleTest.EXAMPLE, BasicAuthExampleTest.EXAMPLE,
             ProviderModelRewriteExampleTest.EXAMPLE, TlsExamplesTest.HTTPS_GATEWAY, TlsExamplesTest.MTLS_WORKERS,
             TlsExamplesTest.PEER_IDENTITY,

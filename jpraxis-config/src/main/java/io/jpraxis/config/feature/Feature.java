@@ -16,7 +16,9 @@ public enum Feature {
     CHAIN_BINDING("outbound chains bound by callout filters"),
     BASIC_AUTH_FILTER("the basic_auth filter (experimental: passwords written in the config or the environment)"),
     HEDGED_REQUESTS("the router's hedge_policy: copies of idempotent requests to other endpoints"),
-    SLOW_START("cluster slow_start: endpoints added by a reload or recovering ramp up to their weight");
+    SLOW_START("cluster slow_start: endpoints added by a reload or recovering ramp up to their weight"),
+    TOKEN_RATE_LIMIT_FILTER("the token_rate_limit filter: token-denominated quotas reserved at admission and "
+            + "reconciled with the reported usage");
 
     private final String description;
 
@@ -37,7 +39,8 @@ public enum Feature {
     public List<Feature> implied() {
         return switch (this) {
             case ITERATIVE_REQUEST_ROUTER, BOUND_UPSTREAM_REQUEST_BODY -> List.of(UPSTREAM_BINDING);
-            case UPSTREAM_BINDING, CHAIN_BINDING, BASIC_AUTH_FILTER, HEDGED_REQUESTS, SLOW_START -> List.of();
+            case UPSTREAM_BINDING, CHAIN_BINDING, BASIC_AUTH_FILTER, HEDGED_REQUESTS, SLOW_START,
+                    TOKEN_RATE_LIMIT_FILTER -> List.of();
         };
     }
 

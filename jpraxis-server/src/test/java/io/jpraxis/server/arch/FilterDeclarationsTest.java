@@ -58,6 +58,8 @@ class FilterDeclarationsTest {
                     + "declares no response hook and a pipeline of such entries skips the response phase",
             "onRequestBody:guardrails", "only request body rules need the body read: header rules alone leave it "
                     + "streaming",
+            "onRequestBody:token_rate_limit", "only a rule that estimates from the body needs it read: fixed "
+                    + "estimates decide on the headers and leave the body streaming",
             "onResponse:guardrails", "only response header rules need the response hook",
             "onResponseBody:guardrails", "only response body rules withhold the response body");
 

@@ -132,6 +132,21 @@ class MainTest {
     }
 
     @Test
+    void tokenRateLimitIsListedOffByDefaultAndGatesTheFilter() throws Exception {
+        assertThat(Main.run("features")).isZero();
+        assertThat(stdout()).as("listed, off by default").containsPattern("token-rate-limit-filter\\s+off");
+        out.reset();
+        Path limited = write("limited.yaml", VALID.replace("    filters:\n", "    filters:\n"
+                + "      - filter: token_rate_limit\n"
+                + "        rules: [{name: all, algorithm: sliding_window, window: 1m, capacity: 100, reserved_tokens: 10}]\n"));
+        assertThat(Main.run("validate", "-c", limited.toString())).as("refused while the flag is off").isEqualTo(1);
+        assertThat(stderr()).contains("filter type token_rate_limit needs the token-rate-limit-filter feature "
+                + "(enable with --features token-rate-limit-filter)");
+        assertThat(Main.run("--features", "token-rate-limit-filter", "validate", "-c", limited.toString()))
+                .as(stderr()).isZero();
+    }
+
+    @Test
     void slowStartIsListedOffByDefaultAndGatesTheClusterKey() throws Exception {
         assertThat(Main.run("features")).isZero();
         assertThat(stdout()).as("listed, off by default").containsPattern("slow-start\\s+off");

@@ -31,8 +31,8 @@ final class ContextReaderOrdering implements RuleFamily {
                         + "earlier in the pipeline)"),
         SUBJECT(OrderingRule.SUBJECT_WITHOUT_AUTHENTICATION, FilterTrait.READS_SUBJECT,
                 " is keyed on authenticated_subject, but no authentication filter that sets the subject comes before "
-                        + "it on some path, so every request of that path would be refused with 401 (expected: jwt_auth "
-                        + "or basic_auth earlier in the pipeline)");
+                        + "it on some path, so every request of that path would be refused with 401 (expected: jwt_auth, "
+                        + "basic_auth or api_key_auth earlier in the pipeline)");
 
         final OrderingRule rule;
         final FilterTrait reads;

@@ -49,7 +49,8 @@ public enum OrderingRule {
     CLUSTER_READER_WITHOUT_ROUTER("cluster_reader_without_router", null, false,
             "every sticky_sessions and circuit_breaker has a router or other cluster selector before it on every path"),
     SUBJECT_WITHOUT_AUTHENTICATION("subject_without_authentication", null, false,
-            "every rate_limit keyed on authenticated_subject has jwt_auth or basic_auth before it on every path"),
+            "every rate_limit or token_rate_limit keyed on authenticated_subject has jwt_auth, basic_auth or "
+                    + "api_key_auth before it on every path"),
     BINDING_METADATA_AGREEMENT("binding_metadata_agreement", null, false,
             "every declaration of a cluster carries the same application metadata (pipelines that bind)"),
     BINDING_GUARANTEE("binding_guarantee", null, false,

@@ -126,8 +126,8 @@ class ContextReaderChecksTest {
         assertThat(findings(before, OrderingRule.SUBJECT_WITHOUT_AUTHENTICATION)).singleElement().asString()
                 .isEqualTo("keyed at position 0 of listener 'web' is keyed on authenticated_subject, but no "
                         + "authentication filter that sets the subject comes before it on some path, so every request "
-                        + "of that path would be refused with 401 (expected: jwt_auth or basic_auth earlier in the "
-                        + "pipeline)");
+                        + "of that path would be refused with 401 (expected: jwt_auth, basic_auth or api_key_auth "
+                        + "earlier in the pipeline)");
 
         CompileResult none = compile("""
                       - filter: guard
