@@ -18,7 +18,15 @@ final class StickyDumpView {
 
     static Map<String, Object> of(StickySessionsConfig config) {
         List<Map<String, Object>> clusters = config.clusters().stream().map(StickyDumpView::cluster).toList();
-        return Map.of("clusters", clusters);
+        if (!config.backend().shared()) {
+            return Map.of("clusters", clusters);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("clusters", clusters);
+        out.put("backend", Map.of("kind", "valkey", "url", config.backend().redactedUrl(), "namespace",
+                config.backend().namespace()));
+        out.put("on_backend_error", config.backend().failOpen() ? "open" : "closed");
+        return out;
     }
 
     private static Map<String, Object> cluster(ClusterSticky c) {

@@ -1,14 +1,23 @@
 package io.jpraxis.filters.traffic.sticky;
 
+import io.jpraxis.config.model.StoreBackend;
 import java.util.List;
 
 /**
  * A {@code sticky_sessions} entry: one {@link ClusterSticky} per cluster whose requests stick (see
  * docs/reference/filters/sticky_sessions.md#keys).
  */
-public record StickySessionsConfig(List<ClusterSticky> clusters) {
+public record StickySessionsConfig(List<ClusterSticky> clusters, StoreBackend backend) {
+    /** The namespace of a shared backend that names none. */
+    public static final String DEFAULT_NAMESPACE = "jpraxis:sticky_sessions";
+
     public StickySessionsConfig {
         clusters = List.copyOf(clusters);
+    }
+
+    /** Sessions kept in this process. */
+    public StickySessionsConfig(List<ClusterSticky> clusters) {
+        this(clusters, StoreBackend.MEMORY);
     }
 
     /**

@@ -2,6 +2,8 @@ package io.jpraxis.filters.traffic.sticky;
 
 import io.jpraxis.config.diag.ConfigPath;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
+import io.jpraxis.config.model.StoreBackend;
 import io.jpraxis.config.read.MapReader;
 import io.jpraxis.config.tree.ConfigNode;
 import io.jpraxis.core.filter.FilterTrait;
@@ -55,10 +57,12 @@ public final class StickySessionsFactory implements FilterFactory<StickySessions
     @Override
     public Optional<StickySessionsConfig> read(MapReader options, FilterReadContext context) {
         List<ClusterSticky> clusters = clusters(options);
-        if (!options.finishCleanly() || clusters.isEmpty()) {
+        StoreBackend backend = StoreBackendReader.read(options, StickySessionsKeys.BACKEND_KEYS,
+                StickySessionsConfig.DEFAULT_NAMESPACE, System::getenv).orElse(null);
+        if (!options.finishCleanly() || clusters.isEmpty() || backend == null) {
             return Optional.empty();
         }
-        return Optional.of(new StickySessionsConfig(clusters));
+        return Optional.of(new StickySessionsConfig(clusters, backend));
     }
 
     private static List<ClusterSticky> clusters(MapReader options) {
@@ -101,6 +105,8 @@ public final class StickySessionsFactory implements FilterFactory<StickySessions
 
     @Override
     public HttpFilter create(StickySessionsConfig config, FilterBuildContext context) {
-        return new StickySessionsFilter(config, stores, context.services().clock(), idSource);
+        SharedSessions shared = config.backend().shared() ? new SharedSessions(context.services().stores()
+                .store(config.backend().url()), config.backend().namespace()) : null;
+        return new StickySessionsFilter(config, stores, context.services().clock(), idSource, shared);
     }
 }

@@ -4,6 +4,7 @@ import static io.jpraxis.config.keys.KeyDescriptor.key;
 
 import io.jpraxis.config.keys.KeyType;
 import io.jpraxis.config.keys.ObjectDescriptor;
+import io.jpraxis.config.load.StoreBackendReader;
 import java.util.List;
 
 /** The keys of a {@code sticky_sessions} entry, of its clusters and of their cookie attributes. */
@@ -38,11 +39,17 @@ public final class StickySessionsKeys {
             key("eviction", KeyType.choice(Eviction.class), "Which session a full table drops: the least "
                     + "recently used, or the oldest created.").withDefault("lru"));
 
+    private static final ObjectDescriptor BACKEND = StoreBackendReader.keys(StickySessionsConfig.DEFAULT_NAMESPACE);
     public static final ObjectDescriptor KEYS = ObjectDescriptor.of("Keeps a client's requests on the endpoint "
             + "that served its session.",
             key("clusters", KeyType.listOf(KeyType.object(CLUSTER), 1, null), "The clusters whose requests stick; "
-                    + "others are left alone.").asRequired())
-            .withNotImplemented("backend", "on_backend_error");
+                    + "others are left alone.").asRequired(),
+            key("backend", KeyType.object(BACKEND), "Where the sessions live; unset: in this process (see "
+                    + "docs/behaviour/shared-state.md).").withDefault("{kind: memory}"),
+            key(StoreBackendReader.ON_ERROR, KeyType.choice(StoreBackendReader.OnError.class), "What a store error "
+                    + "does: `closed` refuses the request with 503, `open` lets the load balancer choose (logged and "
+                    + "counted).").withDefault("closed").withRule("valkey backend only"));
+    static final ObjectDescriptor BACKEND_KEYS = BACKEND;
 
     private StickySessionsKeys() {
     }

@@ -122,13 +122,13 @@ class StickySessionsFactoryTest {
     }
 
     @Test
-    void listProblemsDuplicatesUnknownAndNotImplementedKeys() {
+    void listProblemsDuplicatesUnknownAndIncompleteKeys() {
         assertThat(build(new StickySessionsFactory(), "clusters: []\n").refused()).singleElement().asString()
                 .contains(AT).contains("at least one cluster");
         assertThat(build(new StickySessionsFactory(), "backend: {kind: valkey}\n").refused())
                 .satisfiesExactlyInAnyOrder(
                         e -> assertThat(e).contains(AT).contains("required"),
-                        e -> assertThat(e).contains("backend").contains("not implemented in jpraxis"));
+                        e -> assertThat(e).contains("backend.url").contains("required with kind: valkey"));
         assertThat(read("""
                   - {name: api, type: header, header_name: x-a}
                   - {name: api, type: header, header_name: x-b, stickiness: 1}
