@@ -1,0 +1,48 @@
+package io.jpraxis.bench.ai;
+
+import io.jpraxis.bench.load.MachineInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Everything one bench/ai run measured, and the goals judged from it. */
+record AiResult(String startedAt, String endedAt, MachineInfo machine, AiOptions options, List<Comparison> overhead,
+        Comparison tokenCount, FirstTokens firstTokens, Map<String, Object> phases, Map<String, Long> providerCounts,
+        String flagshipMetrics, String runDir) {
+
+    /** One goal: what it asks, the figure measured, and whether the figure meets it. */
+    record Goal(String goal, String measured, boolean met) {
+    }
+
+    List<Goal> goals() {
+        List<Goal> goals = new ArrayList<>();
+        for (Comparison c : overhead) {
+            double added = c.addedP50Micros();
+            goals.add(new Goal("flagship adds < " + f0(AiBench.ADDED_P50_GOAL_MICROS) + " µs p50 over the plain path, 2 KiB"
+                    + " chat, wrk -c" + c.connections(), f0(added) + " µs (" + f0(c.baseMedians().p50Micros()) + " -> "
+                    + f0(c.measuredMedians().p50Micros()) + " µs; paired rounds " + f0(c.pairedAddedP50Micros()) + " µs)",
+                    added < AiBench.ADDED_P50_GOAL_MICROS));
+        }
+        double ratio = tokenCount.cpuRatio();
+        goals.add(new Goal("token_count adds < " + f0((AiBench.TOKEN_COUNT_CPU_GOAL_RATIO - 1) * 100)
+                + "% gateway CPU per request, 64 KiB SSE stream", String.format(Locale.ROOT,
+                "x%.3f (%.3f -> %.3f ms/req; paired rounds x%.3f)", ratio,
+                tokenCount.baseMedians().cpuMillisPerRequest(), tokenCount.measuredMedians().cpuMillisPerRequest(),
+                tokenCount.pairedCpuRatio()), ratio < AiBench.TOKEN_COUNT_CPU_GOAL_RATIO));
+        FirstTokens.Path direct = firstTokens.path("direct");
+        for (String via : List.of("flagship", "failover")) {
+            FirstTokens.Path p = firstTokens.path(via);
+            double delta = p.p50Micros() - direct.p50Micros();
+            goals.add(new Goal("time to first token through the " + via + " within "
+                    + f0(AiBench.FIRST_TOKEN_GOAL_MICROS) + " µs of direct at p50", "+" + f0(delta) + " µs ("
+                    + f0(direct.p50Micros()) + " -> " + f0(p.p50Micros()) + " µs)",
+                    delta <= AiBench.FIRST_TOKEN_GOAL_MICROS && p.errors() == 0 && p.samples() > 0));
+        }
+        return goals;
+    }
+
+    static String f0(double v) {
+        return String.format(Locale.ROOT, "%.0f", v);
+    }
+}

@@ -1,0 +1,58 @@
+package io.jpraxis.bench.ai;
+
+import io.jpraxis.bench.load.JpraxisLauncher;
+import io.jpraxis.bench.load.ManagedProcess;
+import io.jpraxis.bench.load.ProcFs;
+import io.jpraxis.bench.load.ProcessReaper;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One jpraxis the AI benchmark measures, started as users start it ({@code ./jpraxis -c FILE}
+ * from the checkout's root, where the example's key files resolve), with the pid of its JVM for
+ * CPU time from /proc. Each config sits in a folder of its own: jpraxis watches its config's
+ * folder for reloads.
+ */
+record GatewayProcess(String name, int port, long pid, ManagedProcess process) {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    static GatewayProcess start(Path root, Path runDir, ProcessReaper reaper, String name, int port, String yaml)
+            throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(runDir.resolve(name));
+        Path config = Files.writeString(dir.resolve(name + ".yaml"), yaml);
+        ManagedProcess p = reaper.track(new JpraxisLauncher(root).start(name, config, runDir.resolve(name + ".log")));
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (!accepts(port)) {
+            if (!p.isAlive()) {
+                throw new IllegalStateException(name + ": exited before serving (see " + p.log() + ")");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(name + ": port " + port + " not open within "
+                        + READY_TIMEOUT.toSeconds() + " s (see " + p.log() + ")");
+            }
+            Thread.sleep(50);
+        }
+        long pid = JpraxisLauncher.javaPid(p).orElseThrow(() -> new IllegalStateException(
+                name + ": serves on port " + port + " but no java process was found under pid " + p.handle().pid()));
+        return new GatewayProcess(name, port, pid, p);
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The JVM's CPU time so far (user + system), in clock ticks. */
+    long cpuTicks() {
+        return ProcFs.readCpuTicks(pid).orElseThrow(() -> new IllegalStateException(name + ": exited (see "
+                + process.log() + ")"));
+    }
+}
