@@ -95,6 +95,8 @@ public final class AiBench {
                     AiConfigs.LISTENER, "127.0.0.1:" + noCountPort, AiConfigs.ADMIN, "127.0.0.1:" + Ports.free(),
                     AiConfigs.PROVIDER_A, a.address(), AiConfigs.PROVIDER_B, b.address(),
                     AiConfigs.PROVIDER_C, c.address())));
+            boolean aotCache = GatewayProcess.primeLaunchCache(o.root(), runDir, reaper, b.address());
+            System.err.println("ai: ./jpraxis's ahead-of-time cache " + (aotCache ? "is in place" : "is MISSING"));
             GatewayProcess gwFlagship = GatewayProcess.start(o.root(), runDir, reaper, "flagship", flagshipPort, flagship);
             GatewayProcess gwNoCount = GatewayProcess.start(o.root(), runDir, reaper, "flagship-no-token-count",
                     noCountPort, noCount);
@@ -151,6 +153,7 @@ public final class AiBench {
 
             String metrics = AdminMetrics.tokenAndFailoverLines(flagshipAdmin);
             Map<String, Long> providerCounts = new LinkedHashMap<>();
+            providerCounts.put("aot_cache", aotCache ? 1L : 0L);
             providerCounts.put("a_requests", a.requests());
             providerCounts.put("a_503_during_first_token", aAnswered503);
             providerCounts.put("b_requests", b.requests());

@@ -183,6 +183,12 @@ public final class FakeProvider implements AutoCloseable {
             ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
         }
 
+        /** A client gone mid-answer (wrk stopping with a stream in flight) resets the connection: close it quietly. */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close();
+        }
+
         private FullHttpResponse full(HttpResponseStatus status, byte[] body) {
             FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.wrappedBuffer(body));
             r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)

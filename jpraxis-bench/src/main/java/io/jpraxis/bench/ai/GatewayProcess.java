@@ -41,6 +41,27 @@ record GatewayProcess(String name, int port, long pid, ManagedProcess process) {
         return new GatewayProcess(name, port, pid, p);
     }
 
+    /**
+     * Starts and stops one throwaway jpraxis (the plain path to {@code provider}) so that
+     * {@code ./jpraxis}'s ahead-of-time cache exists before the measured gateways start: the
+     * launcher's first serve after a build is a training run that writes the cache at exit, and
+     * runs slower meanwhile. Returns whether the cache is there now.
+     */
+    static boolean primeLaunchCache(Path root, Path runDir, ProcessReaper reaper, String provider)
+            throws IOException, InterruptedException {
+        int port = io.jpraxis.bench.load.Ports.free();
+        GatewayProcess g = start(root, runDir, reaper, "prime", port, AiConfigs.plain(port, provider));
+        // SIGTERM and time to write the cache: ManagedProcess.stop would force it after 10 s.
+        g.process().handle().destroy();
+        try {
+            g.process().handle().onExit().get(120, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            reaper.stop(g.process());
+        }
+        reaper.stop(g.process());
+        return Files.isRegularFile(root.resolve("jpraxis-server/target/jpraxis-serve.aot"));
+    }
+
     private static boolean accepts(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 200);
