@@ -31,7 +31,8 @@ import java.util.Map;
  *   <li>a 2 KiB chat completion (gpt-4o-mini, to B) through the flagship vs the plain path (router
  *       and load_balancer to B): added p50 under 0.5 ms;
  *   <li>a 64 KiB streamed completion through the flagship vs the flagship without its token_count
- *       filters: the gateway JVM's CPU per request (from /proc) at most 5% more;
+ *       filters, both under load at the same time: the gateway JVM's CPU per request (from
+ *       /proc) under 5% more;
  *   <li>time to first token, direct to B vs through the flagship vs through gpt-4o's failover
  *       (A's 503, then B): p50 within 1 ms of direct.
  * </ol>
@@ -125,10 +126,15 @@ public final class AiBench {
             OtherLoad.Snapshot s1 = OtherLoad.take();
             phases.put("overhead", new PhaseLoad(load0, MachineInfo.loadAverageNow(), OtherLoad.between(s0, s1, ticks, cpus)));
 
-            WrkLoad stream = new WrkLoad(runDir, "stream-64k", ChatRequests.stream(ChatRequests.MINI, 0), clientHeaders,
-                    1, o.streamConnections());
             String load1 = MachineInfo.loadAverageNow();
-            Comparison tokenCpu = compare("stream-64k-c" + o.streamConnections(), stream, gwNoCount, gwFlagship, o);
+            List<Comparison> tokenCpu = new ArrayList<>();
+            for (boolean burst : List.of(false, true)) {
+                String name = "stream-64k" + (burst ? "-burst" : "");
+                WrkLoad stream = new WrkLoad(runDir, name, ChatRequests.stream(ChatRequests.MINI, 0, burst),
+                        clientHeaders, 1, o.streamConnections());
+                tokenCpu.add(together(name + "-c" + o.streamConnections(), stream, gwNoCount, gwFlagship,
+                        o.streamRounds(), o));
+            }
             OtherLoad.Snapshot s2 = OtherLoad.take();
             phases.put("token_count", new PhaseLoad(load1, MachineInfo.loadAverageNow(), OtherLoad.between(s1, s2, ticks, cpus)));
 
@@ -137,6 +143,8 @@ public final class AiBench {
             String streamBody = ChatRequests.stream(ChatRequests.MINI, ChatRequests.FIRST_TOKEN_EVENTS);
             String failoverBody = ChatRequests.stream(ChatRequests.FAILOVER_MODEL, ChatRequests.FIRST_TOKEN_EVENTS);
             long aBefore = a.requests();
+            long aConnectionsBefore = a.connections();
+            long bConnectionsBefore = b.connections();
             long bOwnBefore = b.requestsWithOwnKey();
             try (FirstTokenClient direct = new FirstTokenClient("direct", b.port(), keyB, streamBody);
                     FirstTokenClient viaFlagship = new FirstTokenClient("flagship", gwFlagship.port(),
@@ -148,6 +156,8 @@ public final class AiBench {
             }
             long failedOverToB = b.requestsWithOwnKey() - bOwnBefore;
             long aAnswered503 = a.requests() - aBefore;
+            long aConnections = a.connections() - aConnectionsBefore;
+            long bConnections = b.connections() - bConnectionsBefore;
             OtherLoad.Snapshot s3 = OtherLoad.take();
             phases.put("first_token", new PhaseLoad(load2, MachineInfo.loadAverageNow(), OtherLoad.between(s2, s3, ticks, cpus)));
 
@@ -156,7 +166,9 @@ public final class AiBench {
             providerCounts.put("aot_cache", aotCache ? 1L : 0L);
             providerCounts.put("a_requests", a.requests());
             providerCounts.put("a_503_during_first_token", aAnswered503);
+            providerCounts.put("a_connections_during_first_token", aConnections);
             providerCounts.put("b_requests", b.requests());
+            providerCounts.put("b_connections_during_first_token", bConnections);
             providerCounts.put("b_requests_with_b_key", b.requestsWithOwnKey());
             providerCounts.put("b_with_b_key_during_first_token", failedOverToB);
             reaper.stopAll();
@@ -183,8 +195,8 @@ public final class AiBench {
     private static Comparison compare(String name, WrkLoad load, GatewayProcess base, GatewayProcess measured,
             AiOptions o) throws IOException, InterruptedException {
         System.err.println("ai: " + name + ": warm-up " + o.warmupSeconds() + " s each");
-        load.run(base, base.port(), o.warmupSeconds());
-        load.run(measured, measured.port(), o.warmupSeconds());
+        load.run(base, o.warmupSeconds());
+        load.run(measured, o.warmupSeconds());
         List<WrkLoad.Round> baseRounds = new ArrayList<>();
         List<WrkLoad.Round> measuredRounds = new ArrayList<>();
         for (int r = 0; r < o.rounds(); r++) {
@@ -192,14 +204,38 @@ public final class AiBench {
             for (int i = 0; i < 2; i++) {
                 boolean runBase = baseFirst == (i == 0);
                 GatewayProcess g = runBase ? base : measured;
-                WrkLoad.Round round = load.run(g, g.port(), o.durationSeconds());
+                WrkLoad.Round round = load.run(g, o.durationSeconds());
                 (runBase ? baseRounds : measuredRounds).add(round);
                 System.err.printf("ai: %s round %d %s: %.0f req/s, p50 %d µs, p99 %d µs, %.3f ms CPU/req, %d errors%n",
                         name, r + 1, g.name(), round.wrk().requestsPerSecond(), round.wrk().p50Micros(),
                         round.wrk().p99Micros(), round.cpuMillisPerRequest(), round.wrk().errors());
             }
         }
-        return new Comparison(name, load.connections(), base.name(), measured.name(), baseRounds, measuredRounds);
+        return new Comparison(name, load.connections(), false, base.name(), measured.name(), baseRounds,
+                measuredRounds);
+    }
+
+    /**
+     * Warm-up, then {@code rounds} rounds in which {@code base} and {@code measured} each take
+     * {@code load} at the same time: CPU per request moves with the machine's other work by more
+     * than the 5% being judged, and simultaneous rounds see the same other work.
+     */
+    private static Comparison together(String name, WrkLoad load, GatewayProcess base, GatewayProcess measured,
+            int rounds, AiOptions o) throws IOException, InterruptedException {
+        System.err.println("ai: " + name + ": warm-up " + o.streamWarmupSeconds() + " s, both at once");
+        load.runTogether(List.of(base, measured), o.streamWarmupSeconds());
+        List<WrkLoad.Round> baseRounds = new ArrayList<>();
+        List<WrkLoad.Round> measuredRounds = new ArrayList<>();
+        for (int r = 0; r < rounds; r++) {
+            List<WrkLoad.Round> both = load.runTogether(List.of(base, measured), o.durationSeconds());
+            baseRounds.add(both.get(0));
+            measuredRounds.add(both.get(1));
+            System.err.printf("ai: %s round %d: %s %.0f req/s %.3f ms CPU/req, %s %.0f req/s %.3f ms CPU/req (x%.3f)%n",
+                    name, r + 1, base.name(), both.get(0).wrk().requestsPerSecond(), both.get(0).cpuMillisPerRequest(),
+                    measured.name(), both.get(1).wrk().requestsPerSecond(), both.get(1).cpuMillisPerRequest(),
+                    both.get(1).cpuMillisPerRequest() / both.get(0).cpuMillisPerRequest());
+        }
+        return new Comparison(name, load.connections(), true, base.name(), measured.name(), baseRounds, measuredRounds);
     }
 
     /** One request through each gateway before any load: each answers as the example promises. */

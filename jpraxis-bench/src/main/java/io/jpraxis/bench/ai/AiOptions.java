@@ -14,7 +14,7 @@ import java.util.Map;
  * @param samples time-to-first-token samples per path, after {@code warmupSamples} untimed ones
  */
 record AiOptions(Path root, Path out, int rounds, int durationSeconds, int warmupSeconds, List<Integer> connections,
-        int streamConnections, int samples, int warmupSamples) {
+        int streamConnections, int streamRounds, int streamWarmupSeconds, int samples, int warmupSamples) {
 
     static final String USAGE = """
             bench/ai: the AI gateway's performance goals (examples/ai-gateway.yaml against a fake OpenAI provider)
@@ -23,6 +23,8 @@ record AiOptions(Path root, Path out, int rounds, int durationSeconds, int warmu
               --warmup SECONDS      untimed wrk load per gateway before the rounds (default 10)
               --connections a,b     wrk connections of the 2 KiB chat overhead runs (default 1,16)
               --stream-connections N  wrk connections of the 64 KiB stream CPU runs (default 4)
+              --stream-rounds N     simultaneous rounds of each stream CPU comparison (default 12)
+              --stream-warmup SECONDS  untimed stream load first, both gateways at once (default 20)
               --samples N           time-to-first-token samples per path (default 3000)
               --warmup-samples N    untimed samples per path first (default 500)
               --out DIR             results folder (default bench/results)
@@ -37,7 +39,7 @@ record AiOptions(Path root, Path out, int rounds, int durationSeconds, int warmu
             m.put(args[i].substring(2), args[i + 1]);
         }
         for (String key : m.keySet()) {
-            if (!List.of("root", "out", "rounds", "duration", "warmup", "connections", "stream-connections", "samples",
+            if (!List.of("root", "out", "rounds", "duration", "warmup", "connections", "stream-connections", "stream-rounds", "stream-warmup", "samples",
                     "warmup-samples").contains(key)) {
                 throw new IllegalArgumentException("--" + key + ": unknown option");
             }
@@ -46,13 +48,13 @@ record AiOptions(Path root, Path out, int rounds, int durationSeconds, int warmu
         List<Integer> connections = Arrays.stream(m.getOrDefault("connections", "1,16").split(","))
                 .map(c -> positive("connections", c)).toList();
         return new AiOptions(root, root.resolve(m.getOrDefault("out", "bench/results")), num(m, "rounds", 5),
-                num(m, "duration", 5), num(m, "warmup", 10), connections, num(m, "stream-connections", 4),
+                num(m, "duration", 5), num(m, "warmup", 10), connections, num(m, "stream-connections", 4), num(m, "stream-rounds", 12), num(m, "stream-warmup", 20),
                 num(m, "samples", 3000), num(m, "warmup-samples", 500));
     }
 
     /** Whether these are the defaults' size or larger: smaller runs are smoke runs, their files end in -quick. */
     boolean reportable() {
-        return rounds >= 5 && durationSeconds >= 5 && samples >= 2000;
+        return rounds >= 5 && streamRounds >= 12 && durationSeconds >= 5 && samples >= 2000;
     }
 
     private static int num(Map<String, String> m, String key, int fallback) {

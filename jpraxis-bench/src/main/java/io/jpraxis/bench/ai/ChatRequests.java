@@ -35,8 +35,13 @@ final class ChatRequests {
      * provider's content events, 0 leaves its 64 KiB stream.
      */
     static String stream(String model, int maxTokens) {
+        return stream(model, maxTokens, false);
+    }
+
+    /** The same; {@code burst} asks the fake provider to write the whole stream in one flush. */
+    static String stream(String model, int maxTokens, boolean burst) {
         return "{\"model\":\"" + model + "\",\"stream\":true,\"stream_options\":{\"include_usage\":true},"
-                + (maxTokens > 0 ? "\"max_tokens\":" + maxTokens + "," : "")
+                + (maxTokens > 0 ? "\"max_tokens\":" + maxTokens + "," : "") + (burst ? "\"user\":\"burst\"," : "")
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"Write a long story about a lighthouse.\"}]}";
     }
 }

@@ -6,9 +6,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * One wrk comparison's rounds: the same load against a base gateway and a measured one, taken in
- * alternating order.
+ * alternating order, or at the same time ({@code simultaneous}).
  */
-record Comparison(String name, int connections, String base, String measured, List<WrkLoad.Round> baseRounds,
+record Comparison(String name, int connections, boolean simultaneous, String base, String measured, List<WrkLoad.Round> baseRounds,
         List<WrkLoad.Round> measuredRounds) {
 
     /** The medians over one gateway's rounds. */
@@ -53,6 +53,13 @@ record Comparison(String name, int connections, String base, String measured, Li
     /** The measured gateway's median CPU per request over the base's. */
     double cpuRatio() {
         return measuredMedians().cpuMillisPerRequest() / baseMedians().cpuMillisPerRequest();
+    }
+
+    /** Each round pair's CPU-per-request ratio, in round order. */
+    List<Double> cpuRatios() {
+        return java.util.stream.IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
+                .mapToObj(i -> measuredRounds.get(i).cpuMillisPerRequest() / baseRounds.get(i).cpuMillisPerRequest())
+                .toList();
     }
 
     /** The median over round pairs of the CPU-per-request ratio. */

@@ -38,7 +38,8 @@ import java.util.regex.Pattern;
  * A fast fake OpenAI provider for the AI benchmark, on one event loop in the benchmark's JVM:
  * {@code POST /v1/chat/completions} answers a fixed completion with usage, or, for
  * {@code "stream":true}, a {@code text/event-stream} of one small {@code data:} event per write
- * (each flushed on its own, as a provider streams tokens), about 64 KiB unless the request's
+ * (each flushed on its own, as a provider streams tokens; all in one flush for a request whose
+ * {@code user} is {@code "burst"}), about 64 KiB unless the request's
  * {@code max_tokens} asks for fewer events, then the include_usage chunk and {@code [DONE]}. An
  * overloaded provider answers every request 503 at once (model_failover's trigger). It counts the
  * requests that carried its own key, to show which ones the gateway's credential_inject reached.
@@ -47,6 +48,8 @@ public final class FakeProvider implements AutoCloseable {
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern MAX_TOKENS = Pattern.compile("\"max_tokens\"\\s*:\\s*([0-9]+)");
     private static final Pattern STREAM = Pattern.compile("\"stream\"\\s*:\\s*true");
+    /** A request from user "burst" gets its stream in one flush (many events per read at the gateway). */
+    private static final Pattern BURST = Pattern.compile("\"user\"\\s*:\\s*\"burst\"");
 
     private final String name;
     private final boolean overloaded;
@@ -56,6 +59,7 @@ public final class FakeProvider implements AutoCloseable {
     private final Map<String, Answers> answers = new ConcurrentHashMap<>();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong withOwnKey = new AtomicLong();
+    private final AtomicLong connections = new AtomicLong();
 
     private FakeProvider(String name, boolean overloaded, String key) throws InterruptedException {
         this(name, overloaded, key, 0);
@@ -126,6 +130,11 @@ public final class FakeProvider implements AutoCloseable {
         return requests.get();
     }
 
+    /** Connections accepted so far: a gateway that keeps its upstream connections opens few. */
+    long connections() {
+        return connections.get();
+    }
+
     long requestsWithOwnKey() {
         return withOwnKey.get();
     }
@@ -151,6 +160,12 @@ public final class FakeProvider implements AutoCloseable {
     @ChannelHandler.Sharable
     private final class Handler extends SimpleChannelInboundHandler<FullHttpRequest> {
         @Override
+        public void channelActive(ChannelHandlerContext ctx) throws Exception {
+            connections.incrementAndGet();
+            super.channelActive(ctx);
+        }
+
+        @Override
         protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
             requests.incrementAndGet();
             if (bearer.equals(request.headers().get(HttpHeaderNames.AUTHORIZATION))) {
@@ -175,8 +190,14 @@ public final class FakeProvider implements AutoCloseable {
                     .set(HttpHeaderNames.CACHE_CONTROL, "no-cache")
                     .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
             ctx.write(head);
+            boolean burst = BURST.matcher(body).find();
             for (int i = 0; i < n; i++) {
-                ctx.writeAndFlush(new DefaultHttpContent(Unpooled.wrappedBuffer(a.chunks()[i])));
+                DefaultHttpContent event = new DefaultHttpContent(Unpooled.wrappedBuffer(a.chunks()[i]));
+                if (burst) {
+                    ctx.write(event);
+                } else {
+                    ctx.writeAndFlush(event);
+                }
             }
             byte[] tail = n == a.chunks().length ? a.tail64KiB() : ProviderAnswers.tail(model, n);
             ctx.write(new DefaultHttpContent(Unpooled.wrappedBuffer(tail)));

@@ -41,19 +41,35 @@ final class WrkLoad {
         }
     }
 
-    /** Runs wrk against {@code gateway}'s port (null: against {@code port} with no CPU figure). */
-    Round run(GatewayProcess gateway, int port, int seconds) throws IOException, InterruptedException {
-        List<String> argv = List.of("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s", "--timeout",
-                "5s", "-s", script.toString(), "http://127.0.0.1:" + port + ChatRequests.PATH);
-        long before = gateway == null ? 0 : gateway.cpuTicks();
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(seconds + 30L, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("wrk did not finish: " + argv);
+    /** Runs wrk against {@code gateway}'s port for {@code seconds}. */
+    Round run(GatewayProcess gateway, int seconds) throws IOException, InterruptedException {
+        return runTogether(List.of(gateway), seconds).getFirst();
+    }
+
+    /**
+     * One wrk per gateway, all started at once and running for {@code seconds}: each gateway's
+     * figures are taken under the same conditions on the machine as the others'.
+     */
+    List<Round> runTogether(List<GatewayProcess> gateways, int seconds) throws IOException, InterruptedException {
+        long[] before = new long[gateways.size()];
+        Process[] wrks = new Process[gateways.size()];
+        for (int i = 0; i < gateways.size(); i++) {
+            before[i] = gateways.get(i).cpuTicks();
+            wrks[i] = new ProcessBuilder(List.of("wrk", "-t" + threads, "-c" + connections, "-d" + seconds + "s",
+                    "--timeout", "5s", "-s", script.toString(),
+                    "http://127.0.0.1:" + gateways.get(i).port() + ChatRequests.PATH)).redirectErrorStream(true).start();
         }
-        long after = gateway == null ? 0 : gateway.cpuTicks();
-        ToolResult result = WrkResultParser.parse(new String(out));
-        return new Round(result, (after - before) / (double) TICKS_PER_SECOND);
+        List<Round> rounds = new java.util.ArrayList<>();
+        for (int i = 0; i < gateways.size(); i++) {
+            // wrk prints only when it ends, so reading one after the other never blocks a pipe.
+            byte[] out = wrks[i].getInputStream().readAllBytes();
+            if (!wrks[i].waitFor(seconds + 30L, TimeUnit.SECONDS)) {
+                wrks[i].destroyForcibly();
+                throw new IllegalStateException("wrk did not finish against " + gateways.get(i).name());
+            }
+            long after = gateways.get(i).cpuTicks();
+            rounds.add(new Round(WrkResultParser.parse(new String(out)), (after - before[i]) / (double) TICKS_PER_SECOND));
+        }
+        return rounds;
     }
 }
