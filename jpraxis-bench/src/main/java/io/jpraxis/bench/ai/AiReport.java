@@ -46,7 +46,7 @@ final class AiReport {
         md.append("## Goals\n\n| Goal | Measured | Met |\n| --- | --- | --- |\n");
         for (AiResult.Goal g : r.goals()) {
             md.append("| ").append(g.goal()).append(" | ").append(g.measured()).append(" | ")
-                    .append(g.met() ? "yes" : "**no**").append(" |\n");
+                    .append(g.verdict()).append(" |\n");
         }
         md.append("\n## 1. 2 KiB chat completion: flagship vs plain path\n\n");
         md.append("POST /v1/chat/completions, ").append(AiBench.CHAT_BYTES).append(" bytes of JSON (gpt-4o-mini,"
