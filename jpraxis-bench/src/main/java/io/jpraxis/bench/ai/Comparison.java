@@ -3,6 +3,7 @@ package io.jpraxis.bench.ai;
 import io.jpraxis.bench.load.Stats;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 
 /**
  * One wrk comparison's rounds: the same load against a base gateway and a measured one, taken in
@@ -45,7 +46,7 @@ record Comparison(String name, int connections, boolean simultaneous, String bas
      * pair shares the machine's state): less sensitive to a disturbed round than the difference of medians.
      */
     double pairedAddedP50Micros() {
-        return Stats.median(java.util.stream.IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
+        return Stats.median(IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
                 .mapToObj(i -> (double) (measuredRounds.get(i).wrk().p50Micros() - baseRounds.get(i).wrk().p50Micros()))
                 .toList());
     }
@@ -57,14 +58,14 @@ record Comparison(String name, int connections, boolean simultaneous, String bas
 
     /** Each round pair's CPU-per-request ratio, in round order. */
     List<Double> cpuRatios() {
-        return java.util.stream.IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
+        return IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
                 .mapToObj(i -> measuredRounds.get(i).cpuMillisPerRequest() / baseRounds.get(i).cpuMillisPerRequest())
                 .toList();
     }
 
     /** The median over round pairs of the CPU-per-request ratio. */
     double pairedCpuRatio() {
-        return Stats.median(java.util.stream.IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
+        return Stats.median(IntStream.range(0, Math.min(baseRounds.size(), measuredRounds.size()))
                 .mapToObj(i -> measuredRounds.get(i).cpuMillisPerRequest() / baseRounds.get(i).cpuMillisPerRequest())
                 .toList());
     }

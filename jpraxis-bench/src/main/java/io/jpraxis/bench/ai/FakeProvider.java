@@ -27,6 +27,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -93,12 +95,12 @@ public final class FakeProvider implements AutoCloseable {
             System.err.println("usage: FakeProvider PORT_A PORT_B PORT_C (run from the checkout's root)");
             System.exit(2);
         }
-        java.nio.file.Path secrets = java.nio.file.Path.of("examples/secrets");
-        FakeProvider a = new FakeProvider("A", true, java.nio.file.Files.readString(secrets.resolve("provider-a.key")),
+        Path secrets = Path.of("examples/secrets");
+        FakeProvider a = new FakeProvider("A", true, Files.readString(secrets.resolve("provider-a.key")),
                 Integer.parseInt(args[0]));
-        new FakeProvider("B", false, java.nio.file.Files.readString(secrets.resolve("provider-b.key")),
+        new FakeProvider("B", false, Files.readString(secrets.resolve("provider-b.key")),
                 Integer.parseInt(args[1]));
-        new FakeProvider("C", false, java.nio.file.Files.readString(secrets.resolve("provider-c.key")),
+        new FakeProvider("C", false, Files.readString(secrets.resolve("provider-c.key")),
                 Integer.parseInt(args[2]));
         System.out.println("fake providers on " + args[0] + " (503), " + args[1] + ", " + args[2]);
         a.server.closeFuture().sync();

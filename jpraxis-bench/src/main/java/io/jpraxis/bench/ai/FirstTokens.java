@@ -3,6 +3,7 @@ package io.jpraxis.bench.ai;
 import io.jpraxis.bench.load.Stats;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -46,7 +47,7 @@ record FirstTokens(List<Path> paths, int warmupSamples) {
         }
         List<Path> paths = new ArrayList<>();
         for (int c = 0; c < n; c++) {
-            long[] sorted = Stats.ascending(java.util.Arrays.copyOf(nanos[c], taken[c]));
+            long[] sorted = Stats.ascending(Arrays.copyOf(nanos[c], taken[c]));
             paths.add(new Path(clients.get(c).name(), taken[c], errors[c], firstError[c],
                     Stats.percentile(sorted, 50) / 1e3, Stats.percentile(sorted, 90) / 1e3,
                     Stats.percentile(sorted, 99) / 1e3, sorted.length == 0 ? -1 : sorted[sorted.length - 1] / 1e3));

@@ -2,6 +2,7 @@ package io.jpraxis.bench.ai;
 
 import io.jpraxis.bench.load.JpraxisLauncher;
 import io.jpraxis.bench.load.ManagedProcess;
+import io.jpraxis.bench.load.Ports;
 import io.jpraxis.bench.load.ProcFs;
 import io.jpraxis.bench.load.ProcessReaper;
 import java.io.IOException;
@@ -10,6 +11,9 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One jpraxis the AI benchmark measures, started as users start it ({@code ./jpraxis -c FILE}
@@ -49,13 +53,13 @@ record GatewayProcess(String name, int port, long pid, ManagedProcess process) {
      */
     static boolean primeLaunchCache(Path root, Path runDir, ProcessReaper reaper, String provider)
             throws IOException, InterruptedException {
-        int port = io.jpraxis.bench.load.Ports.free();
+        int port = Ports.free();
         GatewayProcess g = start(root, runDir, reaper, "prime", port, AiConfigs.plain(port, provider));
         // SIGTERM and time to write the cache: ManagedProcess.stop would force it after 10 s.
         g.process().handle().destroy();
         try {
-            g.process().handle().onExit().get(120, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            g.process().handle().onExit().get(120, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
             reaper.stop(g.process());
         }
         reaper.stop(g.process());

@@ -7,6 +7,7 @@ import io.jpraxis.bench.load.WrkScript;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +60,7 @@ final class WrkLoad {
                     "--timeout", "5s", "-s", script.toString(),
                     "http://127.0.0.1:" + gateways.get(i).port() + ChatRequests.PATH)).redirectErrorStream(true).start();
         }
-        List<Round> rounds = new java.util.ArrayList<>();
+        List<Round> rounds = new ArrayList<>();
         for (int i = 0; i < gateways.size(); i++) {
             // wrk prints only when it ends, so reading one after the other never blocks a pipe.
             byte[] out = wrks[i].getInputStream().readAllBytes();
