@@ -67,6 +67,19 @@ public final class WrkScript {
     }
 
     /**
+     * A POST of {@code body} (any text without "]==]", sent as one Lua long string) with
+     * {@code headers} (names and values without quotes or backslashes) on every request.
+     */
+    public static String renderPost(String body, Map<String, String> headers) {
+        if (body.contains("]==]")) {
+            throw new IllegalArgumentException("wrk body: contains \"]==]\" (expected: a Lua long string's content)");
+        }
+        String get = renderGet(headers);
+        return "wrk.method = \"POST\"\nwrk.body = [==[" + body + "]==]\n"
+                + get.substring("wrk.method = \"GET\"\n".length());
+    }
+
+    /**
      * A GET that asks the server to close after answering ({@code Connection: close}): wrk then
      * reconnects for the next request, so each request comes on a new connection.
      */
