@@ -57,6 +57,24 @@ class SseScannerTest {
     }
 
     @Test
+    void directAndSlicedBuffersScanAsHeapOnesDo() {
+        String text = "data: {\"a\":1}\r\n\r\ndata: x\ndata: y\n\n";
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        SseScanner direct = scanner(1024);
+        ByteBuffer off = ByteBuffer.allocateDirect(bytes.length);
+        off.put(bytes).flip();
+        direct.feed(off);
+        assertThat(off.hasRemaining()).isFalse();
+        SseScanner sliced = scanner(1024);
+        byte[] padded = new byte[bytes.length + 7];
+        System.arraycopy(bytes, 0, padded, 5, bytes.length);
+        for (int i = 0; i < bytes.length; i += 3) { // odd piece sizes through an offset array
+            sliced.feed(ByteBuffer.wrap(padded).slice(5 + i, Math.min(3, bytes.length - i)));
+        }
+        assertThat(events).containsExactly("{\"a\":1}", "x\ny", "{\"a\":1}", "x\ny");
+    }
+
+    @Test
     void anOversizedEventIsDroppedAndScanningResumesAtTheNextEvent() {
         SseScanner s = scanner(16);
         feed(s, "data: " + "x".repeat(40) + "\ndata: more\n\ndata: ok\n\n");
