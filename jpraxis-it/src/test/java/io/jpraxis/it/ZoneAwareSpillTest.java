@@ -39,9 +39,9 @@ class ZoneAwareSpillTest {
                       health_check:
                         type: http
                         path: /healthz
-                        interval_ms: 100
-                        timeout_ms: 80
-                        unhealthy_threshold: 1
+                        interval_ms: 300
+                        timeout_ms: 250
+                        unhealthy_threshold: 2
                         healthy_threshold: 1
                 """.formatted(localA.address(), localB.address(), remote.address()), """
                 insecure_options:
@@ -56,7 +56,9 @@ class ZoneAwareSpillTest {
                 TestOrigin remote = TestOrigin.start("remote");
                 RunningGateway gw = RunningGateway.start(yaml(a, b, remote));
                 RawHttpConnection conn = RawHttpConnection.open(gw.port())) {
-            assertThat(served(conn)).as("the whole local zone is healthy: zone-a only").isEqualTo(Set.of("a", "b"));
+            // eventually: on a loaded machine a probe may time out once before the zone settles
+            assertThat(eventually(() -> Set.of("a", "b").equals(served(conn))))
+                    .as("the whole local zone is healthy: zone-a only").isTrue();
 
             a.failWith(TestOrigin.Failure.RESET);
             assertThat(eventually(() -> Set.of("b", "remote").equals(served(conn))))
