@@ -156,9 +156,9 @@ class TokenRateLimitFactoryTest {
     }
 
     @Test
-    void readsAValkeyBackendInFullThenSaysItIsNotImplementedYet() {
-        assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"${VALKEY_URL}\"}\n"))
-                .singleElement().asString().contains(AT + "backend.kind").contains("not implemented yet in jpraxis");
+    void readsAValkeyBackendAndRefusesABadOne() {
+        AiFixtures.build(FACTORY, window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"redis://127.0.0.1:1\", "
+                + "namespace: \"t\"}\non_backend_error: open\n").accepted();
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey}\n")).singleElement().asString()
                 .contains(AT + "backend.url").contains("required with kind: valkey");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"redis://${H}:1\"}\n"))
