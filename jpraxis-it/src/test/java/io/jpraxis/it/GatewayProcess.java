@@ -27,6 +27,12 @@ final class GatewayProcess implements AutoCloseable {
 
     /** Starts {@code serve -c} on {@code yaml} and waits until {@code port} accepts connections. */
     static GatewayProcess serve(String yaml, int port, List<String> jvmOptions) throws IOException {
+        return serve(yaml, port, jvmOptions, List.of());
+    }
+
+    /** As {@link #serve(String, int, List)}, with {@code options} after {@code serve} (say {@code --features x}). */
+    static GatewayProcess serve(String yaml, int port, List<String> jvmOptions, List<String> options)
+            throws IOException {
         Path jar = Path.of(System.getProperty("jpraxis.jar", "../jpraxis-server/target/jpraxis-all.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("runnable jar not found: " + jar.toAbsolutePath()
@@ -39,6 +45,7 @@ final class GatewayProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(java));
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar.toString(), "serve", "-c", config.toString()));
+        command.addAll(options);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         GatewayProcess gateway = new GatewayProcess(process, config, log);
         gateway.awaitPort(port);

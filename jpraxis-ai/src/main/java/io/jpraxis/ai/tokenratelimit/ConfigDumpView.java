@@ -21,7 +21,14 @@ final class ConfigDumpView {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("rules", c.rules().stream().map(ConfigDumpView::rule).toList());
         out.put("key", lower(c.key()));
-        out.put("backend", Map.of("kind", lower(c.backend().kind())));
+        if (c.backend().shared()) {
+            // The password never leaves the process: the dump shows the URL redacted.
+            out.put("backend", Map.of("kind", "valkey", "url", c.backend().redactedUrl(), "namespace",
+                    c.backend().namespace()));
+            out.put("on_backend_error", c.backend().failOpen() ? "open" : "closed");
+        } else {
+            out.put("backend", Map.of("kind", lower(c.backend().kind())));
+        }
         out.put("default_weights", weights(c.defaultWeights()));
         return out;
     }

@@ -35,8 +35,6 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
     public static final String TYPE = "token_rate_limit";
     /** The buffer body strategies read the request body into (Praxis's 2 MiB). */
     public static final long MAX_BODY_BYTES = 2L * 1024 * 1024;
-    static final String NOT_SHARED_YET = "valkey is not implemented yet in jpraxis for token_rate_limit (the shared "
-            + "ledger comes with its Redis backend); use kind: memory";
 
     private final Function<String, String> environment;
 
@@ -72,13 +70,6 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
                 .map(w -> WeightsReader.read(w, Weights.ONE)).orElse(Weights.ONE);
         Optional<StoreBackend> backend = StoreBackendReader.read(options, TokenRateLimitKeys.BACKEND,
                 TokenRateLimitConfig.DEFAULT_NAMESPACE, environment);
-        if (backend.isPresent() && backend.get().shared()) {
-            // Read and checked in full above; the shared ledger is a later slice, and a config that asked for a
-            // shared budget is never quietly given a local one.
-            options.diagnostics().error(options.path("backend").key("kind"),
-                    options.map("backend").map(b -> b.line("kind")).orElse(options.line("backend")), NOT_SHARED_YET);
-            backend = Optional.empty();
-        }
         List<TokenRule> rules = rules(options, defaults);
         if (!options.finishCleanly() || backend.isEmpty() || rules == null) {
             return Optional.empty();
@@ -142,6 +133,10 @@ public final class TokenRateLimitFactory implements FilterFactory<TokenRateLimit
 
     @Override
     public HttpFilter create(TokenRateLimitConfig config, FilterBuildContext context) {
-        return new TokenRateLimitFilter(config, new MemoryLedger(config.rules()), context.services().clock());
+        StoreBackend backend = config.backend();
+        TokenLedger ledger = backend.shared()
+                ? new StoreLedger(context.services().stores().store(backend.url()), backend.namespace(), config.rules())
+                : new MemoryLedger(config.rules());
+        return new TokenRateLimitFilter(config, ledger, context.services().clock());
     }
 }

@@ -77,10 +77,10 @@ public final class TokenRateLimitKeys {
             key("rules", KeyType.listOf(KeyType.object(RULE), 1, null), "Evaluated in order; the first that matches "
                     + "applies.").asRequired().withRule("names unique"),
             key("key", KeyType.choice(KeyMode.class), "What partitions each rule's budget.").withDefault("global"),
-            key("backend", KeyType.object(BACKEND), "Where the budgets live; unset: in this process. A shared "
-                    + "store (kind: valkey) is not implemented yet for this filter.").withDefault("{kind: memory}"),
+            key("backend", KeyType.object(BACKEND), "Where the budgets live; unset: in this process; kind: "
+                    + "valkey: in a store every replica shares.").withDefault("{kind: memory}"),
             key(StoreBackendReader.ON_ERROR, KeyType.choice(StoreBackendReader.OnError.class), "What a store error "
-                    + "at admission does: closed answers 503, open admits and logs.").withDefault("closed")
+                    + "at admission does: closed answers 503, open admits (nothing reserved), logs and counts.").withDefault("closed")
                     .withRule("valkey backend only"),
             key("default_weights", KeyType.object(WEIGHTS), "Reconciliation weights of every rule.")
                     .withDefault("{}"));

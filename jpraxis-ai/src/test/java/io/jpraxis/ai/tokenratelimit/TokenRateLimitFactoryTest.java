@@ -156,9 +156,13 @@ class TokenRateLimitFactoryTest {
     }
 
     @Test
-    void readsAValkeyBackendInFullThenSaysItIsNotImplementedYet() {
-        assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"${VALKEY_URL}\"}\n"))
-                .singleElement().asString().contains(AT + "backend.kind").contains("not implemented yet in jpraxis");
+    void readsAValkeyBackendAndRefusesABadOne() {
+        TokenRateLimitFilter shared = (TokenRateLimitFilter) AiFixtures.build(FACTORY, window("reserved_tokens: 1")
+                + "backend: {kind: valkey, url: \"redis://:secret@127.0.0.1:1\", namespace: \"t\"}\n"
+                + "on_backend_error: open\n").accepted();
+        assertThat(shared.isAsync()).as("admission waits on the store without blocking").isTrue();
+        assertThat(shared.config().toString()).as("dumped without the password").doesNotContain("secret")
+                .contains("namespace=t").contains("on_backend_error=open");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey}\n")).singleElement().asString()
                 .contains(AT + "backend.url").contains("required with kind: valkey");
         assertThat(refused(window("reserved_tokens: 1") + "backend: {kind: valkey, url: \"redis://${H}:1\"}\n"))
