@@ -12,15 +12,15 @@ import org.slf4j.LoggerFactory;
  * {@code output_tokens}, {@code total_tokens} results. The three core keys always go together;
  * a breakdown only when the provider reported it.
  */
-final class TokenMetadata {
-    static final String INPUT = "token.input";
-    static final String OUTPUT = "token.output";
-    static final String TOTAL = "token.total";
-    static final String CACHE_READ = "token.cache_read";
-    static final String CACHE_WRITE = "token.cache_write";
-    static final String REASONING = "token.reasoning";
-    static final String STATUS = "token.status";
-    static final String OVERFLOW = "overflow";
+public final class TokenMetadata {
+    public static final String INPUT = "token.input";
+    public static final String OUTPUT = "token.output";
+    public static final String TOTAL = "token.total";
+    public static final String CACHE_READ = "token.cache_read";
+    public static final String CACHE_WRITE = "token.cache_write";
+    public static final String REASONING = "token.reasoning";
+    public static final String STATUS = "token.status";
+    public static final String OVERFLOW = "overflow";
     private static final Logger log = LoggerFactory.getLogger(TokenMetadata.class);
 
     private TokenMetadata() {

@@ -1,5 +1,6 @@
 package io.jpraxis.ai.tokenratelimit;
 
+import io.jpraxis.ai.tokencount.TokenMetadata;
 import io.jpraxis.ai.tokenratelimit.TokenRateLimitConfig.Weights;
 import io.jpraxis.core.context.RequestMetadata;
 import io.jpraxis.core.context.TokenUsage;
@@ -18,13 +19,6 @@ import java.util.OptionalLong;
  * token that binary fractions invented.
  */
 final class ActualCost {
-    static final String INPUT = "token.input";
-    static final String OUTPUT = "token.output";
-    static final String TOTAL = "token.total";
-    static final String CACHE_READ = "token.cache_read";
-    static final String CACHE_WRITE = "token.cache_write";
-    static final String REASONING = "token.reasoning";
-    static final String STATUS = "token.status";
     private static final BigDecimal CAP = BigDecimal.valueOf(TokenRateLimitConfig.MAX_TOKENS);
 
     /** The counts as reported; null where absent. */
@@ -44,11 +38,12 @@ final class ActualCost {
      * {@code token.status} says the capture overflowed (the estimate must stand).
      */
     static Counts fromMetadata(RequestMetadata m) {
-        if ("overflow".equals(m.get(STATUS))) {
+        if (TokenMetadata.OVERFLOW.equals(m.get(TokenMetadata.STATUS))) {
             return new Counts(null, null, null, null, null, null);
         }
-        Counts c = new Counts(parse(m.get(INPUT)), parse(m.get(OUTPUT)), parse(m.get(TOTAL)), parse(m.get(CACHE_READ)),
-                parse(m.get(CACHE_WRITE)), parse(m.get(REASONING)));
+        Counts c = new Counts(parse(m.get(TokenMetadata.INPUT)), parse(m.get(TokenMetadata.OUTPUT)),
+                parse(m.get(TokenMetadata.TOTAL)), parse(m.get(TokenMetadata.CACHE_READ)),
+                parse(m.get(TokenMetadata.CACHE_WRITE)), parse(m.get(TokenMetadata.REASONING)));
         return c.input() == null && c.output() == null && c.total() == null ? null : c;
     }
 
