@@ -117,6 +117,11 @@ class ChartRenderTest {
         assertThat(container.at("/readinessProbe/grpc/service").asText()).isEqualTo("readiness");
         assertThat(container.at("/livenessProbe/grpc/service").asText()).isEqualTo("liveness");
         RenderedConfigCheck.validate(chart, pod, Map.of());
+        // extproc's config has no shutdown_timeout_secs: its drain is always 30 s.
+        RenderedChart longer = RenderedChart.render(c -> c.set("shutdownTimeoutSecs", 120), "extproc.yaml");
+        assertThat(longer.configFile()).doesNotContain("shutdown_timeout_secs");
+        assertThat(longer.deployment().at("/spec/template/spec/terminationGracePeriodSeconds").asInt())
+                .isEqualTo(5 + 30 + 10);
     }
 
     @Test
