@@ -218,8 +218,11 @@ class ChartRenderTest {
                 .isInstanceOf(AssertionError.class).hasMessageContaining("intelligent_route");
     }
 
-    static void assertAllValid(RenderedChart chart) {
+    static void assertAllValid(RenderedChart chart) throws Exception {
         assertThat(chart.objects()).isNotEmpty();
+        if (KubernetesModels.available()) {
+            assertThat(KubernetesModels.problems(chart.objects())).as("types, enums and required fields").isEmpty();
+        }
         for (JsonNode object : chart.objects()) {
             if (object.path("kind").asText().equals("ServiceMonitor")) {
                 ServiceMonitorShape.validate(object);

@@ -1,5 +1,6 @@
 package io.jpraxis.deploy;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -96,6 +97,23 @@ class KubernetesSchemaTest {
         ObjectNode noSelector = chart.get("ServiceMonitor", "edge-jpraxis").deepCopy();
         ((ObjectNode) noSelector.get("spec")).remove("selector");
         assertThatThrownBy(() -> ServiceMonitorShape.validate(noSelector)).hasMessageContaining("selector");
+    }
+
+    @Test
+    void theGeneratedValidatorsRefuseAWrongTypeAnUnknownEnumValueAndAMissingField() throws Exception {
+        KubernetesModels.assumeAvailable();
+        ObjectNode typed = deployment();
+        ((ObjectNode) container(typed).at("/ports/0")).put("containerPort", "http");
+        container(typed).put("imagePullPolicy", "Sometimes");
+        ObjectNode monitor = chart.get("ServiceMonitor", "edge-jpraxis").deepCopy();
+        ((ObjectNode) monitor.get("spec")).remove("selector");
+        assertThat(KubernetesModels.problems(java.util.List.of(deployment(), typed, monitor))).containsExactlyInAnyOrder(
+                "Deployment edge-jpraxis /spec/template/spec/containers/0/ports/0/containerPort: must be integer"
+                        + " {\"type\":\"integer\"}",
+                "Deployment edge-jpraxis /spec/template/spec/containers/0/imagePullPolicy: must be equal to one of the"
+                        + " allowed values {\"allowedValues\":[\"Always\",\"IfNotPresent\",\"Never\"]}",
+                "ServiceMonitor edge-jpraxis /spec: must have required property selector"
+                        + " {\"missingProperty\":\"selector\"}");
     }
 
     @Test
