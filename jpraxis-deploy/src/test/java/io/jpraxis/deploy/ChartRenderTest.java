@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -31,6 +33,12 @@ class ChartRenderTest {
                 "ConfigMap/edge-jpraxis-config", "Service/edge-jpraxis", "Deployment/edge-jpraxis");
         assertAllValid(chart);
         assertThat(RenderedConfigCheck.validate(chart, pod, Map.of())).contains("configuration is valid");
+    }
+
+    @Test
+    void lintsCleanWithStrict() {
+        LintResult lint = new Helm(RenderedChart.CHART).lint().strict().call();
+        assertThat(lint.isFailed()).as("%s", lint.getMessages()).isFalse();
     }
 
     @Test
