@@ -196,10 +196,14 @@ public final class OverloadGuard implements AutoCloseable {
 
     private void sampleNow() {
         if (fdThreshold != Long.MAX_VALUE) {
+            // Only the claims made before the listing began are in it: one made while it ran may be
+            // missing from it, so it is kept (counted twice at worst, until the next sample). The
+            // base rises before the claims fall, so a reader never sees both low at once.
+            long seen = claims.get();
             long open = ProcessSample.openDescriptors();
             if (open >= 0) {
-                claims.set(0); // the listing sees what the claims stood for
                 openFds = open;
+                claims.addAndGet(-seen);
             }
         }
         if (maxMemoryBytes != null) {
