@@ -3,8 +3,10 @@ package io.jpraxis.http.exchange;
 import io.jpraxis.core.http.CommonHeaderNames;
 import io.jpraxis.core.http.HeaderMap;
 import io.jpraxis.core.http.HopByHopHeaders;
+import io.jpraxis.core.http.LocalResponse;
 import io.jpraxis.core.http.ReservedHeaders;
 import io.jpraxis.core.http.ResponseHead;
+import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.http.support.NettyHeaders;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -21,6 +23,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** Turns an upstream response head into the one sent downstream, and decides its framing. */
 public final class DownstreamResponses {
@@ -63,6 +66,24 @@ public final class DownstreamResponses {
         filtered.remove("content-length");
         return frame(NettyHeaders.toNetty(filtered), head.status(), upstream,
                 upstream.headers().get(HttpHeaderNames.CONTENT_LENGTH), client, keepAliveWanted, lengthMayChange);
+    }
+
+    /**
+     * The head for the client: the origin's as it is when no filter has a response hook, else through
+     * the response phase; null when a filter replaced the answer, which {@code replaced} then takes.
+     */
+    static Built forClient(RequestInputs request, HttpResponse upstream, boolean keepAliveWanted,
+            Consumer<LocalResponse> replaced) {
+        if (!request.execution().hasResponseHooks()) {
+            return direct(upstream, request.head(), keepAliveWanted);
+        }
+        ResponseHead view = filterView(upstream);
+        if (request.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
+            replaced.accept(replace.response());
+            return null;
+        }
+        return build(view, upstream, request.head(), keepAliveWanted,
+                request.execution().bodyPlan().responseRewritable());
     }
 
     /**

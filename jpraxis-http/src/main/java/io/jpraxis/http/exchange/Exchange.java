@@ -10,17 +10,12 @@ import io.jpraxis.core.pipeline.execute.PipelineExecution;
 import io.jpraxis.core.pipeline.execute.RequestOutcome;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.error.ErrorResponses;
-import io.jpraxis.http.upstream.UpstreamStream;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
@@ -35,8 +30,8 @@ import org.slf4j.LoggerFactory;
  * Otherwise a small body with a declared length is read whole after the request phase chose the
  * upstream and before one is taken ({@link RequestPreRead#smallBodyLength}); other bodies stream.
  * Every body piece it holds is in one {@link RequestPieces}. Its life is {@link ExchangeState};
- * the upstream side reaches it only through {@link ClientSide}. Confined to the connection's event
- * loop.
+ * the upstream side reaches it only through {@link ClientSide} ({@link ExchangeClient}, which also
+ * writes every response head and body). Confined to the connection's event loop.
  */
 public final class Exchange {
     private static final Logger log = LoggerFactory.getLogger(Exchange.class);
@@ -47,7 +42,8 @@ public final class Exchange {
     private final boolean bodyExpected;
     private final RequestPieces pieces = new RequestPieces();
     private final ExchangeRecord record = new ExchangeRecord();
-    private final Client client = new Client();
+    private final ExchangeClient client;
+    private final PreReadOwner preReadOwner = new PreReadOwner();
     private String requestId;
     /** The config generation this exchange runs on from its first filter to its last hook; held until {@link #end}. */
     private Generation generation;
@@ -62,17 +58,17 @@ public final class Exchange {
     /** The body of a streamed local answer while it is relayed (see docs/behaviour/iterative-router.md#streamed-answers). */
     private StreamedLocalAnswer streamed;
     private ExchangeState state = ExchangeState.ADMITTING;
-    // Beside the life (see ExchangeState): request read, must close, 100 Continue owed (read from the head).
+    // Beside the life (see ExchangeState): request read, must close.
     private boolean requestReceived;
     private boolean forceClose;
-    private boolean continuePending;
     private final boolean upgrade; // offers WebSocket: nothing is read past it; no tunnel means the connection closes
 
     public Exchange(Downstream downstream, ListenerContext listener, HttpRequest request) {
         this.downstream = downstream;
         this.listener = listener;
         this.request = request;
-        this.continuePending = HttpUtil.is100ContinueExpected(request);
+        this.client = new ExchangeClient(this, downstream, listener, request, encoding, record,
+                HttpUtil.is100ContinueExpected(request));
         this.upgrade = downstream.switchesProtocols() && UpgradeRequests.offersWebSocket(request);
         this.forceClose = upgrade;
         // A head the decoder refused may carry the unparseable Content-Length it was refused for.
@@ -134,7 +130,7 @@ public final class Exchange {
      */
     private void startPreRead(BodyPlan plan) {
         become(ExchangeState.READING_BODY);
-        preRead = new RequestPreRead(inputs, client, client, plan.requestLimit(), true);
+        preRead = new RequestPreRead(inputs, client, preReadOwner, plan.requestLimit(), true);
         preRead.start();
     }
 
@@ -145,7 +141,7 @@ public final class Exchange {
             proxy.connect();
             return;
         }
-        preRead = new RequestPreRead(inputs, client, client, small, false);
+        preRead = new RequestPreRead(inputs, client, preReadOwner, small, false);
         preRead.start(); // bodyReady connects, or bodyFailed answers 408 or 400 with nothing upstream taken
     }
 
@@ -304,9 +300,9 @@ public final class Exchange {
     // ---- responses ----
 
     /** Sends a local response after the response phase; {@code error} responses carry the request id. */
-    private void respondLocal(LocalResponse response, boolean error) {
+    void respondLocal(LocalResponse response, boolean error) {
         if (response.streamed()) {
-            respondStreamed(response);
+            client.respondStreamed(response, execution, keepAliveWanted() && requestReceived);
             return;
         }
         boolean keepAlive = keepAliveWanted() && requestReceived;
@@ -319,61 +315,8 @@ public final class Exchange {
         end(true);
     }
 
-    /**
-     * Sends a streamed local answer: the head after the response phase (a filter may still put a
-     * whole answer in its place, and the stream is let go), then the body as it comes (see
-     * docs/behaviour/iterative-router.md#streamed-answers).
-     */
-    private void respondStreamed(LocalResponse response) {
-        LocalResponses.Streamed head;
-        try {
-            head = LocalResponses.streamedHead(execution, response, request, keepAliveWanted() && requestReceived,
-                    listener);
-        } catch (IllegalArgumentException e) {
-            response.stream().cancel();
-            log.error("streamed local response for request {} is not valid HTTP: {}", requestId(), e.getMessage());
-            listener.metrics().internalError();
-            respondLocal(ErrorResponses.of(EdgeError.INTERNAL, requestId()), true);
-            return;
-        }
-        switch (head) {
-            case LocalResponses.Streamed.Replaced replaced -> {
-                response.stream().cancel();
-                respondLocal(replaced.response(), replaced.response().status() >= 400);
-            }
-            case LocalResponses.Streamed.Whole whole -> {
-                StreamedLocalAnswer.discard(response.stream()); // a bodiless status: nothing of the stream can go out
-                respondLocal(whole.response(), false);
-            }
-            case LocalResponses.Streamed.Head start -> {
-                listener.metrics().localResponse();
-                client.sendHead(start.head());
-                boolean keepAlive = start.keepAlive();
-                streamed = new StreamedLocalAnswer(response.stream(), client, downstream.eventLoop(), requestId(),
-                        new StreamedLocalAnswer.Ending() {
-                            @Override
-                            public void completed(long bytes) {
-                                streamed = null;
-                                record.localBody(bytes);
-                                client.sendEnd(LastHttpContent.EMPTY_LAST_CONTENT, keepAlive);
-                            }
-
-                            @Override
-                            public void cut(long bytes) {
-                                streamed = null;
-                                record.localBody(bytes);
-                                finish();
-                                downstream.abortAfterWrites(); // the last piece still goes out before the cut
-                                end(false);
-                            }
-                        });
-                streamed.start();
-            }
-        }
-    }
-
     /** A JSON error if no response head went out yet, else an abort (RFC 9112 has no way to fail midway). */
-    private void failResponse(int status, String reason) {
+    void failResponse(int status, String reason) {
         if (state == ExchangeState.RESPONDING) {
             abortDownstream();
         } else {
@@ -381,24 +324,47 @@ public final class Exchange {
         }
     }
 
-    private void abortDownstream() {
+    void abortDownstream() {
         finish();
         downstream.abort();
         end(false);
     }
 
     /** Whether the connection may serve another request, as far as the client and the gateway go. */
-    private boolean keepAliveWanted() {
+    boolean keepAliveWanted() {
         return !forceClose && HttpUtil.isKeepAlive(request) && !downstream.draining();
     }
 
+    ExchangeState state() {
+        return state;
+    }
+
+    /** The request's context once the pipeline began, else null. */
+    RequestContext context() {
+        return ctx;
+    }
+
+    /** The upstream side, once the request phase forwarded. */
+    UpstreamSide upstreamSide() {
+        return proxy;
+    }
+
+    /** A streamed local answer's body is being relayed: client writability and its leaving reach it. */
+    void streamedStarted(StreamedLocalAnswer answer) {
+        streamed = answer;
+    }
+
+    void streamedOver() {
+        streamed = null;
+    }
+
     /** The one place the state changes (the transitions are in {@link ExchangeState}). */
-    private void become(ExchangeState next) {
+    void become(ExchangeState next) {
         assert state.mayBecome(next) : state + " -> " + next;
         state = next;
     }
 
-    private void finish() {
+    void finish() {
         become(ExchangeState.ENDED);
         dropBody();
     }
@@ -416,7 +382,7 @@ public final class Exchange {
      * The exchange is over, however it ended: counted and timed, then handed to the filters that
      * ran ({@code onLog}). Runs once; called after the last write so accounting never delays it.
      */
-    private void end(boolean completed) {
+    void end(boolean completed) {
         if (!record.end()) {
             return;
         }
@@ -439,90 +405,8 @@ public final class Exchange {
         proxy.onDeadline(EdgeError.DEADLINE_EXCEEDED.status(), EdgeError.DEADLINE_EXCEEDED.reason());
     }
 
-    /** The exchange as its pre-read and its upstream side may use it; nothing else of it is reachable. */
-    private final class Client implements ClientSide, RequestPreRead.Owner {
-        @Override
-        public void readBody() {
-            if (continuePending) {
-                // RFC 9110 10.1.1: the client waits for this before sending the body. Written only here,
-                // for HTTP/1.1 and HTTP/2 alike (the HTTP/2 stream codec makes it a HEADERS frame).
-                continuePending = false;
-                downstream.write(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
-                downstream.flush();
-            }
-            downstream.requestRead();
-        }
-
-        @Override
-        public boolean keepAliveWanted() {
-            // While the client is still sending, the connection cannot be reused for its next request.
-            return Exchange.this.keepAliveWanted() && requestReceived;
-        }
-
-        @Override
-        public void sendHead(HttpResponse head) {
-            encoding.head(ctx, request, head);
-            record.status(head.status().code());
-            become(ExchangeState.RESPONDING);
-            downstream.write(head);
-        }
-
-        @Override
-        public void sendBody(HttpContent piece) {
-            downstream.write(encoding.body(piece));
-        }
-
-        @Override
-        public void flush() {
-            downstream.flush();
-        }
-
-        @Override
-        public boolean writable() {
-            return downstream.isWritable();
-        }
-
-        @Override
-        public void sendEnd(LastHttpContent last, boolean keepAlive) {
-            finish();
-            downstream.complete(encoding.last(last), keepAlive && requestReceived);
-            end(true);
-        }
-
-        @Override
-        public void fail(int status, String reason) {
-            failResponse(status, reason);
-        }
-
-        @Override
-        public void abort() {
-            abortDownstream();
-        }
-
-        @Override
-        public void replace(LocalResponse replacement) {
-            respondLocal(replacement, replacement.status() >= 400);
-        }
-
-        @Override
-        public void switchProtocols(HttpResponse switching, UpstreamStream stream) {
-            downstream.eventLoop().execute(() -> { // once the origin's read is over: the switch edits its pipeline
-                if (state == ExchangeState.PROXYING) { // else the client left, or the origin failed (502), meanwhile
-                    record.status(switching.status().code());
-                    become(ExchangeState.RESPONDING);
-                    Tunnel.open(downstream, switching, stream, listener, requestId(), this::tunnelEnded);
-                }
-            });
-        }
-
-        /** The tunnel ended: the exchange ends with it, logged with its bytes each way and its whole duration. */
-        private void tunnelEnded(long fromClient, long fromOrigin, boolean clean) {
-            record.tunnelled(fromClient, fromOrigin);
-            finish();
-            proxy.onDownstreamClosed(); // gives back the cluster slot; the origin's connection is closed
-            end(clean);
-        }
-
+    /** The exchange as its pre-read reaches it when the body was read, refused or failed. */
+    private final class PreReadOwner implements RequestPreRead.Owner {
         @Override
         public void bodyReady(ByteBuf body) {
             preRead = null;

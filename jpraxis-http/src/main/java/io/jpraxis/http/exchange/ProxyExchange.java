@@ -1,11 +1,7 @@
 package io.jpraxis.http.exchange;
 
-import io.jpraxis.config.model.RetryPolicyConfig;
-import io.jpraxis.core.context.RouteRetryPolicy;
 import io.jpraxis.core.http.LocalResponse;
-import io.jpraxis.core.http.ResponseHead;
 import io.jpraxis.core.pipeline.BodyPlan;
-import io.jpraxis.core.pipeline.execute.ResponseOutcome;
 import io.jpraxis.core.upstream.UpstreamTarget;
 import io.jpraxis.http.error.EdgeError;
 import io.jpraxis.http.metrics.EdgeMetrics;
@@ -17,7 +13,6 @@ import io.jpraxis.http.upstream.UpstreamLease;
 import io.jpraxis.http.upstream.UpstreamLease.AttemptOutcome;
 import io.jpraxis.http.upstream.UpstreamStream;
 import io.jpraxis.http.upstream.UpstreamStreamListener;
-import io.jpraxis.http.upstream.UpstreamVersion;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
@@ -36,13 +31,11 @@ import org.slf4j.LoggerFactory;
  * none of the response for the send timeout ({@link ListenerContext#sendTimeoutMs()}) has its
  * exchange cut, so it cannot hold an upstream connection. Its lifecycle is {@link ProxyState}.
  *
- * <p>It holds a cluster slot from start to end and counts each attempt in flight on its endpoint
- * ({@link UpstreamLease}); each attempt has a client span when tracing is on ({@link ClientSpan}).
- * Failures and retriable statuses are retried per the {@code retry_policy} ({@link AttemptRetries},
- * {@link AttemptClock}; docs/behaviour/retries.md); a stale pooled connection once more on a fresh
- * one. A body is read only once a connection exists (a small one read whole before, see {@link
- * Exchange}), so a connect failure never needs a replay. {@link RequestBodyRelay} is the
- * client-to-origin half.
+ * <p>Where attempts go, the cluster slot and the retry and failover decisions are its {@link
+ * AttemptPlan} (docs/behaviour/retries.md); a stale pooled connection is tried once more on a fresh
+ * one. Each attempt has a client span when tracing is on ({@link ClientSpan}). A body is read only
+ * once a connection exists (a small one whole before, see {@link Exchange}), so a connect failure
+ * never needs a replay. {@link RequestBodyRelay} is the client-to-origin half.
  */
 final class ProxyExchange
         implements UpstreamConnector.AcquireCallback, UpstreamStreamListener, RequestBodyRelay.Owner, UpstreamSide {
@@ -51,13 +44,8 @@ final class ProxyExchange
     private final ClientSide client;
     private final RequestInputs request;
     private final EdgeMetrics metrics;
-    private AttemptRetries retries; // replaced, with lease, when the request fails over to another entry
-    private final AttemptClock clock;
-    private UpstreamLease lease;
-    private final EntryFailover failover; // null without a failover plan
-    private boolean perTryFired;
+    private final AttemptPlan plan;
     private final RequestBodyRelay body;
-    private UpstreamTarget target;
     private final BodyPlan bodyPlan;
     private final ResponseFlow response;
     private UpstreamStream stream;
@@ -75,23 +63,12 @@ final class ProxyExchange
     ProxyExchange(ClientSide client, RequestInputs request, UpstreamTarget target) {
         this.client = client;
         this.request = request;
-        this.target = target;
         this.metrics = request.listener().metrics();
-        RetryPolicyConfig policy = RouteRetryPolicy.effective(request.context(), target);
-        this.retries = retriesFor(request, target, policy);
-        this.failover = EntryFailover.of(request.context());
-        this.clock = new AttemptClock(request.loop(), EntryFailover.perTryMs(policy.perTryTimeoutMs(), failover));
-        this.lease = new UpstreamLease(target.clusterState());
-        this.body = new RequestBodyRelay(request, client, this, retries.replayLimitBytes());
+        this.plan = new AttemptPlan(request, target);
+        this.body = new RequestBodyRelay(request, client, this, plan.retries().replayLimitBytes());
         this.bodyPlan = request.execution().bodyPlan();
         this.response = new ResponseFlow(request);
         this.traced = ServerSpan.of(request.context());
-    }
-
-    private static AttemptRetries retriesFor(RequestInputs request, UpstreamTarget target, RetryPolicyConfig policy) {
-        return new AttemptRetries(policy, request.head().method().name(), UpstreamVersion.mayUseHttp2(target.cluster()),
-                policy.budget() == null ? null : target.clusterState().retryTokens(policy.budget()),
-                request.context().receivedAt());
     }
 
     /** The one place the state changes (the transitions are in {@link ProxyState}). */
@@ -110,27 +87,27 @@ final class ProxyExchange
         if (state == ProxyState.ENDED) {
             return; // ended while the exchange read a small body whole (the request deadline)
         }
-        String refused = request.upgrade() ? UpgradeRequests.clusterRefusal(target) : null;
+        String refused = request.upgrade() ? UpgradeRequests.clusterRefusal(plan.target()) : null;
         if (refused != null) {
             abandon(502, refused);
             return;
         }
-        if (!lease.takeSlot()) {
-            // max_connections caps the requests in flight to the cluster; the origin is not contacted (see
-            // docs/behaviour/clusters.md#cluster-settings).
-            metrics.clusterCapacityRefusal();
-            log.debug("request {}: cluster {} at max_connections", request.requestId(), target.cluster().name());
-            end(AttemptOutcome.NOT_JUDGED);
-            client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+        if (!plan.takeFirstSlot()) { // the origin is not contacted (docs/behaviour/clusters.md#cluster-settings)
+            log.debug("request {}: cluster {} at max_connections", request.requestId(), plan.target().cluster().name());
+            refuseAtCapacity();
             return;
         }
-        if (failover != null) {
-            failover.useFirstBody(request.pieces());
-        }
+        plan.useFirstBody();
         attempt(false);
     }
 
+    private void refuseAtCapacity() {
+        end(AttemptOutcome.NOT_JUDGED);
+        client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+    }
+
     private void attempt(boolean fresh) {
+        UpstreamTarget target = plan.target();
         // Built before connecting: a head that cannot go on the wire must not cost a connection.
         HttpRequest head;
         try {
@@ -144,13 +121,14 @@ final class ProxyExchange
         }
         UpgradeRequests.keepOffer(head, request);
         upstreamHead = head;
-        perTryFired = false;
-        attemptSpan = ClientSpan.nextAttempt(traced, attemptSpan, head.method().name(), target, retries.retries(),
-                head.headers()); // last: the origin parents on this attempt, whatever trace headers a filter set
-        lease.beginAttempt(target.endpointState());
+        plan.attemptStarted();
+        attemptSpan = ClientSpan.nextAttempt(traced, attemptSpan, head.method().name(), target,
+                plan.retries().retries(), head.headers()); // last: the origin parents on this attempt, whatever trace headers a filter set
+        plan.lease().beginAttempt(target.endpointState());
         request.context().upstreamAttempted(); // a connect is tried: its failure is the upstream's
-        int number = clock.begin(this::perTryTimedOut);
-        request.listener().connector().acquire(target, request.loop(), fresh, clock.guard(number, this, metrics));
+        int number = plan.clock().begin(this::perTryTimedOut);
+        request.listener().connector().acquire(target, request.loop(), fresh,
+                plan.clock().guard(number, this, metrics));
     }
 
     // ---- acquisition ----
@@ -180,42 +158,33 @@ final class ProxyExchange
             return; // the exchange already ended; its lease is closed
         }
         ClientSpan.failed(attemptSpan, failure.name());
-        lease.endAttempt(AttemptOutcome.FAILURE);
-        if (retries.mayRetry(failure, body.replayable())) {
+        plan.lease().endAttempt(AttemptOutcome.FAILURE);
+        if (!tryAgain(failure)) {
+            end(AttemptOutcome.FAILURE);
+            client.fail(failure.status(), failure.reason());
+        }
+    }
+
+    /** After a failed attempt, judged and forgotten: a retry, the next failover entry, or false when neither is left. */
+    private boolean tryAgain(UpstreamFailure failure) {
+        if (plan.retries().mayRetry(failure, body.replayable())) {
             retry(failure.name());
-            return;
+            return true;
         }
-        UpstreamTarget next = nextEntry(failover == null ? null : failover.onFailure(perTryFired));
-        if (next != null) {
-            moveTo(next);
-            return;
+        UpstreamTarget next = plan.nextAfterFailure();
+        if (next == null) {
+            return false;
         }
-        end(AttemptOutcome.FAILURE);
-        client.fail(failure.status(), failure.reason());
+        moveTo(next);
+        return true;
     }
 
-    /** The next failover entry's target for {@code reason} (null: no failover), its body now held to resend. */
-    private UpstreamTarget nextEntry(String reason) {
-        return reason == null ? null : failover.advance(request.context(), request.pieces(), reason);
-    }
-
-    /**
-     * The request fails over to another entry (see docs/behaviour/model-failover.md): the ended
-     * attempt's cluster slot goes back, the new cluster's is taken, and its retry policy applies.
-     */
+    /** The request fails over to another entry (see docs/behaviour/model-failover.md), under that cluster's policy. */
     private void moveTo(UpstreamTarget next) {
-        clock.settle();
-        lease.close(AttemptOutcome.NOT_JUDGED); // the attempt was judged where it ended
-        target = next;
-        lease = new UpstreamLease(next.clusterState());
-        retries = retriesFor(request, next, RouteRetryPolicy.effective(request.context(), next));
-        metrics.upstreamRetry();
         log.debug("request {}: failing over to cluster {} ({})", request.requestId(), next.cluster().name(),
                 next.endpoint().address());
-        if (!lease.takeSlot()) {
-            metrics.clusterCapacityRefusal();
-            end(AttemptOutcome.NOT_JUDGED);
-            client.fail(EdgeError.CLUSTER_AT_CAPACITY.status(), EdgeError.CLUSTER_AT_CAPACITY.reason());
+        if (!plan.moveTo(next)) {
+            refuseAtCapacity();
             return;
         }
         attempt(false);
@@ -223,14 +192,10 @@ final class ProxyExchange
 
     /** Another attempt after the backoff, to the endpoint the policy picks (docs/behaviour/retries.md); CONNECTING meanwhile. */
     private void retry(String why) {
-        metrics.upstreamRetry();
-        clock.settle();
-        target = retries.retry(target);
-        request.context().upstream(target); // the access log and metrics name the endpoint that answered
-        long wait = retries.backoffMs();
+        long wait = plan.retry();
         log.debug("request {}: upstream attempt failed ({}); retry {} of {} to {} in {} ms", request.requestId(), why,
-                retries.retries(), retries.maxRetries(), target.endpoint().address(), wait);
-        clock.after(wait, () -> {
+                plan.retries().retries(), plan.retries().maxRetries(), plan.target().endpoint().address(), wait);
+        plan.clock().after(wait, () -> {
             if (state != ProxyState.ENDED) {
                 attempt(false);
             }
@@ -239,9 +204,9 @@ final class ProxyExchange
 
     /** The attempt brought no response head within {@code per_try_timeout_ms}: it fails as a read timeout. */
     private void perTryTimedOut() {
-        perTryFired = true;
+        plan.perTryFired();
         if (state == ProxyState.CONNECTING) {
-            clock.settle(); // the pending acquisition is dropped when it answers
+            plan.clock().settle(); // the pending acquisition is dropped when it answers
             onAcquireFailed(UpstreamFailure.READ_TIMEOUT);
         } else if (state == ProxyState.SENDING) {
             UpstreamStream timedOut = stream;
@@ -279,13 +244,15 @@ final class ProxyExchange
         }
         upstreamStatus = head.status().code();
         ClientSpan.answered(attemptSpan, upstreamStatus);
-        clock.settle();
+        plan.clock().settle();
+        AttemptRetries retries = plan.retries();
         if (upstreamStatus != 101 && retries.judgesStatus() && retries.mayRetryStatus(upstreamStatus, body.replayable())) {
-            retryAnswer(); // before the response filters: a retried answer never reaches the client
+            int status = upstreamStatus; // before the response filters: a retried answer never reaches the client
+            dropAnswer(status);
+            retry("status " + status);
             return;
         }
-        if (upstreamStatus != 101 && failover != null && failover.onStatus(upstreamStatus)
-                && failOverAnswer(upstreamStatus)) {
+        if (upstreamStatus != 101 && failOverAnswer(upstreamStatus)) {
             return; // likewise: the next entry answers instead
         }
         request.context().upstreamAnswered(upstreamStatus); // before the response filters, which may change it
@@ -299,7 +266,7 @@ final class ProxyExchange
         boolean wanted = client.keepAliveWanted();
         DownstreamResponses.Built built;
         try {
-            built = responseHead(head, wanted);
+            built = DownstreamResponses.forClient(request, head, wanted, this::replaceAnswer);
         } catch (IllegalArgumentException e) {
             // A response filter (or the origin) left a header no wire may carry.
             failInternally("response head for the client is not valid HTTP", e, UpstreamLease.judge(upstreamStatus));
@@ -320,20 +287,6 @@ final class ProxyExchange
         continueResponse();
     }
 
-    /** The head for the client: the origin's, or through the response phase; null when a filter replaced the answer. */
-    private DownstreamResponses.Built responseHead(HttpResponse head, boolean keepAliveWanted) {
-        if (!request.execution().hasResponseHooks()) {
-            return DownstreamResponses.direct(head, request.head(), keepAliveWanted);
-        }
-        ResponseHead view = DownstreamResponses.filterView(head);
-        if (request.execution().runResponse(view) instanceof ResponseOutcome.Replace replace) {
-            replaceAnswer(replace.response());
-            return null;
-        }
-        return DownstreamResponses.build(view, head, request.head(), keepAliveWanted,
-                bodyPlan.responseRewritable());
-    }
-
     /** A 101: the start of a tunnel, refused by a filter, or 502 (see docs/behaviour/websocket.md#the-101). */
     private void switchProtocols(HttpResponse head) {
         switch (UpgradeSwitch.of(head, request)) {
@@ -350,8 +303,7 @@ final class ProxyExchange
 
     /** A response filter refused the origin's answer: its body (or switched connection) goes with the connection. */
     private void replaceAnswer(LocalResponse replacement) {
-        end(UpstreamLease.judge(upstreamStatus));
-        stream.abort();
+        endAndAbort(UpstreamLease.judge(upstreamStatus));
         client.replace(replacement);
     }
 
@@ -406,10 +358,7 @@ final class ProxyExchange
         metrics.sendTimeout();
         log.debug("request {}: the client read none of the response for {} ms; closing both connections",
                 request.requestId(), request.listener().sendTimeoutMs());
-        end(UpstreamLease.judge(upstreamStatus));
-        if (stream != null) {
-            stream.abort(); // half a response is still unread on it
-        }
+        endAndAbort(UpstreamLease.judge(upstreamStatus));
         client.abort();
     }
 
@@ -442,60 +391,46 @@ final class ProxyExchange
             // reached it, and the endpoint is not to blame.
             log.debug("request {}: reused upstream connection failed ({}); retrying on a new one",
                     request.requestId(), failure);
-            metrics.upstreamRetry();
-            retries.spendStale();
-            lease.endAttempt(AttemptOutcome.NOT_JUDGED);
+            plan.retryStale();
             resetAttempt();
             attempt(true);
             return;
         }
-        if (state == ProxyState.SENDING && retries.mayRetry(failure, body.replayable())) {
-            lease.endAttempt(AttemptOutcome.FAILURE);
+        if (state == ProxyState.SENDING) { // no head yet: nothing reached the client, so the request may go again
+            plan.lease().endAttempt(AttemptOutcome.FAILURE);
             resetAttempt();
-            retry(failure.name());
-            return;
-        }
-        UpstreamTarget next = state == ProxyState.SENDING && failover != null
-                ? nextEntry(failover.onFailure(perTryFired)) : null;
-        if (next != null) {
-            lease.endAttempt(AttemptOutcome.FAILURE);
-            resetAttempt();
-            moveTo(next);
-            return;
+            if (tryAgain(failure)) {
+                return;
+            }
         }
         end(AttemptOutcome.FAILURE);
         log.debug("request {}: upstream failed: {}", request.requestId(), failure);
         client.fail(failure.status(), failure.reason());
     }
 
-    /** A retriable status: the answer is dropped with its connection and the request goes again. */
-    private void retryAnswer() {
-        int status = upstreamStatus;
-        lease.endAttempt(UpstreamLease.judge(status));
-        stream.abort();
-        upstreamStatus = 0;
-        resetAttempt();
-        retry("status " + status);
-    }
-
     /** A failover status: when an entry is left, the answer is dropped with its connection and the next one asked. */
     private boolean failOverAnswer(int status) {
-        UpstreamTarget next = nextEntry(EntryFailover.STATUS);
+        UpstreamTarget next = plan.nextAfterStatus(status);
         if (next == null) {
-            return false; // no entry left: this answer is relayed
+            return false; // not a failover status, or no entry left: this answer is relayed
         }
-        lease.endAttempt(UpstreamLease.judge(status));
+        dropAnswer(status);
+        moveTo(next);
+        return true;
+    }
+
+    /** The answer is dropped, unread, with its connection, so that the request can go again. */
+    private void dropAnswer(int status) {
+        plan.lease().endAttempt(UpstreamLease.judge(status));
         stream.abort();
         upstreamStatus = 0;
         resetAttempt();
-        moveTo(next);
-        return true;
     }
 
     /** Only before the origin's head: after it, the answer may already be under way to the client. */
     private boolean canRetryStale(UpstreamFailure failure) {
         return state == ProxyState.SENDING && (stream.reused() || failure.unprocessed())
-                && retries.mayRetryStale(failure, body.replayable());
+                && plan.retries().mayRetryStale(failure, body.replayable());
     }
 
     /** Forgets the failed stream; the client's body waits in {@link RequestPieces} until the next one exists. */
@@ -507,12 +442,8 @@ final class ProxyExchange
 
     /** The client left (or the exchange broke): close the upstream side and give everything back. */
     public void onDownstreamClosed() {
-        if (state == ProxyState.ENDED) {
-            return;
-        }
-        end(UpstreamLease.judge(upstreamStatus));
-        if (stream != null) {
-            stream.abort(); // never pool a connection whose exchange was cut short
+        if (state != ProxyState.ENDED) {
+            endAndAbort(UpstreamLease.judge(upstreamStatus));
         }
     }
 
@@ -537,10 +468,7 @@ final class ProxyExchange
         if (state == ProxyState.ENDED) {
             return;
         }
-        end(UpstreamLease.judge(upstreamStatus));
-        if (stream != null) {
-            stream.abort();
-        }
+        endAndAbort(UpstreamLease.judge(upstreamStatus));
         client.fail(status, reason);
     }
 
@@ -548,20 +476,24 @@ final class ProxyExchange
     private void failInternally(String what, IllegalArgumentException cause, AttemptOutcome outcome) {
         log.error("request {}: {}: {}", request.requestId(), what, cause.getMessage());
         metrics.internalError();
+        endAndAbort(outcome);
+        client.fail(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
+    }
+
+    /** Ends the exchange and closes its upstream connection, if any: one cut short is never pooled. */
+    private void endAndAbort(AttemptOutcome outcome) {
         end(outcome);
         if (stream != null) {
             stream.abort();
         }
-        client.fail(EdgeError.INTERNAL.status(), EdgeError.INTERNAL.reason());
     }
 
     /** Marks the exchange over and gives back the slot, the in-flight count and the replay copy, once. */
     private void end(AttemptOutcome outcome) {
         become(ProxyState.ENDED);
-        clock.cancel();
         body.close();
         response.close();
-        lease.close(outcome);
+        plan.close(outcome);
         ClientSpan.end(attemptSpan);
     }
 }

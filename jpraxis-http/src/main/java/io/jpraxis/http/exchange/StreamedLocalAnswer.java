@@ -22,8 +22,8 @@ final class StreamedLocalAnswer implements BodySink {
 
     /** What the answer tells its exchange when it is over. */
     interface Ending {
-        /** The body ended cleanly after {@code bytes}: the exchange sends the last piece. */
-        void completed(long bytes);
+        /** The body ended cleanly after {@code bytes}: the exchange sends the last piece, keeping the connection if it may. */
+        void completed(long bytes, boolean keepAlive);
 
         /** The body broke after {@code bytes}: the exchange cuts the response. */
         void cut(long bytes);
@@ -33,6 +33,7 @@ final class StreamedLocalAnswer implements BodySink {
     private final ClientSide client;
     private final EventLoop loop;
     private final String requestId;
+    private final boolean keepAlive;
     private final Ending ending;
     private long bytes;
     private boolean waitingForClient;
@@ -40,11 +41,14 @@ final class StreamedLocalAnswer implements BodySink {
     private boolean again;
     private boolean over;
 
-    StreamedLocalAnswer(BodyStream body, ClientSide client, EventLoop loop, String requestId, Ending ending) {
+    /** @param keepAlive whether the connection may serve another request once the answer completes */
+    StreamedLocalAnswer(BodyStream body, ClientSide client, EventLoop loop, String requestId, boolean keepAlive,
+            Ending ending) {
         this.body = body;
         this.client = client;
         this.loop = loop;
         this.requestId = requestId;
+        this.keepAlive = keepAlive;
         this.ending = ending;
     }
 
@@ -119,7 +123,7 @@ final class StreamedLocalAnswer implements BodySink {
             return;
         }
         over = true;
-        ending.completed(bytes);
+        ending.completed(bytes, keepAlive);
     }
 
     @Override
